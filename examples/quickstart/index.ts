@@ -1,0 +1,35 @@
+/**
+ * Quickstart: one machine with a startup script, kept `ready`.
+ *
+ *   pulumi config set vmapi:baseUrl http://127.0.0.1:4010   # the emulator (npm run emulator)
+ *   pulumi config set --secret vmapi:apiKey dev-individual-key
+ *   pulumi up
+ */
+import { Machine, Script, getTemplatesOutput } from "pulumi-vmapi";
+
+const ubuntu = getTemplatesOutput({ os: "Ubuntu 22.04 Server" }).apply(({ templates }) => {
+  if (templates.length === 0) throw new Error("no Ubuntu 22.04 Server template is visible to this key");
+  return templates[0].id;
+});
+
+const setup = new Script("setup", {
+  scriptText: "#!/bin/bash\napt-get update && apt-get install -y python3-pip\n",
+  description: "installs pip at first boot",
+  runOnce: true,
+});
+
+const trainer = new Machine("trainer", {
+  region: "East Coast (NY2)",
+  machineType: "C4",
+  size: 50,
+  billingType: "hourly",
+  templateId: ubuntu,
+  scriptId: setup.scriptId,
+  dynamicPublicIp: true,
+  shutdownTimeoutInHours: 2,
+});
+
+export const machineId = trainer.machineId;
+export const machineState = trainer.currentState;
+export const publicIp = trainer.publicIpAddress;
+export const scriptId = setup.scriptId;

@@ -1,0 +1,59 @@
+/**
+ * Team setup, run with a team administrator's key (the emulator's `dev-team-admin-key`):
+ * a machine for an existing member, one for a new team user, access for a colleague and a
+ * delegation a streaming client can use for 4 hours.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { Machine, MachineAccess, ResourceDelegation, getTemplates, getUsers } from "pulumi-vmapi";
+
+const config = new pulumi.Config();
+const teamId = config.require("teamId");
+const newUserPassword = config.requireSecret("newUserPassword");
+
+const windows = pulumi.output(getTemplates({ os: "Windows 10" })).apply(({ templates }) => {
+  if (templates.length === 0) throw new Error("no Windows 10 template is visible to this key");
+  return templates[0].id;
+});
+const members = pulumi.output(getUsers({ teamId }));
+const member = members.apply(
+  ({ users }) => users.find((u) => u.email.startsWith("member"))?.id ?? users[0].id,
+);
+
+const workstation = new Machine("design-workstation", {
+  region: "West Coast (CA1)",
+  machineType: "P4000",
+  size: 100,
+  billingType: "monthly",
+  templateId: windows,
+  teamId,
+  userId: member,
+});
+
+const newHire = new Machine("new-hire", {
+  region: "West Coast (CA1)",
+  machineType: "Air",
+  size: 50,
+  billingType: "hourly",
+  templateId: windows,
+  teamId,
+  email: "new.hire@example.com",
+  password: newUserPassword,
+  firstName: "New",
+  lastName: "Hire",
+  state: "off",
+});
+
+const adminId = members.apply(
+  ({ users }) => users.find((u) => u.email.startsWith("admin"))?.id ?? users[0].id,
+);
+new MachineAccess("admin-on-workstation", { machineId: workstation.machineId, userId: adminId });
+
+const streaming = new ResourceDelegation("streaming", {
+  machineIds: [workstation.machineId],
+  renewBeforeSeconds: 3600,
+});
+
+export const workstationId = workstation.machineId;
+export const newHireId = newHire.machineId;
+export const streamingToken = streaming.accessTokenId; // a secret
+export const streamingExpiresAt = streaming.expiresAt;

@@ -1,0 +1,90 @@
+/**
+ * `VmApiClient`: the typed client of the VM API, composed of one object per API resource that all
+ * share one `HttpClient`. Building a client has no side effect besides reading the environment
+ * for settings; it sends nothing.
+ */
+import { HttpClient } from "./http";
+import { Machines } from "./machines";
+import { Networks } from "./networks";
+import { ResourceDelegations } from "./resourceDelegations";
+import { DEFAULT_RETRY_POLICY, realRuntime, type RetryPolicy, type Runtime } from "./retry";
+import { Scripts } from "./scripts";
+import { resolveSettings, type ClientSettingsInput } from "./settings";
+import { Templates } from "./templates";
+import { Users } from "./users";
+
+/** Options of `new VmApiClient(...)`. */
+export interface VmApiClientOptions extends ClientSettingsInput {
+  /** Backoff tunables; `maxRetries` above takes precedence over `retryPolicy.maxRetries`. */
+  retryPolicy?: Partial<Omit<RetryPolicy, "maxRetries">>;
+  /** Debug log of requests and retries: method, path, status, timing; never headers or the key. */
+  log?: (line: string) => void;
+  /** Environment to read settings from (default `process.env`). */
+  env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * @internal Testing hook: replaces the clock used for retry backoff, `Retry-After` and
+   * `waitFor`, so a test's sleep can advance an emulator's manual clock instead of waiting.
+   */
+  sleep?: Runtime["sleep"];
+  /** @internal Testing hook: milliseconds since the epoch. */
+  now?: Runtime["now"];
+  /** @internal Testing hook: a number in [0, 1) for jitter. */
+  random?: Runtime["random"];
+}
+
+/** The typed client of the VM API. */
+export class VmApiClient {
+  /** Machines: create, get, list, listAll, start, stop, restart, update, destroy, setAccess, utilization, availability, waitFor. */
+  readonly machines: Machines;
+  /** Startup scripts: create, get, list, text, destroy. */
+  readonly scripts: Scripts;
+  /** Machine templates: list. */
+  readonly templates: Templates;
+  /** Users of the account or team: list. */
+  readonly users: Users;
+  /** Networks: list. */
+  readonly networks: Networks;
+  /** Resource delegations: create. */
+  readonly resourceDelegations: ResourceDelegations;
+  /** The base URL requests go to. */
+  readonly baseUrl: string;
+  /** Per-request timeout in milliseconds. */
+  readonly timeoutMs: number;
+  /** Retries after a failed attempt. */
+  readonly maxRetries: number;
+
+  /** Throws `ConfigurationError` when no API key is given or found in the environment. */
+  constructor(options: VmApiClientOptions = {}) {
+    const settings = resolveSettings(options, options.env);
+    const runtime: Runtime = {
+      sleep: options.sleep ?? realRuntime.sleep,
+      now: options.now ?? realRuntime.now,
+      random: options.random ?? realRuntime.random,
+    };
+    const retryPolicy: RetryPolicy = {
+      ...DEFAULT_RETRY_POLICY,
+      ...options.retryPolicy,
+      maxRetries: settings.maxRetries,
+    };
+    const http = new HttpClient({ settings, runtime, retryPolicy, log: options.log });
+    this.baseUrl = settings.baseUrl;
+    this.timeoutMs = settings.timeoutMs;
+    this.maxRetries = settings.maxRetries;
+    this.machines = new Machines(http, runtime);
+    this.scripts = new Scripts(http);
+    this.templates = new Templates(http);
+    this.users = new Users(http);
+    this.networks = new Networks(http);
+    this.resourceDelegations = new ResourceDelegations(http);
+  }
+
+  /** The settings without the key, for logs and `JSON.stringify`. */
+  toJSON(): Record<string, unknown> {
+    return { baseUrl: this.baseUrl, timeoutMs: this.timeoutMs, maxRetries: this.maxRetries };
+  }
+
+  /** `util.inspect` shows the settings without the key. */
+  [Symbol.for("nodejs.util.inspect.custom")](): string {
+    return `VmApiClient ${JSON.stringify(this.toJSON())}`;
+  }
+}

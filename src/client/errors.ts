@@ -1,0 +1,190 @@
+/**
+ * The one error hierarchy of the client (STYLE.md, principle 3). Callers match on classes, not on
+ * strings. Every error carries the HTTP status, the server's `error.code`, and the request as
+ * method + path. None of them holds the API key, a request header or an axios object, so logging,
+ * `JSON.stringify` or `util.inspect` of an error cannot leak a credential.
+ */
+
+/** What every error of the client carries besides its message. */
+export interface VmApiErrorInit {
+  /** HTTP status of the response; undefined when no response arrived (or no request was sent). */
+  status?: number;
+  /** The server's machine-readable `error.code`, or a client-side code such as `ECONNRESET`. */
+  code?: string;
+  /** HTTP method of the request that failed. */
+  method?: string;
+  /** Path of the request that failed, without the query string and without the base URL. */
+  path?: string;
+}
+
+/** Base class of every error the client throws. */
+export class VmApiError extends Error {
+  readonly status: number | undefined;
+  readonly code: string | undefined;
+  readonly method: string | undefined;
+  readonly path: string | undefined;
+
+  constructor(message: string, init: VmApiErrorInit = {}) {
+    super(message);
+    this.name = new.target.name;
+    this.status = init.status;
+    this.code = init.code;
+    this.method = init.method;
+    this.path = init.path;
+  }
+
+  /** A plain summary for structured logs; never holds headers or the key. */
+  toJSON(): Record<string, unknown> {
+    return {
+      name: this.name,
+      message: this.message,
+      status: this.status,
+      code: this.code,
+      method: this.method,
+      path: this.path,
+    };
+  }
+}
+
+/** HTTP 400: the server refused the request as malformed or invalid. */
+export class BadRequestError extends VmApiError {}
+
+/**
+ * The client refused the input before sending anything (enums, mutual exclusions, the 16 KB script
+ * limit). A `BadRequestError` so that one `catch` handles both the client's and the server's refusal.
+ */
+export class ValidationError extends BadRequestError {
+  constructor(message: string, init: VmApiErrorInit = {}) {
+    super(message, { code: "validation_failed", ...init });
+  }
+}
+
+/** HTTP 401, or the real service's flat "Invalid API token" under a 400: the key was refused. */
+export class AuthenticationError extends VmApiError {}
+
+/** HTTP 403: authenticated, but not allowed (not the owner, not an admin, a team member creating). */
+export class PermissionDeniedError extends VmApiError {}
+
+/** HTTP 404, or a 400 whose body says 404 or "not found": the resource does not exist or is not visible. */
+export class NotFoundError extends VmApiError {}
+
+/** HTTP 409: duplicate script name, or an action not possible in the current state. */
+export class ConflictError extends VmApiError {}
+
+/** HTTP 413: a script over 16 KB or a body too large. */
+export class PayloadTooLargeError extends VmApiError {}
+
+/** HTTP 429; `retryAfterMs` is the server's `Retry-After`, when it sent one. */
+export class RateLimitError extends VmApiError {
+  readonly retryAfterMs: number | undefined;
+
+  constructor(message: string, init: VmApiErrorInit & { retryAfterMs?: number } = {}) {
+    super(message, init);
+    this.retryAfterMs = init.retryAfterMs;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), retryAfterMs: this.retryAfterMs };
+  }
+}
+
+/** HTTP 5xx. */
+export class ServerError extends VmApiError {}
+
+/**
+ * No response arrived. `requestMayHaveReachedServer` is false only when the server cannot have
+ * acted (connection refused, host not found): the retry policy treats the rest as ambiguous.
+ */
+export class ConnectionError extends VmApiError {
+  readonly requestMayHaveReachedServer: boolean;
+
+  constructor(message: string, init: VmApiErrorInit & { requestMayHaveReachedServer: boolean }) {
+    super(message, init);
+    this.requestMayHaveReachedServer = init.requestMayHaveReachedServer;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), requestMayHaveReachedServer: this.requestMayHaveReachedServer };
+  }
+}
+
+/** The request took longer than `timeoutMs`; the server may still have acted on it. */
+export class TimeoutError extends ConnectionError {
+  constructor(message: string, init: VmApiErrorInit = {}) {
+    super(message, { code: "ETIMEDOUT", ...init, requestMayHaveReachedServer: true });
+  }
+}
+
+/** A 2xx response did not match the shared contract (`schemas.ts`); the message names the field. */
+export class ResponseValidationError extends VmApiError {}
+
+/** The caller's AbortSignal fired. */
+export class AbortedError extends VmApiError {
+  constructor(message = "the operation was aborted", init: VmApiErrorInit = {}) {
+    super(message, { code: "aborted", ...init });
+  }
+}
+
+/** The client cannot be built: no API key, or a malformed setting. Raised before any request. */
+export class ConfigurationError extends VmApiError {}
+
+/** What a failed wait knew about the machine. */
+export interface WaitErrorInit {
+  machineId: string;
+  targetState: string;
+  /** Last state seen; undefined when no poll succeeded. */
+  lastState: string | undefined;
+}
+
+/** Base class of the failures of `machines.waitFor`. */
+export class WaitError extends VmApiError {
+  readonly machineId: string;
+  readonly targetState: string;
+  readonly lastState: string | undefined;
+
+  constructor(message: string, init: WaitErrorInit & { code: string }) {
+    super(message, { code: init.code });
+    this.machineId = init.machineId;
+    this.targetState = init.targetState;
+    this.lastState = init.lastState;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return {
+      ...super.toJSON(),
+      machineId: this.machineId,
+      targetState: this.targetState,
+      lastState: this.lastState,
+    };
+  }
+}
+
+/** `waitFor` ran out of time; the message names the last state seen. */
+export class WaitTimeoutError extends WaitError {
+  constructor(message: string, init: WaitErrorInit) {
+    super(message, { ...init, code: "wait_timeout" });
+  }
+}
+
+/** An `error` event appeared on the machine during the wait; `errorMsg` is the event's. */
+export class MachineEventError extends WaitError {
+  readonly eventName: string;
+  readonly errorMsg: string;
+
+  constructor(message: string, init: WaitErrorInit & { eventName: string; errorMsg: string }) {
+    super(message, { ...init, code: "machine_event_error" });
+    this.eventName = init.eventName;
+    this.errorMsg = init.errorMsg;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), eventName: this.eventName, errorMsg: this.errorMsg };
+  }
+}
+
+/** The machine settled in a state the target cannot follow without an action (e.g. `off` for `ready`). */
+export class StateUnreachableError extends WaitError {
+  constructor(message: string, init: WaitErrorInit) {
+    super(message, { ...init, code: "state_unreachable" });
+  }
+}

@@ -1,0 +1,223 @@
+/**
+ * Machines: thin endpoint methods over `HttpClient`, plus the two that need more than one request:
+ * `create` (never two machines for one call) and `waitFor`.
+ */
+import type { DedicatedGpuMachineType, Region, WaitableState } from "./constants";
+import { DEFAULT_MACHINE_PAGE_SIZE } from "./constants";
+import { NotFoundError } from "./errors";
+import type { HttpClient, RequestOptions } from "./http";
+import { collect, Paginator } from "./pagination";
+import { filtersToQuery } from "./query";
+import {
+  AvailabilityQuerySchema,
+  CreateMachineRequestSchema,
+  DestroyMachineRequestSchema,
+  MACHINE_FILTER_FIELDS,
+  PagingQuerySchema,
+  SetMachineAccessRequestSchema,
+  UpdateMachineRequestSchema,
+  UtilizationQuerySchema,
+  type CreateMachineRequest,
+  type MachineFilters,
+  type SetMachineAccessRequest,
+  type UpdateMachineRequest,
+} from "./requests";
+import type { Runtime } from "./retry";
+import {
+  AvailabilitySchema,
+  MachineListSchema,
+  MachineSchema,
+  UtilizationSchema,
+  type Availability,
+  type Machine,
+  type Utilization,
+} from "./schemas";
+import { requireId, segment, validateInput } from "./validate";
+import { waitForState, type WaitOptions } from "./waiting";
+
+/** Paging of `machines.list`. */
+export interface ListMachinesOptions extends RequestOptions {
+  /** Page size, 1–1000 (server default 1000). */
+  limit?: number;
+  /** Items to skip; multiples of `limit` give pages. */
+  skip?: number;
+}
+
+/** Options of `machines.destroy`. */
+export interface DestroyMachineOptions extends RequestOptions {
+  /** Release any assigned public IP (default false). */
+  releasePublicIp?: boolean;
+}
+
+/** Bound on the namesakes a create snapshots; far above any sane account. */
+const MAX_NAMESAKES = 100_000;
+
+/** The machine endpoints of the API. */
+export class Machines {
+  constructor(
+    private readonly http: HttpClient,
+    private readonly runtime: Runtime,
+  ) {}
+
+  /**
+   * Creates a machine (state `provisioning`). One call never creates two machines: after a
+   * failure where the server may have acted, the client looks for a machine with this name that
+   * did not exist before the first attempt, returns it if found, and only otherwise sends again.
+   */
+  async create(request: CreateMachineRequest, options: RequestOptions = {}): Promise<Machine> {
+    const body = validateInput(CreateMachineRequestSchema, request, "create machine");
+    const namesakesBefore = await this.idsNamed(body.machineName, options);
+    return this.http.post("/machines/createSingleMachinePublic", body, {
+      schema: MachineSchema,
+      idempotent: false,
+      signal: options.signal,
+      lookup: () => this.findCreated(body.machineName, namesakesBefore, options),
+    });
+  }
+
+  /** One machine with its events. */
+  async get(machineId: string, options?: RequestOptions): Promise<Machine> {
+    return this.http.get(
+      "/machines/getMachinePublic",
+      { machineId: requireId(machineId, "machineId") },
+      MachineSchema,
+      options,
+    );
+  }
+
+  /** One page of machines matching the equality `filters` (null matches an unset field). */
+  async list(filters: MachineFilters = {}, options: ListMachinesOptions = {}): Promise<Machine[]> {
+    const { limit, skip, signal } = options;
+    const paging = validateInput(PagingQuerySchema, { limit, skip }, "list machines");
+    const query = filtersToQuery(filters, MACHINE_FILTER_FIELDS);
+    if (paging.limit !== undefined) query.limit = String(paging.limit);
+    if (paging.skip !== undefined) query.skip = String(paging.skip);
+    return this.http.get("/machines/getMachines", query, MachineListSchema, { signal });
+  }
+
+  /** Every machine matching `filters`, fetched page by page as the iteration proceeds. */
+  listAll(
+    filters: MachineFilters = {},
+    options: RequestOptions & { pageSize?: number } = {},
+  ): Paginator<Machine> {
+    const pageSize = options.pageSize ?? DEFAULT_MACHINE_PAGE_SIZE;
+    validateInput(PagingQuerySchema, { limit: pageSize }, "list machines");
+    filtersToQuery(filters, MACHINE_FILTER_FIELDS); // refuse bad filters now, not at the first page
+    const fetchPage = (page: { limit: number; skip: number }) =>
+      this.list(filters, { ...page, signal: options.signal });
+    return new Paginator(fetchPage, pageSize, (machine) => machine.id);
+  }
+
+  /** Starts a machine; a no-op when it already runs, so a repeat after a lost answer is harmless. */
+  async start(machineId: string, options?: RequestOptions): Promise<void> {
+    return this.action(machineId, "start", true, options);
+  }
+
+  /** Stops a machine; a no-op when it is already off. */
+  async stop(machineId: string, options?: RequestOptions): Promise<void> {
+    return this.action(machineId, "stop", true, options);
+  }
+
+  /** Restarts a machine. Not repeated after an ambiguous failure: a repeat restarts it twice. */
+  async restart(machineId: string, options?: RequestOptions): Promise<void> {
+    return this.action(machineId, "restart", false, options);
+  }
+
+  /** Updates the given fields. */
+  async update(
+    machineId: string,
+    request: UpdateMachineRequest,
+    options: RequestOptions = {},
+  ): Promise<void> {
+    const body = validateInput(UpdateMachineRequestSchema, request, "update machine");
+    const path = `/machines/${segment(machineId)}/updateMachinePublic`;
+    return this.http.post(path, body, { idempotent: true, signal: options.signal });
+  }
+
+  /**
+   * Destroys a machine. When an attempt whose answer was lost is followed by a 404, the first
+   * attempt did the work, and the call succeeds.
+   */
+  async destroy(machineId: string, options: DestroyMachineOptions = {}): Promise<void> {
+    const { releasePublicIp, signal } = options;
+    const body = validateInput(DestroyMachineRequestSchema, { releasePublicIp }, "destroy machine");
+    return this.http.post(
+      `/machines/${segment(machineId)}/destroyMachine`,
+      releasePublicIp === undefined ? undefined : body,
+      {
+        idempotent: true,
+        signal,
+        afterAmbiguous: async (error) => (error instanceof NotFoundError ? { value: undefined } : undefined),
+      },
+    );
+  }
+
+  /** Grants (`enableAccess: true`) or revokes a user's access to a machine. */
+  async setAccess(
+    machineId: string,
+    request: SetMachineAccessRequest,
+    options: RequestOptions = {},
+  ): Promise<void> {
+    const body = validateInput(SetMachineAccessRequestSchema, request, "set machine access");
+    const path = `/machines/${segment(machineId)}/setMachineAccess`;
+    return this.http.post(
+      path,
+      { userId: body.userId, enableAccess: body.enableAccess },
+      { idempotent: true, ...options },
+    );
+  }
+
+  /** Usage and rates of a machine in `billingMonth` (YYYY-MM). */
+  async utilization(machineId: string, billingMonth: string, options?: RequestOptions): Promise<Utilization> {
+    const query = validateInput(UtilizationQuerySchema, { machineId, billingMonth }, "utilization");
+    return this.http.get("/machines/getUtilization", query, UtilizationSchema, options);
+  }
+
+  /** Whether a dedicated GPU type can currently be requested in a region. */
+  async availability(
+    region: Region,
+    machineType: DedicatedGpuMachineType,
+    options?: RequestOptions,
+  ): Promise<Availability> {
+    const query = validateInput(AvailabilityQuerySchema, { region, machineType }, "availability");
+    return this.http.get("/machines/getAvailability", query, AvailabilitySchema, options);
+  }
+
+  /**
+   * Polls until the machine is in `state` (`ready` also satisfies `serviceready`) and returns it
+   * with its events. See `waitForState` for the failures.
+   */
+  async waitFor(machineId: string, state: WaitableState, options: WaitOptions = {}): Promise<Machine> {
+    requireId(machineId, "machineId");
+    return waitForState((signal) => this.get(machineId, { signal }), machineId, state, options, this.runtime);
+  }
+
+  private action(
+    machineId: string,
+    verb: string,
+    idempotent: boolean,
+    options: RequestOptions = {},
+  ): Promise<void> {
+    return this.http.post(`/machines/${segment(machineId)}/${verb}`, undefined, {
+      idempotent,
+      signal: options.signal,
+    });
+  }
+
+  private async idsNamed(name: string, options: RequestOptions): Promise<Set<string>> {
+    const machines = await collect(this.listAll({ name }, options), { max: MAX_NAMESAKES });
+    return new Set(machines.map((machine) => machine.id));
+  }
+
+  /** The newest machine named `name` that was not there before the first attempt. */
+  private async findCreated(
+    name: string,
+    before: Set<string>,
+    options: RequestOptions,
+  ): Promise<Machine | undefined> {
+    const now = await collect(this.listAll({ name }, options), { max: MAX_NAMESAKES });
+    const created = now.filter((machine) => !before.has(machine.id));
+    created.sort((a, b) => b.dtCreated.localeCompare(a.dtCreated));
+    return created[0];
+  }
+}

@@ -1,0 +1,16 @@
+/** Networks of the account or team. */
+import type { HttpClient, RequestOptions } from "./http";
+import { filtersToQuery } from "./query";
+import { NETWORK_FILTER_FIELDS, type NetworkFilters } from "./requests";
+import { NetworkListSchema, type Network } from "./schemas";
+
+/** The network endpoint of the API. */
+export class Networks {
+  constructor(private readonly http: HttpClient) {}
+
+  /** Networks of the user or team, matching the equality `filters`. */
+  async list(filters: NetworkFilters = {}, options?: RequestOptions): Promise<Network[]> {
+    const query = filtersToQuery(filters, NETWORK_FILTER_FIELDS);
+    return this.http.get("/networks/getNetworks", query, NetworkListSchema, options);
+  }
+}

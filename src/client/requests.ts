@@ -1,0 +1,277 @@
+/**
+ * Request bodies and query strings of the VM API with their rules, written once: the client
+ * checks input before sending, the provider's `check` answers with them, and the emulator
+ * refuses with them. Every message names the field and, for closed sets, the allowed values.
+ */
+import { z } from "zod";
+import {
+  AUTO_SNAPSHOT_FREQUENCIES,
+  BILLING_TYPES,
+  DEDICATED_GPU_MACHINE_TYPES,
+  MACHINE_TYPES,
+  OWNER_TYPES,
+  REGIONS,
+  RESTORE_POINT_FREQUENCIES,
+  SCRIPT_MAX_BYTES,
+  WAITABLE_STATES,
+} from "./constants";
+
+const name = z.string().trim().min(1).max(255);
+const id = z.string().min(1).max(128);
+
+/** Fields that create a new team user; mutually exclusive with `userId`. */
+export const NEW_USER_FIELDS = ["email", "password", "firstName", "lastName"] as const;
+
+/** POST /machines/createSingleMachinePublic (vm-api.md, "Create a machine"). */
+export const CreateMachineRequestSchema = z
+  .object({
+    region: z.enum(REGIONS),
+    machineType: z.enum(MACHINE_TYPES),
+    size: z.number().int().positive().max(2000),
+    billingType: z.enum(BILLING_TYPES),
+    machineName: name,
+    templateId: id,
+    teamId: id.optional(),
+    assignPublicIp: z.boolean().optional(),
+    dynamicPublicIp: z.boolean().optional(),
+    startOnCreate: z.boolean().optional(),
+    networkId: id.optional(),
+    scriptId: id.optional(),
+    userId: id.optional(),
+    email: z.string().email().max(255).optional(),
+    password: z.string().min(1).max(255).optional(),
+    firstName: name.optional(),
+    lastName: name.optional(),
+    notificationEmail: z.string().email().max(255).optional(),
+    takeInitialSnapshot: z.boolean().optional(),
+    markSnapshotAsRestorePoint: z.boolean().optional(),
+    restorePointFrequency: z.enum(RESTORE_POINT_FREQUENCIES).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.assignPublicIp === true && body.dynamicPublicIp === true) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["dynamicPublicIp"],
+        message: "assignPublicIp and dynamicPublicIp cannot be combined: choose one",
+      });
+    }
+    const newUserFields = NEW_USER_FIELDS.filter((f) => body[f] !== undefined);
+    if (body.userId !== undefined && newUserFields.length > 0) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["userId"],
+        message: `userId cannot be combined with the new-user fields (${newUserFields.join(", ")})`,
+      });
+    } else if (newUserFields.length > 0 && newUserFields.length < NEW_USER_FIELDS.length) {
+      const missing = NEW_USER_FIELDS.filter((f) => body[f] === undefined);
+      ctx.addIssue({
+        code: "custom",
+        path: [missing[0]],
+        message: `a new user needs all of ${NEW_USER_FIELDS.join(", ")}; missing ${missing.join(", ")}`,
+      });
+    }
+    if (body.markSnapshotAsRestorePoint === true) {
+      if (body.takeInitialSnapshot !== true) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["markSnapshotAsRestorePoint"],
+          message: "markSnapshotAsRestorePoint needs takeInitialSnapshot: true",
+        });
+      }
+      if (body.restorePointFrequency === undefined) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["restorePointFrequency"],
+          message: `markSnapshotAsRestorePoint needs restorePointFrequency (one of: ${RESTORE_POINT_FREQUENCIES.join(", ")})`,
+        });
+      }
+    }
+  });
+export type CreateMachineRequest = z.input<typeof CreateMachineRequestSchema>;
+
+/** POST /machines/{id}/updateMachinePublic: every field optional. */
+export const UpdateMachineRequestSchema = z.object({
+  machineName: name.optional(),
+  shutdownTimeoutInHours: z.number().int().min(0).max(720).optional(),
+  shutdownTimeoutForces: z.boolean().optional(),
+  autoSnapshotFrequency: z.enum(AUTO_SNAPSHOT_FREQUENCIES).nullable().optional(),
+  autoSnapshotSaveCount: z.number().int().min(0).max(1000).optional(),
+  performAutoSnapshot: z.boolean().optional(),
+  dynamicPublicIp: z.boolean().optional(),
+});
+export type UpdateMachineRequest = z.input<typeof UpdateMachineRequestSchema>;
+
+/** POST /machines/{id}/destroyMachine: the body is optional. */
+export const DestroyMachineRequestSchema = z.object({ releasePublicIp: z.boolean().optional() });
+
+/** Some clients send `"true"`/`"false"` strings (wire-facts.md); both are accepted here. */
+const boolish = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
+
+/** POST /machines/{id}/setMachineAccess; `machineId` may be repeated in the body. */
+export const SetMachineAccessRequestSchema = z.object({
+  userId: id,
+  enableAccess: boolish,
+  machineId: id.optional(),
+});
+export type SetMachineAccessRequest = z.input<typeof SetMachineAccessRequestSchema>;
+
+/** Size of a script text in bytes, as the 16 KB limit counts it (UTF-8). */
+export function scriptTextBytes(text: string): number {
+  return Buffer.byteLength(text, "utf8");
+}
+
+/** POST /scripts/createScript as it travels (the client turns `scriptFile` into `scriptText`). */
+export const CreateScriptRequestSchema = z.object({
+  scriptName: name,
+  scriptText: z.string().min(1),
+  scriptDescription: z.string().max(1024).optional(),
+  isEnabled: z.boolean().optional(),
+  runOnce: z.boolean().optional(),
+  machineId: id.optional(),
+});
+export type CreateScriptRequest = z.input<typeof CreateScriptRequestSchema>;
+
+/** The 16 KB rule, apart so the emulator can answer it with 413 rather than 400. */
+export function scriptTooLargeMessage(text: string): string | null {
+  const bytes = scriptTextBytes(text);
+  return bytes > SCRIPT_MAX_BYTES
+    ? `scriptText is ${bytes} bytes; the limit is ${SCRIPT_MAX_BYTES} bytes (16 KB)`
+    : null;
+}
+
+/** POST /resourceDelegations/create. */
+export const CreateDelegationRequestSchema = z.object({
+  machine: z.object({ ids: z.array(id).max(1000).optional() }).optional(),
+});
+export type CreateDelegationRequest = z.input<typeof CreateDelegationRequestSchema>;
+
+/** Query of GET /machines/getAvailability. */
+export const AvailabilityQuerySchema = z.object({
+  region: z.enum(REGIONS),
+  machineType: z.enum(DEDICATED_GPU_MACHINE_TYPES),
+});
+
+/** Query of GET /machines/getUtilization. */
+export const UtilizationQuerySchema = z.object({
+  machineId: id,
+  billingMonth: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: "must be YYYY-MM" }),
+});
+
+export const WaitableStateSchema = z.enum(WAITABLE_STATES);
+
+/** Equality filters of GET /machines/getMachines (besides limit and skip). */
+export const MACHINE_FILTER_FIELDS = [
+  "machineId",
+  "name",
+  "os",
+  "ram",
+  "cpus",
+  "gpu",
+  "storageTotal",
+  "storageUsed",
+  "usageRate",
+  "shutdownTimeoutInHours",
+  "performAutoSnapshot",
+  "autoSnapshotFrequency",
+  "autoSnapshotSaveCount",
+  "agentType",
+  "dtCreated",
+  "state",
+  "updatesPending",
+  "networkId",
+  "privateIpAddress",
+  "publicIpAddress",
+  "region",
+  "userId",
+  "teamId",
+  "scriptId",
+  "dtLastRun",
+] as const;
+export const SCRIPT_FILTER_FIELDS = [
+  "id",
+  "ownerType",
+  "ownerId",
+  "name",
+  "description",
+  "dtCreated",
+  "isEnabled",
+  "runOnce",
+] as const;
+export const USER_FILTER_FIELDS = ["id", "email", "firstname", "lastname", "dtCreated", "teamId"] as const;
+export const NETWORK_FILTER_FIELDS = [
+  "id",
+  "name",
+  "region",
+  "dtCreated",
+  "network",
+  "netmask",
+  "teamId",
+] as const;
+export const TEMPLATE_FILTER_FIELDS = [
+  "id",
+  "name",
+  "label",
+  "os",
+  "dtCreated",
+  "teamId",
+  "userId",
+  "region",
+] as const;
+
+/** A filter value: sent as a string; `null` travels as the string "null". */
+export type FilterValue = string | number | boolean | null;
+export type MachineFilters = Partial<Record<(typeof MACHINE_FILTER_FIELDS)[number], FilterValue>>;
+export type ScriptFilters = Partial<Record<(typeof SCRIPT_FILTER_FIELDS)[number], FilterValue>>;
+export type UserFilters = Partial<Record<(typeof USER_FILTER_FIELDS)[number], FilterValue>>;
+export type NetworkFilters = Partial<Record<(typeof NETWORK_FILTER_FIELDS)[number], FilterValue>>;
+export type TemplateFilters = Partial<Record<(typeof TEMPLATE_FILTER_FIELDS)[number], FilterValue>>;
+export { OWNER_TYPES };
+
+/** Paging of GET /machines/getMachines. */
+export const PagingQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  skip: z.coerce.number().int().min(0).optional(),
+});
+
+/**
+ * One line per problem, each naming the field: `region must be one of: A, B, C (got "Mars")`.
+ * Parse with `{ reportInput: true }` to get the offending value for enums. Values of other
+ * kinds are never echoed, so a password cannot leak into a message.
+ */
+export function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
+  return issues.map(formatIssue).join("; ");
+}
+
+function formatIssue(issue: z.core.$ZodIssue): string {
+  const field = issue.path.length > 0 ? issue.path.map(String).join(".") : "body";
+  switch (issue.code) {
+    case "invalid_type":
+      return issue.input === undefined
+        ? `${field} is required`
+        : `${field} must be ${article(issue.expected)} (got ${describe(issue.input)})`;
+    case "invalid_value":
+      return `${field} must be one of: ${issue.values.map(String).join(", ")}${echo(issue.input)}`;
+    case "unrecognized_keys":
+      return `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.join(", ")}${field === "body" ? "" : ` in ${field}`}`;
+    case "custom":
+      return issue.message;
+    default:
+      return `${field}: ${issue.message}`;
+  }
+}
+
+function article(expected: string): string {
+  return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  return typeof value;
+}
+
+function echo(input: unknown): string {
+  if (typeof input !== "string") return input === undefined ? "" : ` (got ${describe(input)})`;
+  const shown = input.length > 64 ? `${input.slice(0, 64)}…` : input;
+  return ` (got ${JSON.stringify(shown)})`;
+}

@@ -1,0 +1,24 @@
+/** Resource delegations: time-limited tokens for selected machines (they expire after 4 hours). */
+import type { HttpClient, RequestOptions } from "./http";
+import { CreateDelegationRequestSchema, type CreateDelegationRequest } from "./requests";
+import { ResourceDelegationResponseSchema, type ResourceDelegation } from "./schemas";
+import { validateInput } from "./validate";
+
+/** The resource delegation endpoint of the API. */
+export class ResourceDelegations {
+  constructor(private readonly http: HttpClient) {}
+
+  /**
+   * Creates a delegation for `machine.ids`. The answer may be the object or a one-element array
+   * (older servers); both give the object. Not repeated after an ambiguous failure: a repeat
+   * would mint a second token.
+   */
+  async create(request: CreateDelegationRequest, options: RequestOptions = {}): Promise<ResourceDelegation> {
+    const body = validateInput(CreateDelegationRequestSchema, request, "create resource delegation");
+    return this.http.post("/resourceDelegations/create", body, {
+      schema: ResourceDelegationResponseSchema,
+      idempotent: false,
+      signal: options.signal,
+    });
+  }
+}

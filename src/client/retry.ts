@@ -1,0 +1,236 @@
+/**
+ * When to send a request again (STYLE.md, principle 4). `decideRetry` is a pure function of the
+ * failure, the attempt number and injected randomness; `runWithRetries` applies it with injected
+ * `sleep`, so tests run in milliseconds and never flake.
+ *
+ * Retried: connection failures, timeouts, 408, 429 and 5xx. Every other status is final.
+ *
+ * A non-idempotent request (creating a machine or a script) is never sent again blindly once it
+ * may have reached the server. Failures are split in two:
+ * - **safe**: the server cannot have acted: connection refused or host not found (nothing was
+ *   sent), 408 (the server gave up reading the request), 429 (refused by the rate limiter before
+ *   the handler) and 503 (the service sheds load before processing). These are retried for every
+ *   request.
+ * - **ambiguous**: 500, 502, 504, a timeout, a reset or a dropped response: the server may have
+ *   acted. An idempotent request is retried; a non-idempotent one only when the caller supplied a
+ *   way to find what the first attempt created (`lookup`) or to recognise it on the next attempt
+ *   (`afterAmbiguous`, e.g. a 409 for a script name that now exists). Otherwise it fails.
+ */
+import { AbortedError, ConnectionError, RateLimitError, VmApiError } from "./errors";
+
+/** Tunables of the retry policy. */
+export interface RetryPolicy {
+  /** Retries after the first attempt; 0 disables retrying. */
+  maxRetries: number;
+  /** Delay before the first retry, before jitter. */
+  initialDelayMs: number;
+  /** Cap of the exponential backoff. */
+  maxDelayMs: number;
+  /** A longer `Retry-After` is not waited for: the error is returned to the caller instead. */
+  maxRetryAfterMs: number;
+}
+
+/** The policy used when the client is not given one. */
+export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = Object.freeze({
+  maxRetries: 3,
+  initialDelayMs: 500,
+  maxDelayMs: 8_000,
+  maxRetryAfterMs: 60_000,
+});
+
+/** How a failure bears on retrying. */
+export type FailureKind = "safe" | "ambiguous" | "final";
+
+/** What the policy needs to know about one failed attempt. */
+export interface FailureFacts {
+  kind: FailureKind;
+  /** The server's `Retry-After`, in milliseconds. */
+  retryAfterMs?: number;
+}
+
+/** What the caller of `decideRetry` knows about the request. */
+export interface RetryContext {
+  /** Retries already made (0 after the first attempt failed). */
+  retriesDone: number;
+  /** Sending the request twice has the effect of sending it once. */
+  idempotent: boolean;
+  /** A non-idempotent request whose earlier effect can be found (a lookup or a recognisable conflict). */
+  guarded: boolean;
+}
+
+/** The policy's answer: send again after `delayMs`, look for the earlier effect first, or stop. */
+export type RetryDecision =
+  | { action: "retry"; delayMs: number }
+  | { action: "lookup-then-retry"; delayMs: number }
+  | { action: "stop"; reason: string };
+
+const SAFE_STATUSES = new Set([408, 429, 503]);
+
+/** Classifies an error of the client for the policy. Aborts and client-side refusals are final. */
+export function classifyFailure(error: unknown): FailureFacts {
+  if (error instanceof AbortedError) return { kind: "final" };
+  if (error instanceof ConnectionError) {
+    return { kind: error.requestMayHaveReachedServer ? "ambiguous" : "safe" };
+  }
+  if (!(error instanceof VmApiError) || error.status === undefined) return { kind: "final" };
+  const retryAfterMs = error instanceof RateLimitError ? error.retryAfterMs : undefined;
+  if (SAFE_STATUSES.has(error.status)) return { kind: "safe", retryAfterMs };
+  if (error.status >= 500) return { kind: "ambiguous" };
+  return { kind: "final" };
+}
+
+/**
+ * Pure: whether and when to retry. `random` returns a number in [0, 1) and only shortens the
+ * delay (by up to a quarter), so concurrent clients spread out without ever waiting past the cap.
+ */
+export function decideRetry(
+  failure: FailureFacts,
+  context: RetryContext,
+  policy: RetryPolicy,
+  random: () => number,
+): RetryDecision {
+  if (failure.kind === "final") return { action: "stop", reason: "not retryable" };
+  if (context.retriesDone >= policy.maxRetries) return { action: "stop", reason: "retries exhausted" };
+  if (failure.retryAfterMs !== undefined && failure.retryAfterMs > policy.maxRetryAfterMs) {
+    return { action: "stop", reason: `Retry-After ${failure.retryAfterMs} ms exceeds the cap` };
+  }
+  const delayMs = failure.retryAfterMs ?? backoffDelay(context.retriesDone, policy, random);
+  if (failure.kind === "safe" || context.idempotent) return { action: "retry", delayMs };
+  if (context.guarded) return { action: "lookup-then-retry", delayMs };
+  return { action: "stop", reason: "the server may have acted on a non-idempotent request" };
+}
+
+/** Pure: capped exponential backoff with jitter for the retry after `retriesDone` retries. */
+export function backoffDelay(retriesDone: number, policy: RetryPolicy, random: () => number): number {
+  const exponential = policy.initialDelayMs * 2 ** retriesDone;
+  const capped = Math.min(policy.maxDelayMs, exponential);
+  return Math.round(capped * (1 - 0.25 * random()));
+}
+
+/**
+ * Pure: `Retry-After` as milliseconds, from delta-seconds or an HTTP date (relative to `nowMs`).
+ * Undefined when absent or unreadable; never negative.
+ */
+export function parseRetryAfter(value: string | undefined, nowMs: number): number | undefined {
+  if (value === undefined || value.trim() === "") return undefined;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
+}
+
+/** Time and randomness, injected so that tests control them. */
+export interface Runtime {
+  /** Resolves after `ms`; rejects (or resolves early) when `signal` aborts. */
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Milliseconds since the epoch. */
+  now: () => number;
+  /** A number in [0, 1). */
+  random: () => number;
+}
+
+/** How `runWithRetries` may repeat one request. */
+export interface RetryOptions<T> {
+  policy: RetryPolicy;
+  runtime: Runtime;
+  idempotent: boolean;
+  signal?: AbortSignal;
+  /** After an ambiguous failure: finds what the earlier attempt created, or undefined. */
+  lookup?: () => Promise<T | undefined>;
+  /**
+   * When an attempt that follows an ambiguous failure fails: `{ value }` if that error proves the
+   * earlier attempt succeeded (e.g. 409 for a script name that now exists), else undefined.
+   */
+  afterAmbiguous?: (error: VmApiError) => Promise<{ value: T } | undefined>;
+  /** Told of each retry, for a debug log. */
+  onRetry?: (error: VmApiError, decision: RetryDecision, retriesDone: number) => void;
+}
+
+/** Runs `attempt` until it succeeds or the policy stops; throws the last error. */
+export async function runWithRetries<T>(attempt: () => Promise<T>, options: RetryOptions<T>): Promise<T> {
+  const guarded = options.lookup !== undefined || options.afterAmbiguous !== undefined;
+  let sawAmbiguous = false;
+  for (let retriesDone = 0; ; retriesDone++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!(error instanceof VmApiError)) throw error;
+      if (sawAmbiguous && options.afterAmbiguous) {
+        const settled = await options.afterAmbiguous(error);
+        if (settled) return settled.value;
+      }
+      const failure = classifyFailure(error);
+      const context = { retriesDone, idempotent: options.idempotent, guarded };
+      const decision = decideRetry(failure, context, options.policy, options.runtime.random);
+      if (failure.kind === "ambiguous") sawAmbiguous = true;
+      if (decision.action === "stop") {
+        if (failure.kind === "ambiguous" && !options.idempotent && options.lookup) {
+          // Out of retries, but the first attempt may have worked: report what it made, if anything.
+          const found = await lookupOr(options.lookup, error);
+          if (found !== undefined) return found;
+        }
+        throw error;
+      }
+      options.onRetry?.(error, decision, retriesDone);
+      await abortableSleep(options.runtime, decision.delayMs, options.signal);
+      if (decision.action === "lookup-then-retry" && options.lookup) {
+        const found = await lookupOr(options.lookup, error);
+        if (found !== undefined) return found;
+      }
+    }
+  }
+}
+
+/**
+ * Runs a lookup; if it fails (other than by abort), the caller gets the original, ambiguous error:
+ * "the create may have happened" says more than the failure of the list that tried to find out.
+ */
+async function lookupOr<T>(
+  lookup: () => Promise<T | undefined>,
+  original: VmApiError,
+): Promise<T | undefined> {
+  try {
+    return await lookup();
+  } catch (error) {
+    if (error instanceof AbortedError) throw error;
+    throw original;
+  }
+}
+
+/** Sleeps with the injected `sleep`, but rejects with `AbortedError` as soon as `signal` aborts. */
+export async function abortableSleep(runtime: Runtime, ms: number, signal?: AbortSignal): Promise<void> {
+  if (signal === undefined) return runtime.sleep(ms);
+  throwIfAborted(signal);
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(new AbortedError());
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+  try {
+    await Promise.race([runtime.sleep(ms, signal), aborted]);
+  } finally {
+    if (onAbort) signal.removeEventListener("abort", onAbort);
+  }
+  throwIfAborted(signal);
+}
+
+/** Throws `AbortedError` when `signal` has fired. */
+export function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new AbortedError();
+}
+
+/** The real clock: `setTimeout` that clears itself on abort. */
+export const realRuntime: Runtime = {
+  sleep: (ms, signal) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done(): void {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", done);
+        resolve();
+      }
+      signal?.addEventListener("abort", done, { once: true });
+    }),
+  now: () => Date.now(),
+  random: () => Math.random(),
+};

@@ -1,0 +1,143 @@
+/**
+ * Startup scripts. `create` reads `scriptFile` on the client side and sends `scriptText`; the
+ * 16 KB limit is checked before anything is sent. Script names are unique per owner, which makes
+ * a repeated create safe: a 409 after a lost answer means the first attempt worked.
+ */
+import { promises as fs } from "node:fs";
+import type { z } from "zod";
+import { SCRIPT_MAX_BYTES } from "./constants";
+import { ConflictError, NotFoundError, ValidationError } from "./errors";
+import type { HttpClient, RequestOptions } from "./http";
+import { filtersToQuery } from "./query";
+import {
+  CreateScriptRequestSchema,
+  SCRIPT_FILTER_FIELDS,
+  scriptTooLargeMessage,
+  type CreateScriptRequest,
+  type ScriptFilters,
+} from "./requests";
+import { ScriptListSchema, ScriptSchema, ScriptTextSchema, type Script } from "./schemas";
+import { requireId, segment, validateInput } from "./validate";
+
+/** Input of `scripts.create`: exactly one of `scriptText` and `scriptFile`. */
+export type CreateScriptInput = Omit<CreateScriptRequest, "scriptText"> &
+  ({ scriptText: string; scriptFile?: undefined } | { scriptFile: string; scriptText?: undefined });
+
+/** The script endpoints of the API. */
+export class Scripts {
+  constructor(private readonly http: HttpClient) {}
+
+  /**
+   * Uploads a script. After a failure where the server may have acted, the request is sent again;
+   * a 409 then means a script of that name exists. It is returned only if it is ours in content
+   * (same text and flags): a namesake that existed before keeps its `ConflictError`.
+   */
+  async create(input: CreateScriptInput, options: RequestOptions = {}): Promise<Script> {
+    const { scriptFile, ...rest } = input;
+    const scriptText = await resolveScriptText(input.scriptText, scriptFile);
+    const body = validateInput(CreateScriptRequestSchema, { ...rest, scriptText }, "create script");
+    return this.http.post("/scripts/createScript", body, {
+      schema: ScriptSchema,
+      idempotent: false,
+      signal: options.signal,
+      afterAmbiguous: async (error) => {
+        if (!(error instanceof ConflictError)) return undefined;
+        const found = await this.findSame(body, options);
+        return found ? { value: found } : undefined;
+      },
+    });
+  }
+
+  /** One script with the machines it is attached to (never its text). */
+  async get(scriptId: string, options?: RequestOptions): Promise<Script> {
+    return this.http.get(
+      "/scripts/getScript",
+      { scriptId: requireId(scriptId, "scriptId") },
+      ScriptSchema,
+      options,
+    );
+  }
+
+  /** Scripts of the user or team matching the equality `filters`. */
+  async list(filters: ScriptFilters = {}, options?: RequestOptions): Promise<Script[]> {
+    return this.http.get(
+      "/scripts/getScripts",
+      filtersToQuery(filters, SCRIPT_FILTER_FIELDS),
+      ScriptListSchema,
+      options,
+    );
+  }
+
+  /** The script's text. */
+  async text(scriptId: string, options?: RequestOptions): Promise<string> {
+    return this.http.get(
+      "/scripts/getScriptText",
+      { scriptId: requireId(scriptId, "scriptId") },
+      ScriptTextSchema,
+      options,
+    );
+  }
+
+  /** Destroys a script, detaching it from every machine. A 404 after a lost answer counts as done. */
+  async destroy(scriptId: string, options: RequestOptions = {}): Promise<void> {
+    return this.http.post(`/scripts/${segment(scriptId, "scriptId")}/destroy`, undefined, {
+      idempotent: true,
+      signal: options.signal,
+      afterAmbiguous: async (error) => (error instanceof NotFoundError ? { value: undefined } : undefined),
+    });
+  }
+
+  /** The script named like `body` if it has the same text and flags, else undefined. */
+  private async findSame(body: CreateScriptBody, options: RequestOptions): Promise<Script | undefined> {
+    const [script] = await this.list({ name: body.scriptName }, options);
+    if (script === undefined) return undefined;
+    const sameFlags =
+      script.isEnabled === (body.isEnabled ?? true) &&
+      script.runOnce === (body.runOnce ?? false) &&
+      (body.scriptDescription === undefined || script.description === body.scriptDescription);
+    if (!sameFlags) return undefined;
+    return (await this.text(script.id, options)) === body.scriptText ? script : undefined;
+  }
+}
+
+type CreateScriptBody = z.output<typeof CreateScriptRequestSchema>;
+
+/**
+ * The text to send: `scriptText`, or the content of `scriptFile`. The file's size is checked
+ * before it is read, so an oversized file is refused with its size and never loaded.
+ */
+export async function resolveScriptText(
+  scriptText: string | undefined,
+  scriptFile: string | undefined,
+): Promise<string> {
+  if (scriptText !== undefined && scriptFile !== undefined) {
+    throw new ValidationError("create script: give scriptText or scriptFile, not both");
+  }
+  if (scriptFile === undefined) {
+    if (scriptText === undefined)
+      throw new ValidationError("create script: scriptText or scriptFile is required");
+    return checkSize(scriptText, "scriptText");
+  }
+  if (typeof scriptFile !== "string" || scriptFile === "") {
+    throw new ValidationError("create script: scriptFile must be a file path");
+  }
+  let size: number;
+  try {
+    size = (await fs.stat(scriptFile)).size;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "unreadable";
+    throw new ValidationError(`create script: scriptFile ${scriptFile} cannot be read (${code})`);
+  }
+  if (size > SCRIPT_MAX_BYTES) {
+    throw new ValidationError(
+      `create script: scriptFile ${scriptFile} is ${size} bytes; the limit is ${SCRIPT_MAX_BYTES} bytes (16 KB)`,
+    );
+  }
+  return checkSize(await fs.readFile(scriptFile, "utf8"), `scriptFile ${scriptFile}`);
+}
+
+function checkSize(text: string, what: string): string {
+  const tooLarge = typeof text === "string" ? scriptTooLargeMessage(text) : null;
+  if (tooLarge) throw new ValidationError(`create script: ${tooLarge.replace(/^scriptText/, what)}`);
+  return text;
+}

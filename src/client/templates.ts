@@ -1,0 +1,16 @@
+/** Machine templates (wire-facts.md: GET /templates/getTemplates). */
+import type { HttpClient, RequestOptions } from "./http";
+import { filtersToQuery } from "./query";
+import { TEMPLATE_FILTER_FIELDS, type TemplateFilters } from "./requests";
+import { TemplateListSchema, type Template } from "./schemas";
+
+/** The template endpoint of the API. */
+export class Templates {
+  constructor(private readonly http: HttpClient) {}
+
+  /** Templates visible to the user or team, matching the equality `filters`. */
+  async list(filters: TemplateFilters = {}, options?: RequestOptions): Promise<Template[]> {
+    const query = filtersToQuery(filters, TEMPLATE_FILTER_FIELDS);
+    return this.http.get("/templates/getTemplates", query, TemplateListSchema, options);
+  }
+}

@@ -1,0 +1,20 @@
+/** Users of the account or team. */
+import type { HttpClient, RequestOptions } from "./http";
+import { filtersToQuery } from "./query";
+import { USER_FILTER_FIELDS, type UserFilters } from "./requests";
+import { UserListSchema, type User } from "./schemas";
+
+/** The user endpoint of the API. */
+export class Users {
+  constructor(private readonly http: HttpClient) {}
+
+  /** Users of the user's account or team, matching the equality `filters`. */
+  async list(filters: UserFilters = {}, options?: RequestOptions): Promise<User[]> {
+    return this.http.get(
+      "/users/getUsers",
+      filtersToQuery(filters, USER_FILTER_FIELDS),
+      UserListSchema,
+      options,
+    );
+  }
+}

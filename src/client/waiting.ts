@@ -1,0 +1,167 @@
+/**
+ * Waiting for a machine state (STYLE.md, principle 9): explicit, bounded, abortable, and failing
+ * fast. The polling schedule is a pure function: quick at first, since starts and stops often
+ * finish in seconds, then backing off to a cap, so a long provisioning costs few requests.
+ */
+import type { MachineState, WaitableState } from "./constants";
+import {
+  MachineEventError,
+  StateUnreachableError,
+  ValidationError,
+  WaitTimeoutError,
+  type WaitErrorInit,
+} from "./errors";
+import { formatIssues, WaitableStateSchema } from "./requests";
+import { abortableSleep, throwIfAborted, type Runtime } from "./retry";
+import type { Machine, MachineEvent } from "./schemas";
+
+/** The polling schedule: `initialDelayMs · factor^n`, capped at `maxDelayMs`, ± `jitter`. */
+export interface PollPolicy {
+  initialDelayMs: number;
+  factor: number;
+  maxDelayMs: number;
+  /** Fraction (0–1) by which a delay may vary, so many waits started together spread out. */
+  jitter: number;
+}
+
+/** 1 s, 2 s, 4 s, 8 s, then every 10 s: a 60 s provisioning is seen in 10 requests. */
+export const DEFAULT_POLL_POLICY: Readonly<PollPolicy> = Object.freeze({
+  initialDelayMs: 1_000,
+  factor: 2,
+  maxDelayMs: 10_000,
+  jitter: 0.1,
+});
+
+/** How long a wait lasts when no `timeoutMs` is given; provisioning over 10 minutes is abnormal. */
+export const DEFAULT_WAIT_TIMEOUT_MS = 15 * 60 * 1000;
+
+/** Pure: the delay after `pollsDone` polls (≥ 1). `random` in [0, 1); 0.5 gives the exact schedule. */
+export function pollDelay(pollsDone: number, policy: PollPolicy, random: () => number): number {
+  const base = Math.min(
+    policy.maxDelayMs,
+    policy.initialDelayMs * policy.factor ** Math.max(0, pollsDone - 1),
+  );
+  const jittered = base * (1 + policy.jitter * (2 * random() - 1));
+  return Math.round(Math.min(policy.maxDelayMs, Math.max(0, jittered)));
+}
+
+/** One state change seen by a wait. */
+export interface WaitProgress {
+  state: MachineState;
+  /** Undefined at the first poll. */
+  previousState: MachineState | undefined;
+  elapsedMs: number;
+  machine: Machine;
+}
+
+/** Options of `machines.waitFor`. */
+export interface WaitOptions {
+  /** Give up after this long (default 15 minutes) with `WaitTimeoutError`. */
+  timeoutMs?: number;
+  /** Abort the wait promptly with `AbortedError`. */
+  signal?: AbortSignal;
+  /** Called at the first poll and at each state change. */
+  onProgress?: (progress: WaitProgress) => void;
+  /** Overrides parts of `DEFAULT_POLL_POLICY`. */
+  pollPolicy?: Partial<PollPolicy>;
+}
+
+/** Pure: whether `state` satisfies `target`. `ready` also satisfies `serviceready`: its services run too. */
+export function stateSatisfies(state: MachineState, target: WaitableState): boolean {
+  return state === target || (target === "serviceready" && state === "ready");
+}
+
+/**
+ * Pure: whether the machine has settled where `target` cannot follow without an action: `off`
+ * with no pending event while waiting to run. (A running machine can still turn `off` by itself,
+ * through its shutdown timeout, so waiting for `off` is never judged hopeless.)
+ */
+export function targetUnreachable(machine: Machine, target: WaitableState): boolean {
+  if (target === "off" || machine.state !== "off") return false;
+  return !(machine.events ?? []).some((event) => event.state === "pending");
+}
+
+/** Pure: the first `error` event whose handle was not already in error at the first poll. */
+export function newErrorEvent(
+  machine: Machine,
+  errorsAtStart: ReadonlySet<string>,
+): MachineEvent | undefined {
+  return (machine.events ?? []).find((event) => event.state === "error" && !errorsAtStart.has(event.handle));
+}
+
+/**
+ * Polls `getMachine` until the machine is in `target`; returns it (with events). Throws
+ * `MachineEventError`, `StateUnreachableError`, `WaitTimeoutError` (the deadline is checked
+ * between polls), `AbortedError`, or the error of a poll that failed after its own retries.
+ */
+export async function waitForState(
+  getMachine: (signal?: AbortSignal) => Promise<Machine>,
+  machineId: string,
+  target: WaitableState,
+  options: WaitOptions,
+  runtime: Runtime,
+): Promise<Machine> {
+  const parsedTarget = WaitableStateSchema.safeParse(target, { reportInput: true });
+  if (!parsedTarget.success) throw new ValidationError(formatIssues(parsedTarget.error.issues.map(asState)));
+  const timeoutMs = options.timeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS;
+  if (!(timeoutMs >= 0))
+    throw new ValidationError(`timeoutMs must be a non-negative number (got ${timeoutMs})`);
+  const policy = { ...DEFAULT_POLL_POLICY, ...options.pollPolicy };
+  const started = runtime.now();
+  let errorsAtStart: Set<string> | undefined;
+  let previousState: MachineState | undefined;
+  for (let polls = 1; ; polls++) {
+    throwIfAborted(options.signal);
+    const machine = await getMachine(options.signal);
+    errorsAtStart ??= new Set((machine.events ?? []).filter((e) => e.state === "error").map((e) => e.handle));
+    if (machine.state !== previousState) {
+      options.onProgress?.({
+        state: machine.state,
+        previousState,
+        elapsedMs: runtime.now() - started,
+        machine,
+      });
+      previousState = machine.state;
+    }
+    if (stateSatisfies(machine.state, target)) return machine;
+    checkHope(machine, target, errorsAtStart);
+    const remaining = started + timeoutMs - runtime.now();
+    if (remaining <= 0) {
+      const facts = { machineId, targetState: target, lastState: machine.state };
+      throw new WaitTimeoutError(
+        `machine ${machineId} did not become ${target} within ${timeoutMs} ms; last state: ${machine.state}`,
+        facts,
+      );
+    }
+    await abortableSleep(
+      runtime,
+      Math.min(pollDelay(polls, policy, runtime.random), remaining),
+      options.signal,
+    );
+  }
+}
+
+/** Throws when an error event appeared or the target cannot come without an action. */
+function checkHope(machine: Machine, target: WaitableState, errorsAtStart: ReadonlySet<string>): void {
+  const facts: WaitErrorInit = { machineId: machine.id, targetState: target, lastState: machine.state };
+  const failed = newErrorEvent(machine, errorsAtStart);
+  if (failed) {
+    throw new MachineEventError(
+      `machine ${machine.id}: ${failed.name} failed: ${failed.errorMsg || "(no message)"} (waiting for ${target}; state ${machine.state})`,
+      { ...facts, eventName: failed.name, errorMsg: failed.errorMsg },
+    );
+  }
+  if (targetUnreachable(machine, target)) {
+    const lastError = (machine.events ?? []).find((e) => e.state === "error");
+    const why = lastError ? `; last error: ${lastError.name}: ${lastError.errorMsg}` : "";
+    throw new StateUnreachableError(
+      `machine ${machine.id} is off with nothing pending, so it cannot become ${target} without a start${why}`,
+      facts,
+    );
+  }
+}
+
+/** Names the field "state" in the message rather than "body". */
+function asState<T extends { path: PropertyKey[] }>(issue: T): T {
+  return { ...issue, path: ["state"] };
+}

@@ -1,0 +1,151 @@
+#!/usr/bin/env node
+/**
+ * `vmapi-emulator` / `npm run emulator -- [flags]`: starts the emulator, prints one JSON line
+ * `{"url": ..., "keys": {...}}` on stdout when ready, logs requests to stderr, and stops cleanly
+ * on SIGINT/SIGTERM. Bad flags exit 2 with a message naming the flag.
+ */
+import * as fs from "node:fs";
+import { parseArgs } from "node:util";
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from "./index";
+
+const HELP = `Usage: vmapi-emulator [flags]
+
+Runs an emulator of the VM machine API on loopback.
+
+  --port N           TCP port (0 = any free port; default 0)
+  --host HOST        interface to listen on (default 127.0.0.1)
+  --seed FILE        seed JSON (accounts, keys, networks, templates, capacity); default built in
+  --state-file FILE  persist state atomically before every answer; reload it on start
+  --time-scale X     multiply every lifecycle duration (0.01: 60 s provisioning takes 0.6 s)
+  --clock real|manual  manual: time moves only via POST /_emulator/clock/advance (default real)
+  --fault-rate R     probability 0..1 of a random fault per API request (default 0)
+  --fault-seed N     seed of the random fault sequence (default 1)
+  --help             show this help
+
+When ready, prints one JSON line on stdout: {"url": "...", "keys": {...}}.
+Control endpoints: /_emulator/state, /_emulator/reset, /_emulator/faults,
+/_emulator/clock/advance, /_emulator/capacity (see docs/emulator.md).
+`;
+
+/** A bad flag: the message names it; the process exits 2. */
+export class UsageError extends Error {}
+
+/** Parses argv (without node and script) into options; throws UsageError naming the flag. */
+export function parseFlags(argv: string[]): EmulatorOptions | "help" {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: "string" },
+        host: { type: "string" },
+        seed: { type: "string" },
+        "state-file": { type: "string" },
+        "time-scale": { type: "string" },
+        clock: { type: "string" },
+        "fault-rate": { type: "string" },
+        "fault-seed": { type: "string" },
+        help: { type: "boolean" },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (values.help) return "help";
+  const str = (name: string) => values[name] as string | undefined;
+  return {
+    port: numberFlag(
+      "--port",
+      str("port"),
+      (n) => Number.isInteger(n) && n >= 0 && n <= 65535,
+      "an integer 0..65535",
+    ),
+    host: str("host"),
+    seed: str("seed") === undefined ? undefined : readSeed(str("seed") as string),
+    stateFile: str("state-file"),
+    timeScale: numberFlag("--time-scale", str("time-scale"), (n) => n >= 0, "a number >= 0"),
+    clock: clockFlag(str("clock")),
+    faultRate: numberFlag(
+      "--fault-rate",
+      str("fault-rate"),
+      (n) => n >= 0 && n <= 1,
+      "a number between 0 and 1",
+    ),
+    faultSeed: numberFlag("--fault-seed", str("fault-seed"), Number.isInteger, "an integer"),
+  };
+}
+
+function numberFlag(
+  flag: string,
+  raw: string | undefined,
+  ok: (n: number) => boolean,
+  what: string,
+): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (raw.trim() === "" || !Number.isFinite(n) || !ok(n))
+    throw new UsageError(`${flag} must be ${what} (got ${JSON.stringify(raw)})`);
+  return n;
+}
+
+function clockFlag(raw: string | undefined): "real" | "manual" | undefined {
+  if (raw === undefined || raw === "real" || raw === "manual") return raw;
+  throw new UsageError(`--clock must be real or manual (got ${JSON.stringify(raw)})`);
+}
+
+function readSeed(file: string): unknown {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch (error) {
+    throw new UsageError(
+      `--seed ${file}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? "error"})`,
+    );
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--seed ${file}: not valid JSON (${(error as Error).message})`);
+  }
+}
+
+/** The ready line, formatted exactly as documented. */
+export function readyLine(emulator: Pick<RunningEmulator, "url" | "keys">): string {
+  const k = emulator.keys;
+  const q = JSON.stringify;
+  return `{"url": ${q(emulator.url)}, "keys": {"individual": ${q(k.individual)}, "teamAdmin": ${q(k.teamAdmin)}, "teamMember": ${q(k.teamMember)}}}`;
+}
+
+async function main(argv: string[]): Promise<void> {
+  let options: EmulatorOptions | "help";
+  let emulator: RunningEmulator;
+  try {
+    options = parseFlags(argv);
+    if (options === "help") {
+      process.stdout.write(HELP);
+      return;
+    }
+    emulator = await startEmulator({ ...options, log: (line) => process.stderr.write(`${line}\n`) });
+  } catch (error) {
+    process.stderr.write(`vmapi-emulator: ${(error as Error).message}\n`);
+    // Flags and seed problems are usage errors (2); anything else, e.g. a port in use, is 1.
+    process.exit(error instanceof UsageError || /seed|must be/.test((error as Error).message) ? 2 : 1);
+  }
+  process.stdout.write(`${readyLine(emulator)}\n`);
+  const stop = (signal: string) => {
+    process.stderr.write(`vmapi-emulator: ${signal}, stopping\n`);
+    emulator.close().then(
+      () => process.exit(0),
+      (error: Error) => {
+        process.stderr.write(`vmapi-emulator: ${error.message}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once("SIGINT", () => stop("SIGINT"));
+  process.once("SIGTERM", () => stop("SIGTERM"));
+}
+
+if (require.main === module) void main(process.argv.slice(2));

@@ -1,0 +1,109 @@
+/**
+ * Control endpoints under `/_emulator/` (no API key): state dump, reset, faults, clock and
+ * capacity. They are for tests and demos, so they report everything, destroyed machines included.
+ */
+import { z } from "zod";
+import { MACHINE_TYPES, REGIONS } from "../client/constants";
+import { setCapacity } from "./capacity";
+import { iso, isoOrNull } from "./clock";
+import { FaultRulesRequestSchema } from "./faults";
+import { noContent, ok, type Route } from "./router";
+import type { Runtime } from "./runtime";
+import { parseWith } from "./validate";
+import { delegationView, machineView, networkView, scriptView, templateView, userView } from "./views";
+import { DELEGATION_LIFETIME_MS } from "../client/constants";
+
+/** What a control handler sees. */
+export interface ControlContext {
+  runtime: Runtime;
+  body: unknown;
+}
+
+type ControlRoute = Route<ControlContext>;
+
+const AdvanceSchema = z.strictObject({ ms: z.number().min(0) });
+const CapacitySchema = z.strictObject({
+  region: z.enum(REGIONS),
+  machineType: z.enum(MACHINE_TYPES),
+  available: z.boolean().optional(),
+  failNextStarts: z.number().int().min(0).optional(),
+});
+
+/** Every control route. */
+export const CONTROL_ROUTES: readonly ControlRoute[] = [
+  { method: "GET", template: "/_emulator/state", handle: (c) => ok(stateDump(c.runtime)) },
+  { method: "POST", template: "/_emulator/reset", handle: (c) => (c.runtime.resetToSeed(), noContent()) },
+  { method: "GET", template: "/_emulator/faults", handle: (c) => ok({ rules: c.runtime.faults.list() }) },
+  {
+    method: "POST",
+    template: "/_emulator/faults",
+    handle: (c) => {
+      c.runtime.faults.add(parseWith(FaultRulesRequestSchema, c.body ?? {}).rules);
+      return ok({ rules: c.runtime.faults.list() });
+    },
+  },
+  { method: "DELETE", template: "/_emulator/faults", handle: (c) => (c.runtime.faults.clear(), noContent()) },
+  { method: "GET", template: "/_emulator/clock", handle: (c) => ok(clockView(c.runtime)) },
+  {
+    method: "POST",
+    template: "/_emulator/clock/advance",
+    handle: (c) => {
+      const { ms } = parseWith(AdvanceSchema, c.body ?? {});
+      c.runtime.advance(ms);
+      return ok(clockView(c.runtime));
+    },
+  },
+  {
+    method: "POST",
+    template: "/_emulator/capacity",
+    handle: (c) => {
+      const entry = setCapacity(c.runtime.store, parseWith(CapacitySchema, c.body ?? {}));
+      c.runtime.persist();
+      return ok(entry);
+    },
+  },
+];
+
+function clockView(runtime: Runtime): { now: string; mode: string } {
+  return { now: iso(runtime.clock.now()), mode: runtime.clock.mode };
+}
+
+/** Everything, for `GET /_emulator/state`. API keys are left out; passwords are never stored. */
+export function stateDump(runtime: Runtime): Record<string, unknown> {
+  const store = runtime.store;
+  store.settleAll();
+  runtime.persist();
+  const d = store.data;
+  const now = store.now();
+  return {
+    now: iso(now),
+    clock: store.clock.mode,
+    timeScale: store.timeScale,
+    teams: d.teams.map((t) => ({ ...t, dtCreated: iso(t.dtCreated) })),
+    users: d.users.map((u) => ({ ...userView(u), role: u.role })),
+    networks: d.networks.map(networkView),
+    templates: d.templates.map((t) => ({ ...templateView(t), agentType: t.agentType })),
+    machines: d.machines.map((m) => ({
+      ...machineView(m, { internalId: true, events: true }),
+      dtDestroyed: isoOrNull(m.dtDestroyed),
+      accessUserIds: [...m.accessUserIds],
+    })),
+    scripts: d.scripts.map((s) => ({
+      ...scriptView(
+        s,
+        d.machines.filter((m) => m.scriptId === s.id && m.dtDestroyed === null),
+      ),
+      runs: Object.fromEntries(Object.entries(s.runs).map(([id, at]) => [id, iso(at)])),
+    })),
+    accessGrants: d.machines.flatMap((m) => m.accessUserIds.map((userId) => ({ machineId: m.id, userId }))),
+    delegations: d.delegations.map((x) => ({
+      ...delegationView(x),
+      userId: x.userId,
+      expired: now >= x.dtCreated + DELEGATION_LIFETIME_MS,
+    })),
+    capacity: d.capacity.map((c) => ({ ...c })),
+    reservedIps: [...d.reservedIps],
+    faults: runtime.faults.list(),
+    requestCounts: Object.fromEntries(runtime.counts),
+  };
+}

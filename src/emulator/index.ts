@@ -1,0 +1,120 @@
+/**
+ * The emulator's programmatic API: `startEmulator` runs a faithful server of the VM API on
+ * loopback (same code as the `vmapi-emulator` CLI). Tests use a manual clock and port 0.
+ */
+import type { AddressInfo } from "node:net";
+import type * as http from "node:http";
+import { RealClock } from "./clock";
+import { DEFAULT_SEED } from "./defaultSeed";
+import { Runtime } from "./runtime";
+import { parseSeed } from "./seed";
+import { createEmulatorServer } from "./server";
+
+export { DEFAULT_SEED } from "./defaultSeed";
+export { parseSeed, SeedSchema, type SeedInput } from "./seed";
+export { LIFECYCLE, OPERATIONS } from "./lifecycle";
+export { MACHINE_PERMISSIONS } from "./permissions";
+export type { FaultRule } from "./faults";
+
+/** How to run an emulator. Every field is optional. */
+export interface EmulatorOptions {
+  /** TCP port; 0 (the default) picks a free one. */
+  port?: number;
+  /** Interface to listen on; default 127.0.0.1. */
+  host?: string;
+  /** Seed JSON (see docs/emulator.md), validated; default DEFAULT_SEED. */
+  seed?: unknown;
+  /** Persist state here atomically before every answer that changed something; reload it at start. */
+  stateFile?: string;
+  /** Multiplies every lifecycle duration (0.01: a 60 s provisioning takes 0.6 s). Default 1. */
+  timeScale?: number;
+  /** "real" (default) or "manual" (time moves only through advance / POST /_emulator/clock/advance). */
+  clock?: "real" | "manual";
+  /** Probability in [0, 1] that an API request gets a random fault. Default 0. */
+  faultRate?: number;
+  /** Seed of the random fault sequence. Default 1. */
+  faultSeed?: number;
+  /** One line per request (method, route, status, ms); default: silent. */
+  log?: (line: string) => void;
+}
+
+/** A started emulator. */
+export interface RunningEmulator {
+  /** Base URL, e.g. http://127.0.0.1:43117 */
+  url: string;
+  /** The seed's API keys. */
+  keys: { individual: string; teamAdmin: string; teamMember: string };
+  /** Moves the manual clock forward; throws under the real clock. */
+  advance(ms: number): void;
+  /** Current emulator time (epoch ms). */
+  now(): number;
+  /** Stops listening, drops open connections and flushes the state file. */
+  close(): Promise<void>;
+}
+
+/** Validates options, loads the seed or state file, and listens. */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const settings = checkOptions(options);
+  const runtime = Runtime.create({
+    seed: parseSeed(options.seed ?? DEFAULT_SEED),
+    clockMode: settings.clock,
+    timeScale: settings.timeScale,
+    faultRate: settings.faultRate,
+    faultSeed: settings.faultSeed,
+    stateFile: options.stateFile,
+    realClock: () => new RealClock(),
+  });
+  const server = createEmulatorServer(runtime, options.log ?? (() => undefined));
+  await listen(server, settings.port, settings.host);
+  const { port } = server.address() as AddressInfo;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${urlHost(settings.host)}:${port}`,
+    keys: { ...runtime.store.data.keys },
+    advance: (ms) => runtime.advance(ms),
+    now: () => runtime.clock.now(),
+    close: () => (closing ??= closeServer(server, runtime)),
+  };
+}
+
+function checkOptions(options: EmulatorOptions) {
+  const port = options.port ?? 0;
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new RangeError(`port must be 0..65535 (got ${port})`);
+  const timeScale = options.timeScale ?? 1;
+  if (!Number.isFinite(timeScale) || timeScale < 0)
+    throw new RangeError(`timeScale must be >= 0 (got ${timeScale})`);
+  const faultRate = options.faultRate ?? 0;
+  if (!(faultRate >= 0 && faultRate <= 1))
+    throw new RangeError(`faultRate must be between 0 and 1 (got ${faultRate})`);
+  const faultSeed = options.faultSeed ?? 1;
+  if (!Number.isInteger(faultSeed)) throw new RangeError(`faultSeed must be an integer (got ${faultSeed})`);
+  const clock = options.clock ?? "real";
+  if (clock !== "real" && clock !== "manual")
+    throw new RangeError(`clock must be real or manual (got ${String(clock)})`);
+  return { port, host: options.host ?? "127.0.0.1", timeScale, faultRate, faultSeed, clock };
+}
+
+function listen(server: http.Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+}
+
+/** A wildcard address is reached through loopback; IPv6 literals need brackets in a URL. */
+function urlHost(host: string): string {
+  if (host === "0.0.0.0" || host === "") return "127.0.0.1";
+  if (host === "::") return "[::1]";
+  return host.includes(":") ? `[${host}]` : host;
+}
+
+async function closeServer(server: http.Server, runtime: Runtime): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeAllConnections();
+  await closed;
+  runtime.persist();
+}

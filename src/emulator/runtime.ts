@@ -1,0 +1,109 @@
+/**
+ * One running emulator's state apart from HTTP: the store, the clock, the faults, per-route
+ * request counts, the seed to reset to, and the state file to write.
+ */
+import { ApiError } from "./apiError";
+import { ManualClock, type Clock } from "./clock";
+import { Faults } from "./faults";
+import { loadState, saveState } from "./persistence";
+import { SeededRandom } from "./random";
+import { seedToData, type Seed } from "./seed";
+import { Store } from "./store";
+
+/** How to build a runtime. */
+export interface RuntimeOptions {
+  seed: Seed;
+  clockMode: "real" | "manual";
+  timeScale: number;
+  faultRate: number;
+  faultSeed: number;
+  stateFile?: string;
+  /** For the real clock; tests never need it. */
+  realClock: () => Clock;
+}
+
+/** The emulator minus the HTTP server. */
+export class Runtime {
+  readonly counts = new Map<string, number>();
+
+  private constructor(
+    readonly store: Store,
+    readonly faults: Faults,
+    private readonly seed: Seed,
+    private readonly stateFile: string | undefined,
+  ) {}
+
+  /** Builds the runtime from the state file when it exists, else from the seed (and writes the file). */
+  static create(options: RuntimeOptions): Runtime {
+    const saved = options.stateFile !== undefined ? loadState(options.stateFile) : undefined;
+    const clock =
+      options.clockMode === "manual"
+        ? new ManualClock(saved?.clockNow ?? Date.parse(options.seed.clockStart))
+        : options.realClock();
+    const store = saved
+      ? new Store(saved.data, clock, new SeededRandom(saved.random), options.timeScale)
+      : new Store(
+          seedToData(options.seed),
+          clock,
+          new SeededRandom(options.seed.randomSeed),
+          options.timeScale,
+        );
+    const runtime = new Runtime(
+      store,
+      new Faults(options.faultRate, options.faultSeed),
+      options.seed,
+      options.stateFile,
+    );
+    store.dirty = saved === undefined;
+    runtime.persist();
+    return runtime;
+  }
+
+  /** The clock (manual or real). */
+  get clock(): Clock {
+    return this.store.clock;
+  }
+
+  /** Back to the seed: every resource, request count and fault rule; the clock keeps its time. */
+  resetToSeed(): void {
+    this.store.replace(seedToData(this.seed), new SeededRandom(this.seed.randomSeed));
+    this.counts.clear();
+    this.faults.reset();
+    this.persist();
+  }
+
+  /** Moves the manual clock; 409 under the real clock. */
+  advance(ms: number): void {
+    const clock = this.store.clock;
+    if (!(clock instanceof ManualClock)) {
+      throw new ApiError(
+        409,
+        "conflict",
+        "the clock is real: start the emulator with --clock manual to advance it",
+      );
+    }
+    clock.advance(ms);
+    this.store.dirty = this.stateFile !== undefined;
+    this.persist();
+  }
+
+  /** Counts one request under its route key, e.g. "POST /machines/{machineId}/start". */
+  count(key: string): void {
+    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+  }
+
+  /** Writes the state file if anything changed since the last write. */
+  persist(): void {
+    if (!this.store.dirty) return;
+    if (this.stateFile !== undefined) {
+      const clock = this.store.clock;
+      saveState(this.stateFile, {
+        version: 1,
+        clockNow: clock.mode === "manual" ? clock.now() : null,
+        random: this.store.random.state,
+        data: this.store.data,
+      });
+    }
+    this.store.dirty = false;
+  }
+}

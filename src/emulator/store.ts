@@ -1,0 +1,129 @@
+/**
+ * The in-memory state and the machinery every service shares: the clock, the seeded random
+ * source, the time scale, and machine reads that settle the lifecycle first. Business rules live
+ * in the per-resource services (machines.ts, scripts.ts, ...), not here and not in routes.
+ */
+import type { Clock } from "./clock";
+import { settle, type LifecycleHooks } from "./lifecycle";
+import type { EventRecord, MachineRecord, StoreData } from "./records";
+import { SeededRandom } from "./random";
+
+/** The emulator's state plus the injected clock, random source and time scale. */
+export class Store {
+  /** Set whenever state changed since the last save; the server persists before answering. */
+  dirty = false;
+
+  constructor(
+    public data: StoreData,
+    readonly clock: Clock,
+    public random: SeededRandom,
+    readonly timeScale: number,
+  ) {}
+
+  /** The emulator's current time. */
+  now(): number {
+    return this.clock.now();
+  }
+
+  /** Replaces everything (reset, or loading a state file). */
+  replace(data: StoreData, random: SeededRandom): void {
+    this.data = data;
+    this.random = random;
+    this.dirty = true;
+  }
+
+  /** A machine that is not destroyed, settled to now; undefined when unknown. */
+  machine(id: string): MachineRecord | undefined {
+    const machine = this.data.machines.find((m) => m.id === id && m.dtDestroyed === null);
+    if (machine !== undefined) this.settle(machine);
+    return machine;
+  }
+
+  /** Every machine that is not destroyed, settled to now, in creation order. */
+  liveMachines(): MachineRecord[] {
+    const live = this.data.machines.filter((m) => m.dtDestroyed === null);
+    live.forEach((m) => this.settle(m));
+    return live;
+  }
+
+  /** Settles every machine (for the state dump). */
+  settleAll(): void {
+    this.liveMachines();
+  }
+
+  /** A fresh random id with `prefix`, unique among every id the store holds. */
+  newId(prefix: string): string {
+    const d = this.data;
+    const all = [d.teams, d.users, d.networks, d.templates, d.machines, d.scripts];
+    return this.random.id(prefix, (id) => all.some((list) => list.some((r) => r.id === id)));
+  }
+
+  /** The next per-store counter value (internalId, delegation id, static IP number). */
+  nextCounter(name: keyof StoreData["counters"]): number {
+    this.data.counters[name] += 1;
+    return this.data.counters[name];
+  }
+
+  /** Adds a pending event (newest first) and returns it. */
+  addEvent(machine: MachineRecord, name: string, at: number): EventRecord {
+    const event: EventRecord = {
+      name,
+      state: "pending",
+      errorMsg: "",
+      handle: this.random.chars(16),
+      dtCreated: at,
+      dtModified: at,
+      dtFinished: null,
+    };
+    machine.events.unshift(event);
+    return event;
+  }
+
+  private settle(machine: MachineRecord): void {
+    if (settle(machine, this.now(), this.timeScale, this.hooks)) this.dirty = true;
+  }
+
+  private readonly hooks: LifecycleHooks = {
+    onBoot: (machine, at) => {
+      machine.bootCount += 1;
+      machine.runs.push({ from: at, to: null });
+      if (machine.dynamicPublicIpEnabled && machine.staticPublicIp === null) {
+        machine.dynamicPublicIp = dynamicIp(machine.internalId, machine.bootCount);
+      }
+      this.runStartupScript(machine, at);
+    },
+    onOff: (machine, at) => {
+      closeRuns(machine, at);
+      machine.dynamicPublicIp = null;
+    },
+  };
+
+  /** An enabled script runs at every boot, or only at the first boot on this machine if runOnce. */
+  private runStartupScript(machine: MachineRecord, at: number): void {
+    const script = this.data.scripts.find((s) => s.id === machine.scriptId);
+    if (script === undefined || !script.isEnabled) return;
+    if (script.runOnce && script.runs[machine.id] !== undefined) return;
+    script.runs[machine.id] = at;
+    machine.dtLastRun = at;
+  }
+}
+
+/** Ends the open run interval (at stop completion or destroy). */
+export function closeRuns(machine: MachineRecord, at: number): void {
+  for (const run of machine.runs) if (run.to === null) run.to = at;
+}
+
+/**
+ * A dynamic public IP, derived from the machine and its boot number rather than drawn at random,
+ * so settling the same history twice (e.g. after a restart from the state file) gives the same IP.
+ */
+export function dynamicIp(internalId: number, bootCount: number): string {
+  const n = ((internalId - 1) * 97 + bootCount) % 65024;
+  return `198.18.${Math.floor(n / 254) % 256}.${1 + (n % 254)}`;
+}
+
+/** The n-th static public IP (1-based) from 100.64.0.0/10. */
+export function staticIp(n: number): string {
+  const i = n - 1;
+  return `100.${64 + (Math.floor(i / 65024) % 64)}.${Math.floor(i / 254) % 256}.${1 + (i % 254)}`;
+}

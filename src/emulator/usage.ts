@@ -1,0 +1,50 @@
+/**
+ * GET /machines/getUtilization: seconds a machine ran and existed within a billing month, with
+ * the hourly price of its type and the monthly price of its storage size.
+ */
+import { UtilizationQuerySchema } from "../client/requests";
+import type { Utilization } from "../client/schemas";
+import type { Caller } from "./auth";
+import { specOf, storageMonthlyRate } from "./machineTypes";
+import { machineFor } from "./permissions";
+import type { Store } from "./store";
+import { parseWith, queryObject } from "./validate";
+
+/** [start, end) of a YYYY-MM month in UTC, epoch ms. */
+export function monthBounds(billingMonth: string): [number, number] {
+  const [year, month] = billingMonth.split("-").map(Number);
+  return [Date.UTC(year, month - 1, 1), Date.UTC(year, month, 1)];
+}
+
+/** Length in ms of the overlap of [from, to) and [start, end). */
+export function overlapMs(from: number, to: number, start: number, end: number): number {
+  return Math.max(0, Math.min(to, end) - Math.max(from, start));
+}
+
+/**
+ * Running time counts from each boot (serviceready or ready) until the machine is off or
+ * destroyed; storage time counts from creation until destroy. Both are cut to the month.
+ */
+export function getUtilization(store: Store, caller: Caller, query: URLSearchParams): Utilization {
+  const q = parseWith(UtilizationQuerySchema, queryObject(query));
+  const machine = machineFor(store, caller, q.machineId, "utilization");
+  const [start, end] = monthBounds(q.billingMonth);
+  const now = store.now();
+  const runMs = machine.runs.reduce((sum, r) => sum + overlapMs(r.from, r.to ?? now, start, end), 0);
+  const storageMs = overlapMs(machine.dtCreated, machine.dtDestroyed ?? now, start, end);
+  return {
+    machineId: machine.id,
+    utilization: {
+      machineId: machine.id,
+      secondsUsed: Math.floor(runMs / 1000),
+      hourlyRate: specOf(machine.machineType).hourlyRate,
+      billingMonth: q.billingMonth,
+    },
+    storageUtilization: {
+      machineId: machine.id,
+      secondsUsed: Math.floor(storageMs / 1000),
+      monthlyRate: storageMonthlyRate(machine.size),
+      billingMonth: q.billingMonth,
+    },
+  };
+}

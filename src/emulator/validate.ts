@@ -1,0 +1,63 @@
+/**
+ * Request parsing with the shared schemas (src/client/requests.ts), so the emulator refuses with
+ * exactly the rules and messages the client and the provider check with.
+ */
+import type { z } from "zod";
+import { formatIssues } from "../client/requests";
+import { badRequest } from "./apiError";
+
+/** Parses `input` or throws 400 validation_failed with one line per problem, each naming the field. */
+export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input, { reportInput: true });
+  if (!result.success) throw badRequest(formatIssues(result.error.issues));
+  return result.data;
+}
+
+/** A query string as a plain object (first value of each name), for schema parsing. */
+export function queryObject(query: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of query) if (!(key in out)) out[key] = value;
+  return out;
+}
+
+/**
+ * Equality filters of a list endpoint. Unknown parameters are refused with the allowed list;
+ * `extra` names accepted non-filter parameters (limit, skip).
+ */
+export function parseFilters(
+  query: URLSearchParams,
+  fields: readonly string[],
+  extra: readonly string[] = [],
+): Record<string, string> {
+  const allowed = [...fields, ...extra];
+  for (const key of query.keys()) {
+    if (!allowed.includes(key))
+      throw badRequest(`unknown query parameter ${key}; allowed: ${allowed.join(", ")}`);
+  }
+  const filters: Record<string, string> = {};
+  for (const field of fields) {
+    const value = query.get(field);
+    if (value !== null) filters[field] = value;
+  }
+  return filters;
+}
+
+/** Values compare as strings (`String(value) === filter`); the filter "null" matches null. */
+export function matchesFilters(
+  record: Readonly<Record<string, unknown>>,
+  filters: Record<string, string>,
+): boolean {
+  return Object.entries(filters).every(([field, wanted]) => {
+    const value = record[field];
+    return value === null || value === undefined ? wanted === "null" : String(value) === wanted;
+  });
+}
+
+/** A query flag such as releasePublicIp: "true"/"false" (any case) or absent. */
+export function queryBoolean(query: URLSearchParams, name: string): boolean | undefined {
+  const value = query.get(name);
+  if (value === null) return undefined;
+  if (/^(true|1)$/i.test(value)) return true;
+  if (/^(false|0)$/i.test(value)) return false;
+  throw badRequest(`${name} must be true or false (got ${JSON.stringify(value.slice(0, 64))})`);
+}

@@ -1,0 +1,3 @@
+export * from "./lists";
+export * from "./machineInfo";
+export type { DataSourceOptions } from "./programClient";

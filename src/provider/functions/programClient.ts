@@ -1,0 +1,37 @@
+/**
+ * Data sources run in the Pulumi program's own process (not the plugin): they read the same
+ * stack config, `vmapi:apiKey` and `vmapi:baseUrl`, else the client's environment variables.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { VmApiClient, type VmApiClientOptions } from "../../client/client";
+
+/** Connection settings a data source may override (e.g. another account's key). */
+export interface DataSourceOptions {
+  apiKey?: string;
+  baseUrl?: string;
+}
+
+/** A client for one data-source call. */
+export function programClient(options: DataSourceOptions = {}): VmApiClient {
+  const settings: VmApiClientOptions = {};
+  const apiKey = options.apiKey ?? readConfig("vmapi:apiKey");
+  const baseUrl = options.baseUrl ?? readConfig("vmapi:baseUrl");
+  if (apiKey) settings.apiKey = apiKey;
+  if (baseUrl) settings.baseUrl = baseUrl;
+  return new VmApiClient(settings);
+}
+
+function readConfig(key: string): string | undefined {
+  try {
+    // The raw value, also for secrets, without the SDK's "read a secret as plain" warning.
+    return pulumi.runtime.getConfig(key);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Lifts a promise-returning function over Inputs: the `...Output` twin of a data source. */
+export function outputTwin<A, R>(fn: (args: A, options?: DataSourceOptions) => Promise<R>) {
+  return (args: pulumi.Input<A> | pulumi.Inputs, options?: DataSourceOptions): pulumi.Output<R> =>
+    pulumi.output(args as pulumi.Input<A>).apply((plain) => fn(plain as A, options)) as pulumi.Output<R>;
+}

@@ -1,0 +1,147 @@
+/**
+ * `Machine`: a virtual machine, brought to the declared power state before `pulumi up` ends.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type {
+  AutoSnapshotFrequency,
+  BillingType,
+  MachineType,
+  Region,
+  RestorePointFrequency,
+} from "../client/constants";
+import type { MachineEvent } from "../client/schemas";
+import { providerStub } from "./stub";
+
+/** Inputs of a {@link Machine}. Changing a create-only input replaces the machine. */
+export interface MachineArgs {
+  /** One of "West Coast (CA1)", "East Coast (NY2)", "Europe (AMS1)". Replaces. */
+  region: pulumi.Input<Region>;
+  /** Air … V100, C1 … C10. Replaces (the API cannot change it in place). */
+  machineType: pulumi.Input<MachineType>;
+  /** Storage size in GB. Replaces. */
+  size: pulumi.Input<number>;
+  /** "monthly" or "hourly". Replaces. */
+  billingType: pulumi.Input<BillingType>;
+  /** Template to create from (see `getTemplates`). Replaces. */
+  templateId: pulumi.Input<string>;
+  /** Machine name; defaults to the resource name plus a random suffix. Updates in place. */
+  name?: pulumi.Input<string>;
+  /** Power state to keep: "ready" (default) or "off". Updates in place through start/stop. */
+  state?: pulumi.Input<"ready" | "off">;
+  /** Team to create the machine for (team accounts). Replaces. */
+  teamId?: pulumi.Input<string>;
+  /** Network to create the machine on. Replaces. */
+  networkId?: pulumi.Input<string>;
+  /** Startup script to run. Replaces. */
+  scriptId?: pulumi.Input<string>;
+  /** A static public IP at creation; not with dynamicPublicIp. Replaces. */
+  assignPublicIp?: pulumi.Input<boolean>;
+  /** A public IP at each start, released at stop. Updates in place. */
+  dynamicPublicIp?: pulumi.Input<boolean>;
+  /** Existing user to assign (team admins). Replaces. */
+  userId?: pulumi.Input<string>;
+  /** New team user: all four of email, password, firstName, lastName. Replaces. */
+  email?: pulumi.Input<string>;
+  /** New team user's password: stored only as a secret digest. Replaces. */
+  password?: pulumi.Input<string>;
+  firstName?: pulumi.Input<string>;
+  lastName?: pulumi.Input<string>;
+  /** Address notified when creation completes. Used at create only. */
+  notificationEmail?: pulumi.Input<string>;
+  /** Snapshot at first boot. Replaces. */
+  takeInitialSnapshot?: pulumi.Input<boolean>;
+  /** Use the initial snapshot as a restore point (needs the two above). Replaces. */
+  markSnapshotAsRestorePoint?: pulumi.Input<boolean>;
+  /** Only "shutdown". Replaces. */
+  restorePointFrequency?: pulumi.Input<RestorePointFrequency>;
+  /** Hours before shutdown when nobody is logged in. Updates in place. */
+  shutdownTimeoutInHours?: pulumi.Input<number>;
+  /** Force shutdown at the timeout. Updates in place. */
+  shutdownTimeoutForces?: pulumi.Input<boolean>;
+  /** Updates in place. */
+  performAutoSnapshot?: pulumi.Input<boolean>;
+  /** "hour", "day" or "week". Updates in place. */
+  autoSnapshotFrequency?: pulumi.Input<AutoSnapshotFrequency>;
+  /** Updates in place. */
+  autoSnapshotSaveCount?: pulumi.Input<number>;
+  /** How long create/update may wait for the power state (default 1200 s). */
+  waitTimeoutSeconds?: pulumi.Input<number>;
+  /** Release the public IP when the machine is destroyed. */
+  releasePublicIpOnDestroy?: pulumi.Input<boolean>;
+  /** Manage this existing machine instead of creating one. Replaces. */
+  adoptMachineId?: pulumi.Input<string>;
+}
+
+/** Every field of a machine as the API reports it. */
+const MACHINE_OUTPUTS = [
+  "machineId",
+  "os",
+  "ram",
+  "cpus",
+  "gpu",
+  "storageTotal",
+  "storageUsed",
+  "usageRate",
+  "agentType",
+  "dtCreated",
+  "currentState",
+  "updatesPending",
+  "privateIpAddress",
+  "publicIpAddress",
+  "dtLastRun",
+  "restorePointSnapshotId",
+  "events",
+] as const;
+
+/**
+ * A virtual machine. `pulumi up` waits until it is `ready` (or `off` when `state: "off"`), with
+ * progress in the log; a machine that was created but did not settle stays in state, and the
+ * next `up` carries on from there.
+ */
+export class Machine extends pulumi.dynamic.Resource {
+  declare readonly name: pulumi.Output<string>;
+  declare readonly region: pulumi.Output<Region>;
+  declare readonly machineType: pulumi.Output<MachineType>;
+  declare readonly size: pulumi.Output<number>;
+  declare readonly billingType: pulumi.Output<BillingType>;
+  declare readonly templateId: pulumi.Output<string>;
+  /** The power state kept by the provider ("ready" or "off"). */
+  declare readonly state: pulumi.Output<"ready" | "off">;
+  /** The state the API reported last (ready, off, starting, ...). */
+  declare readonly currentState: pulumi.Output<string>;
+  declare readonly machineId: pulumi.Output<string>;
+  declare readonly os: pulumi.Output<string | null>;
+  declare readonly ram: pulumi.Output<string | null>;
+  declare readonly cpus: pulumi.Output<number>;
+  declare readonly gpu: pulumi.Output<string | null>;
+  declare readonly storageTotal: pulumi.Output<string | null>;
+  declare readonly storageUsed: pulumi.Output<string | null>;
+  declare readonly usageRate: pulumi.Output<string>;
+  declare readonly agentType: pulumi.Output<string>;
+  declare readonly dtCreated: pulumi.Output<string>;
+  declare readonly updatesPending: pulumi.Output<boolean>;
+  declare readonly networkId: pulumi.Output<string | null>;
+  declare readonly privateIpAddress: pulumi.Output<string | null>;
+  declare readonly publicIpAddress: pulumi.Output<string | null>;
+  declare readonly scriptId: pulumi.Output<string | null>;
+  declare readonly dtLastRun: pulumi.Output<string | null>;
+  declare readonly userId: pulumi.Output<string | null>;
+  declare readonly teamId: pulumi.Output<string | null>;
+  declare readonly dynamicPublicIp: pulumi.Output<boolean>;
+  declare readonly shutdownTimeoutInHours: pulumi.Output<number>;
+  declare readonly shutdownTimeoutForces: pulumi.Output<boolean>;
+  declare readonly performAutoSnapshot: pulumi.Output<boolean>;
+  declare readonly autoSnapshotFrequency: pulumi.Output<string | null>;
+  declare readonly autoSnapshotSaveCount: pulumi.Output<number | null>;
+  declare readonly restorePointSnapshotId: pulumi.Output<string | null>;
+  declare readonly restorePointFrequency: pulumi.Output<string | null>;
+  declare readonly events: pulumi.Output<MachineEvent[]>;
+
+  constructor(name: string, args: MachineArgs, opts?: pulumi.CustomResourceOptions) {
+    // A fresh object each time: the dynamic.Resource constructor mutates its props.
+    const props: Record<string, unknown> = { ...args, __name: name };
+    for (const key of MACHINE_OUTPUTS) props[key] = undefined;
+    const secretOpts = pulumi.mergeOptions(opts, { additionalSecretOutputs: ["password", "passwordDigest"] });
+    super(providerStub("Machine"), name, props, secretOpts, "vmapi", "Machine");
+  }
+}

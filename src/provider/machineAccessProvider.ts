@@ -1,0 +1,56 @@
+/**
+ * The MachineAccess implementation over setMachineAccess. The API cannot list a machine's
+ * accessors, so read only checks that the machine still exists.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { NotFoundError } from "../client/errors";
+import { clientFor, type ProviderSettings } from "./settings";
+import { UNKNOWN } from "./unknown";
+
+type Props = Record<string, unknown>;
+
+export const machineAccessProvider = {
+  async check(_olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult> {
+    const failures = (["machineId", "userId"] as const)
+      .filter((key) => news[key] !== UNKNOWN && (typeof news[key] !== "string" || news[key] === ""))
+      .map((key) => ({ property: key, reason: `${key} is required` }));
+    return { inputs: news, failures };
+  },
+
+  async diff(_id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
+    const replaces = (["machineId", "userId"] as const).filter((key) => olds[key] !== news[key]);
+    return { changes: replaces.length > 0, replaces, deleteBeforeReplace: true };
+  },
+
+  async create(inputs: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CreateResult> {
+    const machineId = String(inputs.machineId);
+    const userId = String(inputs.userId);
+    await clientFor(settings).machines.setAccess(machineId, { userId, enableAccess: true });
+    return { id: `${machineId}/${userId}`, outs: { machineId, userId } };
+  },
+
+  async read(id: string, props: Props, settings: ProviderSettings): Promise<pulumi.dynamic.ReadResult> {
+    try {
+      await clientFor(settings).machines.get(String(props.machineId));
+    } catch (err) {
+      if (err instanceof NotFoundError) return {};
+      throw err;
+    }
+    return { id, props, inputs: { machineId: props.machineId, userId: props.userId } };
+  },
+
+  async update(): Promise<pulumi.dynamic.UpdateResult> {
+    throw new Error("MachineAccess cannot be updated in place (this is a bug in pulumi-vmapi)");
+  },
+
+  async delete(_id: string, props: Props, settings: ProviderSettings): Promise<void> {
+    try {
+      await clientFor(settings).machines.setAccess(String(props.machineId), {
+        userId: String(props.userId),
+        enableAccess: false,
+      });
+    } catch (err) {
+      if (!(err instanceof NotFoundError)) throw err;
+    }
+  },
+};

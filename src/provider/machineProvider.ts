@@ -1,0 +1,244 @@
+/**
+ * The Machine implementation behind the serialized stub: check, diff, create, read, update,
+ * delete. Runs in the dynamic-provider plugin process.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { NotFoundError } from "../client/errors";
+import { templateTypeViolation } from "../client/constants";
+import type { Machine as ApiMachine } from "../client/schemas";
+import { CreateMachineRequestSchema, UpdateMachineRequestSchema } from "../client/requests";
+import { schemaFailures } from "./checks";
+import { changedKeys, diffFromTable } from "./diffTable";
+import {
+  MACHINE_DIFF_TABLE,
+  createBody,
+  machineOutputs,
+  machinePropertyOf,
+  passwordMatches,
+  updateBody,
+  updateKeysAgainst,
+  type MachineInputKey,
+} from "./machineModel";
+import { autoName } from "./naming";
+import { ResourceInitError } from "./partialFailure";
+import { engineProgress, type ProgressSink } from "./progress";
+import { clientFor, providerClientHooks, type ProviderSettings } from "./settings";
+import { settleMachine } from "./settle";
+import { containsUnknown, UNKNOWN } from "./unknown";
+import { pollUntilGone } from "./gone";
+
+type Props = Record<string, unknown>;
+
+const DEFAULT_WAIT_SECONDS = 1200;
+const POWER_STATES = ["ready", "off"] as const;
+
+/** Injected for tests: where progress goes. */
+export const machineProviderDeps: { progress: ProgressSink } = { progress: engineProgress };
+
+export const machineProvider = {
+  async check(olds: Props, news: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CheckResult> {
+    const inputs: Props = { ...news };
+    const name = autoName(news.name, olds, news.__name);
+    if (news.name === undefined && name !== undefined) Object.assign(inputs, { name, __autoNamed: true });
+    if (inputs.state === undefined) inputs.state = "ready";
+    const failures = [
+      ...schemaFailures(CreateMachineRequestSchema, createBody(inputs), inputs, machinePropertyOf),
+      ...schemaFailures(
+        UpdateMachineRequestSchema,
+        updateBody(inputs, Object.keys(inputs)),
+        inputs,
+        machinePropertyOf,
+      ),
+      ...providerFieldFailures(inputs),
+    ];
+    const ruleFailure = await templateRuleFailure(inputs, settings);
+    if (ruleFailure) failures.push(ruleFailure);
+    return { inputs, failures };
+  },
+
+  async diff(_id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
+    // Compare the password with its digest; an input left out means "leave as it is".
+    const comparable: Props = { ...olds, password: news.password };
+    if (news.password !== undefined && !passwordMatches(news.password, olds.passwordDigest)) {
+      comparable.password = olds.passwordDigest ?? null;
+    }
+    const declared = Object.fromEntries(Object.entries(news).filter(([, v]) => v !== undefined));
+    const result = diffFromTable(MACHINE_DIFF_TABLE, pick(comparable, Object.keys(declared)), declared);
+    return result;
+  },
+
+  async create(inputs: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CreateResult> {
+    const client = clientFor(settings);
+    const target = (inputs.state ?? "ready") as "ready" | "off";
+    let machine = inputs.adoptMachineId
+      ? await adopt(client, String(inputs.adoptMachineId))
+      : await client.machines.create(createBody(inputs));
+    const id = machine.id;
+    try {
+      machine = await converge(client, id, inputs, target, inputs.adoptMachineId ? undefined : target);
+      return { id, outs: machineOutputs(inputs, machine) };
+    } catch (err) {
+      throw new ResourceInitError(
+        id,
+        { ...machineOutputs(inputs, machine), __provider: inputs.__provider },
+        err,
+      );
+    }
+  },
+
+  async read(id: string, props: Props, settings: ProviderSettings): Promise<pulumi.dynamic.ReadResult> {
+    const client = clientFor(settings);
+    let machine;
+    try {
+      machine = await client.machines.get(id);
+    } catch (err) {
+      if (err instanceof NotFoundError) return {};
+      throw err;
+    }
+    const outs = machineOutputs(props, machine);
+    return { id, props: outs, inputs: inputsFromOutputs(outs) };
+  },
+
+  async update(
+    id: string,
+    olds: Props,
+    news: Props,
+    settings: ProviderSettings,
+  ): Promise<pulumi.dynamic.UpdateResult> {
+    const client = clientFor(settings);
+    const changed = changedKeys(MACHINE_DIFF_TABLE, olds, news);
+    let machine = await client.machines.get(id);
+    try {
+      machine = await converge(
+        client,
+        id,
+        news,
+        (news.state ?? "ready") as "ready" | "off",
+        undefined,
+        changed,
+      );
+      return { outs: machineOutputs({ ...news, passwordDigest: olds.passwordDigest }, machine) };
+    } catch (err) {
+      throw await initFailure(client, id, { ...news, passwordDigest: olds.passwordDigest }, machine, err);
+    }
+  },
+
+  async delete(id: string, props: Props, settings: ProviderSettings): Promise<void> {
+    const client = clientFor(settings);
+    try {
+      await client.machines.destroy(id, { releasePublicIp: props.releasePublicIpOnDestroy === true });
+    } catch (err) {
+      if (err instanceof NotFoundError) return;
+      throw err;
+    }
+    const { sleep, now } = providerClientHooks.options;
+    await pollUntilGone(() => client.machines.get(id), waitMs(props), { sleep, now });
+  },
+};
+
+/** Applies in-place fields that differ, then brings the machine to its power state. */
+async function converge(
+  client: ReturnType<typeof clientFor>,
+  id: string,
+  inputs: Props,
+  target: "ready" | "off",
+  provisionsTo: "ready" | "off" | undefined,
+  changed: readonly string[] = [],
+) {
+  const current = await client.machines.get(id);
+  const keys = [...new Set([...changed, ...updateKeysAgainst(inputs, current)])];
+  const body = updateBody(inputs, keys);
+  if (Object.keys(body).length > 0) await client.machines.update(id, body);
+  return settleMachine(client, id, target, {
+    timeoutMs: waitMs(inputs),
+    label: String(inputs.name ?? id),
+    progress: machineProviderDeps.progress,
+    provisionsTo,
+    now: providerClientHooks.options.now,
+  });
+}
+
+/** The partial failure for a machine that exists but did not settle, with its latest state. */
+async function initFailure(
+  client: ReturnType<typeof clientFor>,
+  id: string,
+  inputs: Props,
+  lastSeen: ApiMachine,
+  cause: unknown,
+): Promise<ResourceInitError> {
+  const machine = await client.machines.get(id).catch(() => lastSeen);
+  return new ResourceInitError(id, { ...machineOutputs(inputs, machine), __provider: inputs.__provider }, cause);
+}
+
+async function adopt(client: ReturnType<typeof clientFor>, machineId: string) {
+  try {
+    return await client.machines.get(machineId);
+  } catch (err) {
+    if (err instanceof NotFoundError) {
+      throw new Error(`adoptMachineId: machine ${machineId} not found (or not visible to this API key)`);
+    }
+    throw err;
+  }
+}
+
+function waitMs(inputs: Props): number {
+  const seconds =
+    typeof inputs.waitTimeoutSeconds === "number" ? inputs.waitTimeoutSeconds : DEFAULT_WAIT_SECONDS;
+  return seconds * 1000;
+}
+
+function providerFieldFailures(inputs: Props): pulumi.dynamic.CheckFailure[] {
+  const failures: pulumi.dynamic.CheckFailure[] = [];
+  const state = inputs.state;
+  if (state !== UNKNOWN && !(POWER_STATES as readonly unknown[]).includes(state)) {
+    failures.push({
+      property: "state",
+      reason: `state must be one of: ${POWER_STATES.join(", ")} (got ${JSON.stringify(state)})`,
+    });
+  }
+  const wait = inputs.waitTimeoutSeconds;
+  if (wait !== undefined && wait !== UNKNOWN && !(typeof wait === "number" && wait > 0 && wait <= 86400)) {
+    failures.push({
+      property: "waitTimeoutSeconds",
+      reason: "waitTimeoutSeconds must be a number of seconds between 1 and 86400",
+    });
+  }
+  for (const key of ["releasePublicIpOnDestroy"] as const) {
+    const v = inputs[key];
+    if (v !== undefined && v !== UNKNOWN && typeof v !== "boolean") {
+      failures.push({ property: key, reason: `${key} must be a boolean` });
+    }
+  }
+  return failures;
+}
+
+/** The template/type rule needs the template's OS: one read, skipped when it cannot be known. */
+async function templateRuleFailure(inputs: Props, settings: ProviderSettings) {
+  const { templateId, machineType } = inputs;
+  if (typeof templateId !== "string" || typeof machineType !== "string") return undefined;
+  if (containsUnknown([templateId, machineType])) return undefined;
+  let os: string | undefined;
+  try {
+    const [template] = await clientFor(settings).templates.list({ id: templateId });
+    if (!template)
+      return { property: "templateId", reason: `templateId ${templateId} not found (see getTemplates)` };
+    os = template.os;
+  } catch {
+    return undefined; // no credentials or no network at preview: the API enforces the rule at create
+  }
+  const violation = templateTypeViolation(os, machineType);
+  return violation ? { property: "machineType", reason: violation } : undefined;
+}
+
+/** Inputs a refresh reports: every input key the outputs hold, with the actual values. */
+function inputsFromOutputs(outs: Props): Props {
+  const keys = [...(Object.keys(MACHINE_DIFF_TABLE) as MachineInputKey[]), "__name", "__autoNamed"];
+  return pick(
+    outs,
+    keys.filter((k) => k !== "password" && outs[k] !== undefined && outs[k] !== null),
+  );
+}
+
+function pick(values: Props, keys: readonly string[]): Props {
+  return Object.fromEntries(keys.filter((k) => k in values).map((k) => [k, values[k]]));
+}

@@ -1,0 +1,21 @@
+/**
+ * Progress of long waits, visible in `pulumi up`. The engine shows a dynamic provider's
+ * `pulumi.log` messages in the update's diagnostics; without an engine (tests, scripts) the
+ * SDK prints them to the console.
+ */
+import * as pulumi from "@pulumi/pulumi";
+
+/** Reports one line; injected so tests can collect progress. */
+export type ProgressSink = (message: string) => void;
+
+/** The default sink: an info diagnostic. Failures to log never fail the operation. */
+export const engineProgress: ProgressSink = (message) => {
+  void Promise.resolve(pulumi.log.info(message)).catch(() => undefined);
+};
+
+/** "12 s", "3 min 05 s": elapsed time as a person reads it. */
+export function formatElapsed(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, "0")} s`;
+}

@@ -1,0 +1,38 @@
+/**
+ * `ResourceDelegation`: limited access to listed machines through a token that expires 4 hours
+ * after creation. The API has no delete: deleting the resource only forgets it.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { providerStub } from "./stub";
+
+/** Inputs of a {@link ResourceDelegation}. */
+export interface ResourceDelegationArgs {
+  /** Machines the token may show, start, stop and restart. A change replaces the delegation. */
+  machineIds: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * Replace the delegation at the next `pulumi up` when it expires within this many seconds
+   * (default 1800). A delegation already expired is always replaced.
+   */
+  renewBeforeSeconds?: pulumi.Input<number>;
+}
+
+const DELEGATION_OUTPUTS = ["delegationId", "accessTokenId", "dtCreated", "expiresAt", "isEnabled"] as const;
+
+/** A time-limited delegation; `accessTokenId` is a secret. */
+export class ResourceDelegation extends pulumi.dynamic.Resource {
+  declare readonly machineIds: pulumi.Output<string[]>;
+  declare readonly delegationId: pulumi.Output<number>;
+  /** The token to present as X-Api-Key (secret). */
+  declare readonly accessTokenId: pulumi.Output<string>;
+  declare readonly dtCreated: pulumi.Output<string>;
+  /** dtCreated + 4 h. */
+  declare readonly expiresAt: pulumi.Output<string>;
+  declare readonly isEnabled: pulumi.Output<boolean>;
+
+  constructor(name: string, args: ResourceDelegationArgs, opts?: pulumi.CustomResourceOptions) {
+    const props: Record<string, unknown> = { ...args };
+    for (const key of DELEGATION_OUTPUTS) props[key] = undefined;
+    const secretOpts = pulumi.mergeOptions(opts, { additionalSecretOutputs: ["accessTokenId"] });
+    super(providerStub("ResourceDelegation"), name, props, secretOpts, "vmapi", "ResourceDelegation");
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * The ResourceDelegation implementation. A delegation cannot be read or deleted through the
+ * API, so read keeps what create learned and delete only forgets it (with a warning).
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { DELEGATION_LIFETIME_MS } from "../client/constants";
+import { engineProgress, type ProgressSink } from "./progress";
+import { clientFor, type ProviderSettings } from "./settings";
+import { UNKNOWN } from "./unknown";
+
+type Props = Record<string, unknown>;
+
+const DEFAULT_RENEW_BEFORE_SECONDS = 1800;
+
+/** Injected for tests: the clock that decides expiry, and where warnings go. */
+export const delegationDeps: { now: () => number; warn: ProgressSink } = {
+  now: () => Date.now(),
+  warn: engineProgress,
+};
+
+export const resourceDelegationProvider = {
+  async check(_olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult> {
+    const failures: pulumi.dynamic.CheckFailure[] = [];
+    const ids = news.machineIds;
+    const valid =
+      Array.isArray(ids) && ids.length > 0 && ids.every((id) => typeof id === "string" && id.length > 0);
+    if (ids !== UNKNOWN && !valid) {
+      failures.push({ property: "machineIds", reason: "machineIds must be a non-empty list of machine ids" });
+    }
+    const renew = news.renewBeforeSeconds;
+    if (
+      renew !== undefined &&
+      renew !== UNKNOWN &&
+      !(typeof renew === "number" && renew >= 0 && renew < 14400)
+    ) {
+      failures.push({
+        property: "renewBeforeSeconds",
+        reason: "renewBeforeSeconds must be between 0 and 14399 (the lifetime is 4 h)",
+      });
+    }
+    return { inputs: news, failures };
+  },
+
+  async diff(_id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
+    const replaces: string[] = [];
+    if (JSON.stringify(olds.machineIds) !== JSON.stringify(news.machineIds)) replaces.push("machineIds");
+    if (expiresSoon(olds, news)) replaces.push("expiresAt");
+    return { changes: replaces.length > 0, replaces, deleteBeforeReplace: false };
+  },
+
+  async create(inputs: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CreateResult> {
+    const machineIds = inputs.machineIds as string[];
+    const delegation = await clientFor(settings).resourceDelegations.create({ machine: { ids: machineIds } });
+    const expiresAt = new Date(Date.parse(delegation.dtCreated) + DELEGATION_LIFETIME_MS).toISOString();
+    return {
+      id: String(delegation.id),
+      outs: {
+        ...inputs,
+        delegationId: delegation.id,
+        accessTokenId: delegation.accessTokenId,
+        dtCreated: delegation.dtCreated,
+        expiresAt,
+        isEnabled: delegation.isEnabled,
+      },
+    };
+  },
+
+  async read(id: string, props: Props): Promise<pulumi.dynamic.ReadResult> {
+    // No API reads a delegation back: what create learned is the truth until it expires.
+    const { machineIds, renewBeforeSeconds } = props;
+    return {
+      id,
+      props,
+      inputs: Object.fromEntries(
+        Object.entries({ machineIds, renewBeforeSeconds }).filter(([, v]) => v !== undefined),
+      ),
+    };
+  },
+
+  async update(_id: string, olds: Props, news: Props): Promise<pulumi.dynamic.UpdateResult> {
+    // Only renewBeforeSeconds can change in place: it is the provider's own setting.
+    return { outs: { ...olds, renewBeforeSeconds: news.renewBeforeSeconds } };
+  },
+
+  async delete(id: string, props: Props): Promise<void> {
+    delegationDeps.warn(
+      `resource delegation ${id}: the API has no delete; it was removed from the stack and its token stops working at ${String(props.expiresAt)}`,
+    );
+  },
+};
+
+function expiresSoon(olds: Props, news: Props): boolean {
+  const expiresAt = Date.parse(String(olds.expiresAt));
+  if (Number.isNaN(expiresAt)) return false;
+  const renew =
+    typeof news.renewBeforeSeconds === "number" ? news.renewBeforeSeconds : DEFAULT_RENEW_BEFORE_SECONDS;
+  return delegationDeps.now() + renew * 1000 >= expiresAt;
+}

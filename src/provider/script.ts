@@ -1,0 +1,55 @@
+/**
+ * `Script`: a startup script. Scripts are immutable in the API, so any change replaces it.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { ScriptSchema } from "../client/schemas";
+import type { z } from "zod";
+import { providerStub } from "./stub";
+
+/** Inputs of a {@link Script}. Every change replaces the script. */
+export interface ScriptArgs {
+  /** Unique name per owner; defaults to the resource name plus a random suffix. */
+  name?: pulumi.Input<string>;
+  /** The script (bash on Linux, PowerShell on Windows), at most 16 KB. Wrap in pulumi.secret to keep it secret. */
+  scriptText?: pulumi.Input<string>;
+  /** A file holding the script, read by the provider; a changed content replaces the script. */
+  scriptFile?: pulumi.Input<string>;
+  description?: pulumi.Input<string>;
+  /** Default true. */
+  isEnabled?: pulumi.Input<boolean>;
+  /** Run on first boot only. Default false. */
+  runOnce?: pulumi.Input<boolean>;
+  /** Machine that runs the script at startup. */
+  machineId?: pulumi.Input<string>;
+}
+
+const SCRIPT_OUTPUTS = [
+  "scriptId",
+  "ownerType",
+  "ownerId",
+  "dtCreated",
+  "machines",
+  "contentSha256",
+] as const;
+
+/** A startup script; outputs include its owner and the machines it is attached to. */
+export class Script extends pulumi.dynamic.Resource {
+  declare readonly name: pulumi.Output<string>;
+  declare readonly scriptId: pulumi.Output<string>;
+  declare readonly description: pulumi.Output<string | null>;
+  declare readonly isEnabled: pulumi.Output<boolean>;
+  declare readonly runOnce: pulumi.Output<boolean>;
+  declare readonly machineId: pulumi.Output<string | undefined>;
+  declare readonly ownerType: pulumi.Output<"user" | "team">;
+  declare readonly ownerId: pulumi.Output<string>;
+  declare readonly dtCreated: pulumi.Output<string>;
+  declare readonly machines: pulumi.Output<NonNullable<z.infer<typeof ScriptSchema>["machines"]>>;
+  /** SHA-256 of the script's content: how a changed file is noticed. */
+  declare readonly contentSha256: pulumi.Output<string>;
+
+  constructor(name: string, args: ScriptArgs, opts?: pulumi.CustomResourceOptions) {
+    const props: Record<string, unknown> = { ...args, __name: name };
+    for (const key of SCRIPT_OUTPUTS) props[key] = undefined;
+    super(providerStub("Script"), name, props, opts, "vmapi", "Script");
+  }
+}

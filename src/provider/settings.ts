@@ -1,0 +1,26 @@
+/**
+ * Provider settings: what `configure` read from the stack config (`vmapi:apiKey`, a secret, and
+ * `vmapi:baseUrl`), falling back to the client's environment variables at call time.
+ */
+import { VmApiClient, type VmApiClientOptions } from "../client/client";
+
+/** Settings as the stub hands them to the runtime; never serialized, never logged. */
+export interface ProviderSettings {
+  apiKey?: string;
+  baseUrl?: string;
+}
+
+/**
+ * @internal Testing hook: extra client options (e.g. a `sleep` that advances an emulator's
+ * manual clock). Empty in every real run.
+ */
+export const providerClientHooks: { options: Partial<VmApiClientOptions> } = { options: {} };
+
+/** A client for one provider call. Missing values fall back to VMAPI_* / PAPERSPACE_* env. */
+export function clientFor(settings: ProviderSettings): VmApiClient {
+  return new VmApiClient({
+    ...providerClientHooks.options,
+    ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
+    ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}),
+  });
+}

@@ -1,0 +1,110 @@
+/**
+ * `machines.waitFor` against the emulator's lifecycle. The client's sleep advances the emulator's
+ * manual clock, so a 60 s provisioning takes milliseconds and the number of polls is exact.
+ */
+import {
+  AbortedError,
+  MachineEventError,
+  NotFoundError,
+  StateUnreachableError,
+  WaitTimeoutError,
+} from "../../../src/client/errors";
+import type { WaitProgress } from "../../../src/client/waiting";
+import { countDelta, machineRequest, PROVISIONING_MS, startHarness, type Harness } from "./harness";
+
+const SHOW = "GET /machines/getMachinePublic";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+describe("machines.waitFor", () => {
+  it("waitFor(ready): 60 s provisioning → ready in 10 requests (a fixed 5 s poll makes 13)", async () => {
+    const client = h.client();
+    const m = await client.machines.create(machineRequest("w-count"));
+    const start = h.elapsed();
+    const progress: Omit<WaitProgress, "machine">[] = [];
+    const before = await h.counts();
+    const ready = await client.machines.waitFor(m.id, "ready", {
+      onProgress: ({ machine: _m, ...p }) => progress.push(p),
+    });
+    const adaptive = countDelta(before, await h.counts())[SHOW];
+    expect(ready.state).toBe("ready");
+    expect(ready.events?.length).toBeGreaterThan(0);
+    expect(adaptive).toBe(10);
+    expect(h.elapsed() - start).toBe(65_000); // seen at most 5 s after it happened
+    expect(progress).toEqual([
+      { state: "provisioning", previousState: undefined, elapsedMs: 0 },
+      { state: "ready", previousState: "provisioning", elapsedMs: 65_000 },
+    ]);
+
+    const other = await client.machines.create(machineRequest("w-count-fixed"));
+    const fixedBefore = await h.counts();
+    const fixedPoll = { initialDelayMs: 5000, factor: 1, maxDelayMs: 5000, jitter: 0 };
+    await client.machines.waitFor(other.id, "ready", { pollPolicy: fixedPoll });
+    expect(countDelta(fixedBefore, await h.counts())[SHOW]).toBe(13);
+  });
+
+  it("waitFor(serviceready): headless template → serviceready before ready", async () => {
+    const client = h.client();
+    const m = await client.machines.create(machineRequest("w-headless", { templateId: "tubsrv01" }));
+    const machine = await client.machines.waitFor(m.id, "serviceready");
+    expect(machine.state).toBe("serviceready");
+  });
+
+  it("waitFor(off): stop of a running machine → off", async () => {
+    const client = h.client();
+    const m = await client.machines.create(machineRequest("w-stop"));
+    h.advance(PROVISIONING_MS);
+    await client.machines.stop(m.id);
+    await expect(client.machines.waitFor(m.id, "off")).resolves.toMatchObject({ state: "off" });
+  });
+
+  it("waitFor(ready): never ready within timeoutMs → WaitTimeoutError with the last state", async () => {
+    const client = h.client();
+    const m = await client.machines.create(machineRequest("w-timeout"));
+    const wait = client.machines.waitFor(m.id, "ready", { timeoutMs: 20_000 });
+    await expect(wait).rejects.toBeInstanceOf(WaitTimeoutError);
+    await expect(wait).rejects.toThrow(/within 20000 ms; last state: provisioning/);
+  });
+
+  it("waitFor(ready): start fails for capacity → MachineEventError with the event's errorMsg", async () => {
+    const client = h.client();
+    const m = await client.machines.create(machineRequest("w-capacity", { startOnCreate: false }));
+    h.advance(PROVISIONING_MS);
+    await h.capacity({ region: "East Coast (NY2)", machineType: "C4", failNextStarts: 1 });
+    await client.machines.start(m.id);
+    const error = await client.machines.waitFor(m.id, "ready").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MachineEventError);
+    expect((error as MachineEventError).errorMsg).not.toBe("");
+    expect((error as MachineEventError).message).toContain((error as MachineEventError).errorMsg);
+  });
+
+  it("waitFor(ready): machine created with startOnCreate false → StateUnreachableError once off", async () => {
+    const client = h.client();
+    const m = await client.machines.create(machineRequest("w-off", { startOnCreate: false }));
+    const error = await client.machines.waitFor(m.id, "ready").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StateUnreachableError);
+    expect((error as StateUnreachableError).lastState).toBe("off");
+  });
+
+  it("waitFor: signal aborted between polls → AbortedError promptly", async () => {
+    const controller = new AbortController();
+    const client = h.client({
+      sleep: (_ms, signal) => new Promise((resolve) => signal?.addEventListener("abort", () => resolve())),
+    });
+    const m = await client.machines.create(machineRequest("w-abort"));
+    const wait = client.machines.waitFor(m.id, "ready", { signal: controller.signal });
+    setTimeout(() => controller.abort(), 20);
+    await expect(wait).rejects.toBeInstanceOf(AbortedError);
+  });
+
+  it("waitFor: machine destroyed meanwhile → NotFoundError", async () => {
+    const client = h.client();
+    const m = await client.machines.create(machineRequest("w-gone"));
+    await client.machines.destroy(m.id);
+    await expect(client.machines.waitFor(m.id, "ready")).rejects.toBeInstanceOf(NotFoundError);
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * Control endpoints: the state dump, reset, the manual clock, capacity. No API key needed.
+ */
+import { DELEGATION_LIFETIME_MS } from "../../../src/client/constants";
+import { advance, reset, state, startTestEmulator } from "../../helpers/emulator";
+import { createBody, SEEDED, startFixture, type Fixture, Api } from "./api";
+
+let fx: Fixture;
+beforeAll(async () => {
+  fx = await startFixture();
+});
+afterAll(() => fx.close());
+beforeEach(() => reset(fx.emu.url));
+
+describe("GET /_emulator/state", () => {
+  it("state: after activity → every resource, destroyed machines with dtDestroyed, grants, delegations, counts, now", async () => {
+    const a = (
+      await fx.admin.post<{ id: string }>(
+        "/machines/createSingleMachinePublic",
+        createBody({ teamId: SEEDED.team, userId: SEEDED.admin }),
+      )
+    ).body;
+    const b = (await fx.individual.post<{ id: string }>("/machines/createSingleMachinePublic", createBody()))
+      .body;
+    await fx.admin.post(`/machines/${a.id}/setMachineAccess`, { userId: SEEDED.member, enableAccess: true });
+    const d = (
+      await fx.admin.post<{ id: number }>("/resourceDelegations/create", { machine: { ids: [a.id] } })
+    ).body;
+    await fx.individual.post("/scripts/createScript", { scriptName: "s", scriptText: "x" });
+    await advance(fx.emu.url, 60_000);
+    await fx.individual.post(`/machines/${b.id}/destroyMachine`);
+    await fx.individual.post(`/machines/${b.id}/start`);
+    const dump = await state(fx.emu.url);
+    expect(dump.now).toBe("2026-01-15T09:01:00.000Z");
+    expect(dump.machines.map((m) => [m.id, m.dtDestroyed])).toEqual([
+      [a.id, null],
+      [b.id, "2026-01-15T09:01:00.000Z"],
+    ]);
+    expect(dump.machines[0]).toMatchObject({
+      state: "ready",
+      internalId: 1,
+      events: [expect.objectContaining({ name: "create" })],
+    });
+    expect(dump.accessGrants).toEqual([{ machineId: a.id, userId: SEEDED.member }]);
+    expect(dump.delegations).toEqual([
+      expect.objectContaining({ id: d.id, expired: false, userId: SEEDED.admin }),
+    ]);
+    expect(dump.scripts).toHaveLength(1);
+    expect(dump.users.length).toBe(3);
+    expect(dump.requestCounts).toEqual({
+      "POST /machines/createSingleMachinePublic": 2,
+      "POST /machines/{machineId}/setMachineAccess": 1,
+      "POST /resourceDelegations/create": 1,
+      "POST /scripts/createScript": 1,
+      "POST /machines/{machineId}/destroyMachine": 1,
+      "POST /machines/{machineId}/start": 1,
+    });
+    for (const key of Object.values(fx.emu.keys)) expect(JSON.stringify(dump)).not.toContain(key);
+    await advance(fx.emu.url, DELEGATION_LIFETIME_MS);
+    expect((await state(fx.emu.url)).delegations[0]).toMatchObject({ expired: true });
+  });
+});
+
+describe("POST /_emulator/reset", () => {
+  it("reset: after changes → back to the seed, counts cleared, same ids again", async () => {
+    const first = (
+      await fx.individual.post<{ id: string }>("/machines/createSingleMachinePublic", createBody())
+    ).body.id;
+    await reset(fx.emu.url);
+    const dump = await state(fx.emu.url);
+    expect(dump.machines).toEqual([]);
+    expect(dump.requestCounts).toEqual({});
+    const again = (
+      await fx.individual.post<{ id: string }>("/machines/createSingleMachinePublic", createBody())
+    ).body.id;
+    expect(again).toBe(first);
+  });
+});
+
+describe("clock", () => {
+  it("advance: manual clock → now moves; negative or missing ms → 400", async () => {
+    const before = Date.parse((await state(fx.emu.url)).now);
+    const res = await advance(fx.emu.url, 1500);
+    expect(Date.parse(res.now) - before).toBe(1500);
+    expect(res.mode).toBe("manual");
+    const api = new Api(fx.emu.url, null);
+    expect((await api.post("/_emulator/clock/advance", { ms: -1 })).status).toBe(400);
+    expect((await api.post("/_emulator/clock/advance", {})).status).toBe(400);
+    expect((await api.get<{ mode: string }>("/_emulator/clock")).body.mode).toBe("manual");
+  });
+
+  it("advance: real clock → 409 conflict", async () => {
+    const emu = await startTestEmulator({ clock: "real" });
+    try {
+      const res = await new Api(emu.url, null).post<{ error: { code: string } }>("/_emulator/clock/advance", {
+        ms: 10,
+      });
+      expect([res.status, res.body.error.code]).toEqual([409, "conflict"]);
+      expect(() => emu.advance(10)).toThrow(/--clock manual/);
+    } finally {
+      await emu.close();
+    }
+  });
+});
+
+describe("capacity", () => {
+  it.each([
+    [{ region: "Mars", machineType: "P5000" }, "region"],
+    [{ region: "Europe (AMS1)", machineType: "P5000", failNextStarts: -1 }, "failNextStarts"],
+  ])("capacity: %j → 400 naming the field", async (body, field) => {
+    const res = await new Api(fx.emu.url, null).post<{ error: { message: string } }>(
+      "/_emulator/capacity",
+      body,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toContain(field);
+  });
+
+  it("capacity: new entry → listed in the state dump", async () => {
+    const res = await new Api(fx.emu.url, null).post("/_emulator/capacity", {
+      region: "Europe (AMS1)",
+      machineType: "V100",
+      available: true,
+    });
+    expect(res.body).toEqual({
+      region: "Europe (AMS1)",
+      machineType: "V100",
+      available: true,
+      failNextStarts: 0,
+    });
+    expect((await state(fx.emu.url)).capacity).toContainEqual(res.body);
+  });
+});
+
+describe("programmatic API", () => {
+  it.each([
+    [{ port: -1 }, /port/],
+    [{ timeScale: -1 }, /timeScale/],
+    [{ faultRate: 2 }, /faultRate/],
+    [{ seed: { keys: {} } }, /invalid seed: .*teams/],
+  ])("startEmulator: %j → rejects naming the option", async (options, message) => {
+    await expect(startTestEmulator(options)).rejects.toThrow(message);
+  });
+});

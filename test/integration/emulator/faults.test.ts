@@ -1,0 +1,151 @@
+/**
+ * Fault injection: scripted rules (status, Retry-After, latency, reset before acting, dropped
+ * response after acting, times, route templates and exact paths) and seeded random faults.
+ */
+import { addFaults, clearFaults, state, startTestEmulator } from "../../helpers/emulator";
+import type { RunningEmulator } from "../../../src/emulator";
+import { Api, createBody } from "./api";
+
+let emu: RunningEmulator;
+let api: Api;
+beforeAll(async () => {
+  emu = await startTestEmulator();
+  api = new Api(emu.url, emu.keys.individual);
+});
+afterAll(() => emu.close());
+beforeEach(() => api.post("/_emulator/reset"));
+
+/** The status, or "connection" when the request failed without an answer. */
+async function outcome(call: Promise<{ status: number }>): Promise<number | "connection"> {
+  try {
+    return (await call).status;
+  } catch {
+    return "connection";
+  }
+}
+
+const machineCount = async () => (await state(emu.url)).machines.length;
+
+describe("scripted faults", () => {
+  it("faults: route template rule with times 2 → two 503s without acting, then normal", async () => {
+    const m = (await api.post<{ id: string }>("/machines/createSingleMachinePublic", createBody())).body;
+    emu.advance(60_000);
+    await addFaults(emu.url, [
+      { method: "POST", route: "/machines/{machineId}/stop", status: 503, times: 2 },
+    ]);
+    for (let i = 0; i < 2; i++) {
+      const res = await api.post<{ error: { code: string; status: number } }>(`/machines/${m.id}/stop`);
+      expect(res.status).toBe(503);
+      expect(res.body.error).toMatchObject({ status: 503, code: "service_unavailable" });
+    }
+    const shown = await api.get<{ state: string }>("/machines/getMachinePublic", { machineId: m.id });
+    expect(shown.body.state).toBe("ready");
+    expect((await api.post(`/machines/${m.id}/stop`)).status).toBe(204);
+    expect((await state(emu.url)).requestCounts["POST /machines/{machineId}/stop"]).toBe(3);
+  });
+
+  it("faults: exact path rule → only that path; another machine is unaffected", async () => {
+    await addFaults(emu.url, [{ route: "/users/getUsers", status: 500 }]);
+    expect((await api.get("/networks/getNetworks")).status).toBe(200);
+    const res = await api.get<{ error: { code: string } }>("/users/getUsers");
+    expect([res.status, res.body.error.code]).toEqual([500, "internal_error"]);
+    expect((await api.get("/users/getUsers")).status).toBe(200);
+  });
+
+  it("faults: 429 with retryAfterSeconds → Retry-After header and code rate_limited", async () => {
+    await addFaults(emu.url, [{ status: 429, retryAfterSeconds: 7 }]);
+    const res = await api.get<{ error: { code: string } }>("/users/getUsers");
+    expect(res.status).toBe(429);
+    expect(res.headers.get("retry-after")).toBe("7");
+    expect(res.body.error.code).toBe("rate_limited");
+  });
+
+  it("faults: reset → connection error and nothing created", async () => {
+    await addFaults(emu.url, [{ route: "/machines/createSingleMachinePublic", reset: true }]);
+    expect(await outcome(api.post("/machines/createSingleMachinePublic", createBody()))).toBe("connection");
+    expect(await machineCount()).toBe(0);
+  });
+
+  it("faults: dropResponse → connection error, but the machine was created", async () => {
+    await addFaults(emu.url, [{ route: "/machines/createSingleMachinePublic", dropResponse: true }]);
+    expect(await outcome(api.post("/machines/createSingleMachinePublic", createBody()))).toBe("connection");
+    expect(await machineCount()).toBe(1);
+  });
+
+  it("faults: latencyMs → the answer waits, then is normal", async () => {
+    await addFaults(emu.url, [{ latencyMs: 80 }]);
+    const started = Date.now();
+    expect((await api.get("/users/getUsers")).status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(70);
+  });
+
+  it("faults: GET lists armed rules with remaining times; DELETE clears; control paths never fault", async () => {
+    await addFaults(emu.url, [{ status: 500, times: 3 }]);
+    await addFaults(emu.url, [{ method: "GET", route: "/users/getUsers", status: 404, code: "not_found" }]);
+    expect((await api.get("/users/getUsers")).status).toBe(500);
+    const listed = await api.get<{ rules: { times: number; status: number }[] }>("/_emulator/faults");
+    expect(listed.body.rules.map((r) => [r.status, r.times])).toEqual([
+      [500, 2],
+      [404, 1],
+    ]);
+    await clearFaults(emu.url);
+    expect((await api.get<{ rules: unknown[] }>("/_emulator/faults")).body.rules).toEqual([]);
+    expect((await api.get("/users/getUsers")).status).toBe(200);
+  });
+
+  it.each([
+    [{ rules: [{ status: 200 }] }, "status"],
+    [{ rules: [{ stauts: 500 }] }, "stauts"],
+    [{ rules: [] }, "rules"],
+    [{}, "rules"],
+  ])("faults: invalid body %j → 400 naming the field", async (body, field) => {
+    const res = await api.post<{ error: { message: string } }>("/_emulator/faults", body);
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toContain(field);
+  });
+});
+
+describe("seeded random faults", () => {
+  async function sequence(faultSeed: number, faultRate = 0.4): Promise<(number | "connection")[]> {
+    const e = await startTestEmulator({ faultRate, faultSeed });
+    try {
+      const a = new Api(e.url, e.keys.individual);
+      const out: (number | "connection")[] = [];
+      for (let i = 0; i < 60; i++) out.push(await outcome(a.get("/users/getUsers")));
+      // Control endpoints are never faulted.
+      expect((await a.get("/_emulator/state")).status).toBe(200);
+      return out;
+    } finally {
+      await e.close();
+    }
+  }
+
+  it("random faults: same seed → same sequence; another seed → another; a mix of kinds", async () => {
+    const [a, b, c] = [await sequence(7), await sequence(7), await sequence(8)];
+    expect(a).toEqual(b);
+    expect(c).not.toEqual(a);
+    const kinds = new Set([...a, ...c]);
+    for (const kind of [200, 429, 500, 503, "connection"]) expect(kinds).toContain(kind);
+  });
+
+  it("random faults: rate 0 → none", async () => {
+    expect(new Set(await sequence(7, 0))).toEqual(new Set([200]));
+  });
+
+  it("random faults: reset → the sequence starts again from the seed", async () => {
+    const e = await startTestEmulator({ faultRate: 0.5, faultSeed: 3 });
+    try {
+      const a = new Api(e.url, e.keys.individual);
+      const run = async () => {
+        const out = [];
+        for (let i = 0; i < 20; i++) out.push(await outcome(a.get("/users/getUsers")));
+        return out;
+      };
+      const first = await run();
+      await a.post("/_emulator/reset");
+      expect(await run()).toEqual(first);
+    } finally {
+      await e.close();
+    }
+  });
+});

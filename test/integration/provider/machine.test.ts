@@ -1,0 +1,228 @@
+import { machineProvider } from "../../../src/provider/machineProvider";
+import { ResourceInitError } from "../../../src/provider/partialFailure";
+import { UNKNOWN } from "../../../src/provider/unknown";
+import { VmApiClient } from "../../../src/client/client";
+import { emulatorState, startProviderKit, type ProviderKit } from "./providerTestKit";
+
+let kit: ProviderKit;
+let linuxTemplate: string;
+let windowsTemplate: string;
+
+beforeAll(async () => {
+  kit = await startProviderKit();
+  const templates = await new VmApiClient(kit.settings).templates.list();
+  linuxTemplate = templates.find((t) => t.os.toLowerCase().startsWith("ubuntu"))!.id;
+  windowsTemplate = templates.find((t) => t.os.toLowerCase().startsWith("windows"))!.id;
+});
+afterAll(() => kit.close());
+
+function inputs(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    __name: "trainer",
+    __provider: "serialized-provider-text",
+    region: "East Coast (NY2)",
+    machineType: "C4",
+    size: 50,
+    billingType: "hourly",
+    templateId: linuxTemplate,
+    ...overrides,
+  };
+}
+
+async function checked(overrides: Record<string, unknown> = {}) {
+  const result = await machineProvider.check({}, inputs(overrides), kit.settings);
+  expect(result.failures).toEqual([]);
+  return result.inputs as Record<string, unknown>;
+}
+
+function client() {
+  return new VmApiClient(kit.settings);
+}
+
+describe("Machine check", () => {
+  it("check: no name → auto-named from the resource name, default state ready", async () => {
+    const result = await checked();
+    expect(result.name).toMatch(/^trainer-[a-z0-9]{7}$/);
+    expect(result.state).toBe("ready");
+  });
+
+  it("check: same resource again → keeps the auto-name; without olds (replacement) → a new one", async () => {
+    const first = await checked();
+    const again = await machineProvider.check(first, inputs(), kit.settings);
+    expect((again.inputs as Record<string, unknown>).name).toBe(first.name);
+    const fresh = await machineProvider.check({}, inputs(), kit.settings);
+    expect((fresh.inputs as Record<string, unknown>).name).not.toBe(first.name);
+  });
+
+  it("check: unknown region → failure naming region and the allowed values", async () => {
+    const { failures } = await machineProvider.check({}, inputs({ region: "Mars" }), kit.settings);
+    expect(failures).toEqual([
+      {
+        property: "region",
+        reason: expect.stringContaining("West Coast (CA1), East Coast (NY2), Europe (AMS1)"),
+      },
+    ]);
+  });
+
+  it("check: both public-IP flags → failure on dynamicPublicIp", async () => {
+    const { failures } = await machineProvider.check(
+      {},
+      inputs({ assignPublicIp: true, dynamicPublicIp: true }),
+      kit.settings,
+    );
+    expect(failures!.map((f) => f.property)).toEqual(["dynamicPublicIp"]);
+  });
+
+  it("check: Windows template with C4 → failure on machineType, and no machine is created", async () => {
+    const before =
+      (await emulatorState(kit.url)).requestCounts["POST /machines/createSingleMachinePublic"] ?? 0;
+    const { failures } = await machineProvider.check(
+      {},
+      inputs({ templateId: windowsTemplate }),
+      kit.settings,
+    );
+    expect(failures).toEqual([
+      { property: "machineType", reason: expect.stringContaining("Windows template") },
+    ]);
+    const after =
+      (await emulatorState(kit.url)).requestCounts["POST /machines/createSingleMachinePublic"] ?? 0;
+    expect(after).toBe(before);
+  });
+
+  it("check: unknown values at preview → no failure", async () => {
+    const { failures } = await machineProvider.check(
+      {},
+      inputs({ region: UNKNOWN, templateId: UNKNOWN, size: UNKNOWN, state: UNKNOWN }),
+      kit.settings,
+    );
+    expect(failures).toEqual([]);
+  });
+
+  it("check: bad state and wait timeout → failures naming them", async () => {
+    const { failures } = await machineProvider.check(
+      {},
+      inputs({ state: "on", waitTimeoutSeconds: -1 }),
+      kit.settings,
+    );
+    expect(failures!.map((f) => f.property).sort()).toEqual(["state", "waitTimeoutSeconds"]);
+    expect(failures!.find((f) => f.property === "state")!.reason).toContain("ready, off");
+  });
+});
+
+describe("Machine lifecycle through the provider", () => {
+  it("create: waits until ready, outputs every machine field, reports progress", async () => {
+    const declared = await checked({ shutdownTimeoutInHours: 3 });
+    const { id, outs } = await machineProvider.create(declared, kit.settings);
+    expect(outs).toMatchObject({
+      machineId: id,
+      currentState: "ready",
+      state: "ready",
+      name: declared.name,
+      shutdownTimeoutInHours: 3,
+      region: "East Coast (NY2)",
+    });
+    expect(outs.events.length).toBeGreaterThan(0);
+    expect(kit.progress.some((line) => line.includes(id) && line.includes("waiting for ready"))).toBe(true);
+  });
+
+  it("create: state off → ends off without ever starting", async () => {
+    const { id, outs } = await machineProvider.create(await checked({ state: "off" }), kit.settings);
+    expect(outs.currentState).toBe("off");
+    expect((await client().machines.get(id)).state).toBe("off");
+  });
+
+  it("update: rename and power off in place → same id, API reflects both", async () => {
+    const declared = await checked();
+    const { id, outs } = await machineProvider.create(declared, kit.settings);
+    const news = { ...declared, name: "renamed-box", state: "off" };
+    const diff = await machineProvider.diff(id, outs, news);
+    expect(diff).toMatchObject({ changes: true, replaces: [] });
+    const updated = await machineProvider.update(id, outs, news, kit.settings);
+    expect(updated.outs).toMatchObject({ name: "renamed-box", currentState: "off", state: "off" });
+    const machine = await client().machines.get(id);
+    expect([machine.name, machine.state]).toEqual(["renamed-box", "off"]);
+  });
+
+  it("read: stopped and renamed out of band → drift in outputs and inputs; gone → empty", async () => {
+    const declared = await checked();
+    const { id, outs } = await machineProvider.create(declared, kit.settings);
+    await client().machines.update(id, { machineName: "changed-by-hand" });
+    await client().machines.stop(id);
+    kit.advance(5 * 60_000);
+    const read = await machineProvider.read(id, outs, kit.settings);
+    expect(read.props).toMatchObject({ name: "changed-by-hand", state: "off" });
+    expect(read.inputs).toMatchObject({ name: "changed-by-hand", state: "off" });
+    const diff = await machineProvider.diff(id, read.props!, declared);
+    expect(diff).toMatchObject({ changes: true, replaces: [] });
+
+    await machineProvider.delete(id, outs, kit.settings);
+    expect(await machineProvider.read(id, outs, kit.settings)).toEqual({});
+  });
+
+  it("delete: waits until gone; a machine already gone → success", async () => {
+    const { id, outs } = await machineProvider.create(await checked(), kit.settings);
+    await machineProvider.delete(id, outs, kit.settings);
+    const state = await emulatorState(kit.url);
+    expect(state.machines.find((m) => m.id === id)?.dtDestroyed).toBeTruthy();
+    await expect(machineProvider.delete(id, outs, kit.settings)).resolves.toBeUndefined();
+  });
+
+  it("create: adoptMachineId → manages the existing machine, no new machine", async () => {
+    const existing = await client().machines.create({
+      region: "Europe (AMS1)",
+      machineType: "C2",
+      size: 50,
+      billingType: "hourly",
+      machineName: "made-elsewhere",
+      templateId: linuxTemplate,
+    });
+    const before = (await emulatorState(kit.url)).machines.length;
+    const declared = await checked({ adoptMachineId: existing.id, name: "adopted" });
+    const { id, outs } = await machineProvider.create(declared, kit.settings);
+    expect(id).toBe(existing.id);
+    expect(outs).toMatchObject({ name: "adopted", currentState: "ready" });
+    expect((await emulatorState(kit.url)).machines.length).toBe(before);
+  });
+
+  it("create: adoptMachineId unknown → error naming adoptMachineId", async () => {
+    await expect(
+      machineProvider.create(await checked({ adoptMachineId: "psnothere" }), kit.settings),
+    ).rejects.toThrow(/adoptMachineId: machine psnothere not found/);
+  });
+
+  it("create: start fails for capacity → partial failure with id and properties; next update completes it", async () => {
+    await fetch(`${kit.url}/_emulator/capacity`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ region: "Europe (AMS1)", machineType: "C5", failNextStarts: 1 }),
+    });
+    const declared = await checked({ region: "Europe (AMS1)", machineType: "C5" });
+    const error = await machineProvider.create(declared, kit.settings).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ResourceInitError);
+    const failure = error as ResourceInitError;
+    expect(failure.message).toMatch(/capacity/i);
+    expect(failure.id).toMatch(/^ps/);
+    expect(failure.properties).toMatchObject({
+      machineId: failure.id,
+      __provider: "serialized-provider-text",
+    });
+    // The engine keeps it in state; the next up diffs and updates toward `ready`.
+    const diff = await machineProvider.diff(failure.id, failure.properties, declared);
+    expect(diff).toMatchObject({ changes: true, replaces: [] });
+    const { outs } = await machineProvider.update(failure.id, failure.properties, declared, kit.settings);
+    expect(outs.currentState).toBe("ready");
+    const machines = (await emulatorState(kit.url)).machines.filter((m) => m.name === declared.name);
+    expect(machines).toHaveLength(1);
+  });
+
+  it("create: wait times out → partial failure naming the last state", async () => {
+    const declared = await checked({ waitTimeoutSeconds: 5 });
+    await expect(machineProvider.create(declared, kit.settings)).rejects.toMatchObject({
+      id: expect.stringMatching(/^ps/),
+      message: expect.stringMatching(/provisioning/),
+    });
+  });
+});

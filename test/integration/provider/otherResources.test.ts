@@ -1,0 +1,132 @@
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { scriptProvider } from "../../../src/provider/scriptProvider";
+import { resourceDelegationProvider, delegationDeps } from "../../../src/provider/resourceDelegationProvider";
+import { machineAccessProvider } from "../../../src/provider/machineAccessProvider";
+import { VmApiClient } from "../../../src/client/client";
+import { emulatorState, startProviderKit, type ProviderKit } from "./providerTestKit";
+
+let kit: ProviderKit;
+let machineId: string;
+let tmp: string;
+
+beforeAll(async () => {
+  kit = await startProviderKit();
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "vmapi-script-"));
+  const client = new VmApiClient(kit.settings);
+  const template = (await client.templates.list()).find((t) => t.os.toLowerCase().startsWith("ubuntu"))!;
+  const machine = await client.machines.create({
+    region: "East Coast (NY2)",
+    machineType: "C3",
+    size: 50,
+    billingType: "hourly",
+    machineName: "script-host",
+    templateId: template.id,
+  });
+  machineId = machine.id;
+});
+afterAll(async () => {
+  await kit.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+describe("Script provider", () => {
+  it("create → read → delete: outputs owner and machines; gone after delete", async () => {
+    const { inputs } = await scriptProvider.check({}, { __name: "boot", scriptText: "echo hi", machineId });
+    const { id, outs } = await scriptProvider.create(inputs!, kit.settings);
+    expect(outs).toMatchObject({ ownerType: "user", name: expect.stringMatching(/^boot-/), scriptId: id });
+    expect(outs.machines).toEqual([expect.objectContaining({ machineId })]);
+    const read = await scriptProvider.read(id, outs, kit.settings);
+    expect(read.id).toBe(id);
+    await scriptProvider.delete(id, outs, kit.settings);
+    expect(await scriptProvider.read(id, outs, kit.settings)).toEqual({});
+    await expect(scriptProvider.delete(id, outs, kit.settings)).resolves.toBeUndefined();
+  });
+
+  it("diff: a changed file at the same path → replace", async () => {
+    const file = path.join(tmp, "setup.sh");
+    fs.writeFileSync(file, "echo one");
+    const first = (await scriptProvider.check({}, { __name: "f", scriptFile: file })).inputs!;
+    fs.writeFileSync(file, "echo two");
+    const second = (await scriptProvider.check(first, { __name: "f", scriptFile: file })).inputs!;
+    expect(second.name).toBe(first.name);
+    expect(await scriptProvider.diff("sc1", first, second)).toMatchObject({
+      changes: true,
+      replaces: ["contentSha256"],
+    });
+  });
+
+  it("check: 16 KB + 1 byte file → failure with the size; neither text nor file → failure", async () => {
+    const file = path.join(tmp, "big.sh");
+    fs.writeFileSync(file, "x".repeat(16 * 1024 + 1));
+    const big = await scriptProvider.check({}, { __name: "big", scriptFile: file });
+    expect(big.failures).toEqual([
+      { property: "scriptFile", reason: expect.stringContaining("16385 bytes") },
+    ]);
+    const none = await scriptProvider.check({}, { __name: "none" });
+    expect(none.failures!.map((f) => f.property)).toEqual(["scriptText"]);
+  });
+
+  it("diff: explicit unchanged name with new text → replace, deleting the old one first", async () => {
+    const olds = (await scriptProvider.check({}, { name: "fixed", scriptText: "a" })).inputs!;
+    const news = (await scriptProvider.check(olds, { name: "fixed", scriptText: "b" })).inputs!;
+    expect(await scriptProvider.diff("sc1", olds, news)).toEqual({
+      changes: true,
+      replaces: ["contentSha256"],
+      deleteBeforeReplace: true,
+    });
+  });
+});
+
+describe("ResourceDelegation provider", () => {
+  it("create: outputs token and expiry 4 h after dtCreated; diff replaces near expiry", async () => {
+    const { id, outs } = await resourceDelegationProvider.create({ machineIds: [machineId] }, kit.settings);
+    expect(id).toMatch(/^\d+$/);
+    expect(Date.parse(outs.expiresAt) - Date.parse(outs.dtCreated)).toBe(4 * 3600 * 1000);
+    expect(outs.accessTokenId).toEqual(expect.any(String));
+    const created = Date.parse(outs.dtCreated);
+    delegationDeps.now = () => created + 60_000;
+    expect(await resourceDelegationProvider.diff(id, outs, { machineIds: [machineId] })).toMatchObject({
+      changes: false,
+    });
+    delegationDeps.now = () => created + 4 * 3600 * 1000 - 10 * 60_000; // 10 min left, margin 30 min
+    expect(await resourceDelegationProvider.diff(id, outs, { machineIds: [machineId] })).toMatchObject({
+      changes: true,
+      replaces: ["expiresAt"],
+    });
+    delegationDeps.now = () => Date.now();
+  });
+
+  it("check: empty machineIds → failure naming machineIds", async () => {
+    const { failures } = await resourceDelegationProvider.check({}, { machineIds: [] });
+    expect(failures!.map((f) => f.property)).toEqual(["machineIds"]);
+  });
+});
+
+describe("MachineAccess provider", () => {
+  it("create grants, delete revokes (the emulator's grants reflect both)", async () => {
+    const users = await new VmApiClient(kit.settings).users.list();
+    const userId = users[0].id;
+    const grants = async () =>
+      ((await emulatorState(kit.url)) as unknown as { accessGrants: { machineId: string; userId: string }[] })
+        .accessGrants;
+    const { id, outs } = await machineAccessProvider.create({ machineId, userId }, kit.settings);
+    expect(id).toBe(`${machineId}/${userId}`);
+    expect(await grants()).toContainEqual(expect.objectContaining({ machineId, userId }));
+    await machineAccessProvider.delete(id, outs, kit.settings);
+    expect(await grants()).not.toContainEqual(expect.objectContaining({ machineId, userId }));
+    // Revoking twice (already revoked) is still success.
+    await expect(machineAccessProvider.delete(id, outs, kit.settings)).resolves.toBeUndefined();
+  });
+
+  it("read: machine destroyed → the grant is gone", async () => {
+    const client = new VmApiClient(kit.settings);
+    const users = await client.users.list();
+    const { id, outs } = await machineAccessProvider.create({ machineId, userId: users[0].id }, kit.settings);
+    expect((await machineAccessProvider.read(id, outs, kit.settings)).id).toBe(id);
+    await client.machines.destroy(machineId);
+    kit.advance(10 * 60_000);
+    expect(await machineAccessProvider.read(id, outs, kit.settings)).toEqual({});
+  });
+});

@@ -1,0 +1,222 @@
+import type { MachineState } from "../../../src/client/constants";
+import {
+  AbortedError,
+  MachineEventError,
+  StateUnreachableError,
+  ValidationError,
+  WaitTimeoutError,
+} from "../../../src/client/errors";
+import type { Runtime } from "../../../src/client/retry";
+import type { Machine, MachineEvent } from "../../../src/client/schemas";
+import {
+  DEFAULT_POLL_POLICY,
+  newErrorEvent,
+  pollDelay,
+  stateSatisfies,
+  targetUnreachable,
+  waitForState,
+  type WaitProgress,
+} from "../../../src/client/waiting";
+
+const T0 = "2026-01-01T00:00:00.000Z";
+
+function event(handle: string, state: string, errorMsg = "", name = "start"): MachineEvent {
+  return { name, state, errorMsg, handle, dtCreated: T0, dtModified: T0, dtFinished: null };
+}
+
+function machine(state: MachineState, events: MachineEvent[] = []): Machine {
+  return {
+    id: "ps1",
+    name: "m",
+    os: null,
+    ram: null,
+    cpus: 1,
+    gpu: null,
+    storageTotal: null,
+    storageUsed: null,
+    machineType: "C1",
+    usageRate: "C1 hourly",
+    shutdownTimeoutInHours: 0,
+    shutdownTimeoutForces: false,
+    performAutoSnapshot: false,
+    autoSnapshotFrequency: null,
+    autoSnapshotSaveCount: null,
+    dynamicPublicIp: false,
+    agentType: "LinuxHeadless",
+    dtCreated: T0,
+    state,
+    updatesPending: false,
+    networkId: null,
+    privateIpAddress: null,
+    publicIpAddress: null,
+    region: null,
+    scriptId: null,
+    dtLastRun: null,
+    restorePointSnapshotId: null,
+    restorePointFrequency: null,
+    events,
+  };
+}
+
+/** A virtual clock: sleeping moves time, nothing waits. */
+function virtualRuntime(): Runtime & { t: () => number } {
+  let t = 0;
+  return { t: () => t, now: () => t, random: () => 0.5, sleep: async (ms) => void (t += ms) };
+}
+
+describe("pollDelay", () => {
+  const exact = () => 0.5;
+  it("pollDelay: default schedule → 1 s, 2 s, 4 s, 8 s, then the 10 s cap", () => {
+    const delays = [1, 2, 3, 4, 5, 6, 20].map((n) => pollDelay(n, DEFAULT_POLL_POLICY, exact));
+    expect(delays).toEqual([1000, 2000, 4000, 8000, 10000, 10000, 10000]);
+  });
+
+  it("pollDelay: jitter → within ±10 % and never above the cap", () => {
+    expect(pollDelay(1, DEFAULT_POLL_POLICY, () => 0)).toBe(900);
+    expect(pollDelay(1, DEFAULT_POLL_POLICY, () => 0.99999)).toBe(1100);
+    expect(pollDelay(9, DEFAULT_POLL_POLICY, () => 0.99999)).toBe(10000);
+  });
+
+  it("pollDelay: custom fixed policy → constant delay", () => {
+    const fixed = { initialDelayMs: 5000, factor: 1, maxDelayMs: 5000, jitter: 0 };
+    expect([1, 2, 3].map((n) => pollDelay(n, fixed, Math.random))).toEqual([5000, 5000, 5000]);
+  });
+});
+
+describe("wait predicates", () => {
+  it("stateSatisfies: ready satisfies serviceready, not the reverse", () => {
+    expect(stateSatisfies("ready", "serviceready")).toBe(true);
+    expect(stateSatisfies("serviceready", "ready")).toBe(false);
+    expect(stateSatisfies("off", "off")).toBe(true);
+  });
+
+  it("targetUnreachable: off with nothing pending while waiting for ready → true", () => {
+    expect(targetUnreachable(machine("off", [event("e1", "done")]), "ready")).toBe(true);
+  });
+
+  it("targetUnreachable: off with a pending start → false", () => {
+    expect(targetUnreachable(machine("off", [event("e1", "pending")]), "ready")).toBe(false);
+  });
+
+  it("targetUnreachable: waiting for off → never judged hopeless", () => {
+    expect(targetUnreachable(machine("ready"), "off")).toBe(false);
+  });
+
+  it("newErrorEvent: error present at the first poll → ignored; a new one → found", () => {
+    const m = machine("off", [event("new", "error", "no capacity"), event("old", "error", "earlier")]);
+    expect(newErrorEvent(m, new Set(["old"]))?.handle).toBe("new");
+    expect(newErrorEvent(m, new Set(["old", "new"]))).toBeUndefined();
+  });
+});
+
+describe("waitForState", () => {
+  /** A machine that becomes `finalState` at `readyAtMs` of virtual time. */
+  function provisioning(
+    runtime: { now: () => number },
+    readyAtMs: number,
+    finalState: MachineState = "ready",
+  ) {
+    const calls: number[] = [];
+    const get = async () => {
+      calls.push(runtime.now());
+      return runtime.now() >= readyAtMs
+        ? machine(finalState)
+        : machine("provisioning", [event("c", "pending")]);
+    };
+    return { get, calls };
+  }
+
+  it("waitForState: 60 s provisioning → ready after 10 polls (fixed 5 s polling needs 13)", async () => {
+    const runtime = virtualRuntime();
+    const { get, calls } = provisioning(runtime, 60_000);
+    const result = await waitForState(get, "ps1", "ready", {}, runtime);
+    expect(result.state).toBe("ready");
+    expect(calls).toEqual([0, 1000, 3000, 7000, 15000, 25000, 35000, 45000, 55000, 65000]);
+
+    const fixedRuntime = virtualRuntime();
+    const fixed = provisioning(fixedRuntime, 60_000);
+    const fixedPolicy = { initialDelayMs: 5000, factor: 1, maxDelayMs: 5000, jitter: 0 };
+    await waitForState(fixed.get, "ps1", "ready", { pollPolicy: fixedPolicy }, fixedRuntime);
+    expect(fixed.calls).toHaveLength(13);
+  });
+
+  it("waitForState: state changes → onProgress once per change with the previous state", async () => {
+    const runtime = virtualRuntime();
+    const states: MachineState[] = ["off", "starting", "starting", "serviceready", "ready"];
+    let i = 0;
+    const get = async () => machine(states[Math.min(i++, states.length - 1)], [event("s", "pending")]);
+    const seen: Omit<WaitProgress, "machine">[] = [];
+    await waitForState(get, "ps1", "ready", { onProgress: ({ machine: _m, ...p }) => seen.push(p) }, runtime);
+    expect(seen).toEqual([
+      { state: "off", previousState: undefined, elapsedMs: 0 },
+      { state: "starting", previousState: "off", elapsedMs: 1000 },
+      { state: "serviceready", previousState: "starting", elapsedMs: 7000 },
+      { state: "ready", previousState: "serviceready", elapsedMs: 15000 },
+    ]);
+  });
+
+  it("waitForState: deadline passes → WaitTimeoutError naming the last state", async () => {
+    const runtime = virtualRuntime();
+    const { get, calls } = provisioning(runtime, Infinity);
+    const wait = waitForState(get, "ps1", "ready", { timeoutMs: 20_000 }, runtime);
+    await expect(wait).rejects.toThrow(WaitTimeoutError);
+    await expect(wait).rejects.toThrow(/did not become ready within 20000 ms; last state: provisioning/);
+    expect(calls[calls.length - 1]).toBe(20_000); // a last poll exactly at the deadline
+  });
+
+  it("waitForState: new error event → MachineEventError with its errorMsg", async () => {
+    const runtime = virtualRuntime();
+    let polls = 0;
+    const get = async () =>
+      ++polls < 3
+        ? machine("starting", [event("s", "pending"), event("old", "error", "old failure")])
+        : machine("off", [
+            event("s", "error", "insufficient capacity"),
+            event("old", "error", "old failure"),
+          ]);
+    const wait = waitForState(get, "ps1", "ready", {}, runtime);
+    await expect(wait).rejects.toThrow(MachineEventError);
+    await expect(wait).rejects.toMatchObject({ errorMsg: "insufficient capacity", lastState: "off" });
+  });
+
+  it("waitForState: off with nothing pending while waiting for ready → StateUnreachableError at once", async () => {
+    const runtime = virtualRuntime();
+    const get = jest.fn(async () => machine("off", [event("c", "done", "", "create")]));
+    await expect(waitForState(get, "ps1", "ready", {}, runtime)).rejects.toThrow(StateUnreachableError);
+    expect(get).toHaveBeenCalledTimes(1);
+  });
+
+  it("waitForState: waiting for serviceready on a machine that reaches ready → returns it", async () => {
+    const runtime = virtualRuntime();
+    const { get } = provisioning(runtime, 3000, "ready");
+    await expect(waitForState(get, "ps1", "serviceready", {}, runtime)).resolves.toMatchObject({
+      state: "ready",
+    });
+  });
+
+  it("waitForState: signal aborts during a sleep → AbortedError promptly", async () => {
+    const controller = new AbortController();
+    const runtime: Runtime = { now: () => 0, random: () => 0.5, sleep: () => new Promise(() => {}) };
+    const get = jest.fn(async () => machine("provisioning"));
+    const wait = waitForState(get, "ps1", "ready", { signal: controller.signal }, runtime);
+    setImmediate(() => controller.abort());
+    await expect(wait).rejects.toThrow(AbortedError);
+    expect(get).toHaveBeenCalledTimes(1);
+  });
+
+  it("waitForState: already aborted → AbortedError before any poll", async () => {
+    const get = jest.fn(async () => machine("ready"));
+    const signal = AbortSignal.abort();
+    await expect(waitForState(get, "ps1", "ready", { signal }, virtualRuntime())).rejects.toThrow(
+      AbortedError,
+    );
+    expect(get).not.toHaveBeenCalled();
+  });
+
+  it("waitForState: unknown target state → ValidationError listing the states", async () => {
+    const get = jest.fn(async () => machine("ready"));
+    const wait = waitForState(get, "ps1", "running" as never, {}, virtualRuntime());
+    await expect(wait).rejects.toThrow(ValidationError);
+    await expect(wait).rejects.toThrow(/state must be one of: off, serviceready, ready/);
+  });
+});

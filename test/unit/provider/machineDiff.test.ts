@@ -1,0 +1,120 @@
+import { machineProvider } from "../../../src/provider/machineProvider";
+import { MACHINE_DIFF_TABLE, digestPassword } from "../../../src/provider/machineModel";
+import { UNKNOWN } from "../../../src/provider/unknown";
+
+/** Outputs of a machine as create leaves them (the olds of a diff). */
+function olds(): Record<string, unknown> {
+  return {
+    name: "trainer-abc1234",
+    region: "East Coast (NY2)",
+    machineType: "C4",
+    size: 50,
+    billingType: "hourly",
+    templateId: "tubuntu1",
+    state: "ready",
+    teamId: "te1",
+    networkId: "n1",
+    scriptId: "sc1",
+    userId: "u1",
+    email: "a@example.com",
+    passwordDigest: digestPassword("old-password"),
+    firstName: "A",
+    lastName: "B",
+    assignPublicIp: true,
+    dynamicPublicIp: false,
+    takeInitialSnapshot: true,
+    markSnapshotAsRestorePoint: true,
+    restorePointFrequency: "shutdown",
+    shutdownTimeoutInHours: 2,
+    shutdownTimeoutForces: false,
+    performAutoSnapshot: false,
+    autoSnapshotFrequency: "day",
+    autoSnapshotSaveCount: 3,
+    adoptMachineId: "ps1",
+    notificationEmail: "n@example.com",
+    waitTimeoutSeconds: 600,
+    releasePublicIpOnDestroy: false,
+  };
+}
+
+/** A new value of the same type for each input, different from olds(). */
+const CHANGED: Record<string, unknown> = {
+  name: "renamed",
+  region: "Europe (AMS1)",
+  machineType: "C5",
+  size: 100,
+  billingType: "monthly",
+  templateId: "tother",
+  state: "off",
+  teamId: "te2",
+  networkId: "n2",
+  scriptId: "sc2",
+  userId: "u2",
+  email: "b@example.com",
+  password: "new-password",
+  firstName: "C",
+  lastName: "D",
+  assignPublicIp: false,
+  dynamicPublicIp: true,
+  takeInitialSnapshot: false,
+  markSnapshotAsRestorePoint: false,
+  restorePointFrequency: null,
+  shutdownTimeoutInHours: 4,
+  shutdownTimeoutForces: true,
+  performAutoSnapshot: true,
+  autoSnapshotFrequency: "week",
+  autoSnapshotSaveCount: 5,
+  adoptMachineId: "ps2",
+  notificationEmail: "m@example.com",
+  waitTimeoutSeconds: 900,
+  releasePublicIpOnDestroy: true,
+};
+
+function news(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const { passwordDigest: _digest, ...inputs } = olds();
+  return { ...inputs, password: "old-password", ...overrides };
+}
+
+describe("Machine diff table", () => {
+  it("diff: nothing changed → no changes", async () => {
+    expect(await machineProvider.diff("ps1", olds(), news())).toEqual({
+      changes: false,
+      replaces: [],
+      deleteBeforeReplace: false,
+    });
+  });
+
+  it("covers every input the table names with a changed value", () => {
+    expect(Object.keys(CHANGED).sort()).toEqual(Object.keys(MACHINE_DIFF_TABLE).sort());
+  });
+
+  for (const [key, action] of Object.entries(MACHINE_DIFF_TABLE)) {
+    const expected =
+      action === "replace"
+        ? { changes: true, replaces: [key] }
+        : action === "none"
+          ? { changes: true, replaces: [] }
+          : { changes: true, replaces: [] };
+    it(`diff: ${key} changed → ${action === "replace" ? "replace" : "in place"}`, async () => {
+      const result = await machineProvider.diff("ps1", olds(), news({ [key]: CHANGED[key] }));
+      expect(result).toMatchObject(expected);
+    });
+  }
+
+  it("diff: an input left out → no change (the API keeps its value)", async () => {
+    const { networkId: _n, scriptId: _s, ...rest } = news();
+    expect((await machineProvider.diff("ps1", olds(), rest)).changes).toBe(false);
+  });
+
+  it("diff: an unknown value at preview → a change (replace for create-only inputs)", async () => {
+    const result = await machineProvider.diff("ps1", olds(), news({ templateId: UNKNOWN, name: UNKNOWN }));
+    expect(result.changes).toBe(true);
+    expect(result.replaces).toEqual(["templateId"]);
+  });
+
+  it("diff: same password → no change; the password is compared with its digest only", async () => {
+    const old = olds();
+    expect(JSON.stringify(old)).not.toContain("old-password");
+    expect((await machineProvider.diff("ps1", old, news({ password: "old-password" }))).changes).toBe(false);
+  });
+});
