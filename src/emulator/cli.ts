@@ -7,6 +7,7 @@
 import * as fs from "node:fs";
 import { parseArgs } from "node:util";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "./index";
+import { parseSeed } from "./seed";
 
 const HELP = `Usage: vmapi-emulator [flags]
 
@@ -104,10 +105,16 @@ function readSeed(file: string): unknown {
       `--seed ${file}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? "error"})`,
     );
   }
+  let json: unknown;
   try {
-    return JSON.parse(text);
+    json = JSON.parse(text);
   } catch (error) {
     throw new UsageError(`--seed ${file}: not valid JSON (${(error as Error).message})`);
+  }
+  try {
+    return parseSeed(json);
+  } catch (error) {
+    throw new UsageError(`--seed ${file}: ${(error as Error).message}`);
   }
 }
 
@@ -130,10 +137,9 @@ async function main(argv: string[]): Promise<void> {
     emulator = await startEmulator({ ...options, log: (line) => process.stderr.write(`${line}\n`) });
   } catch (error) {
     process.stderr.write(`vmapi-emulator: ${(error as Error).message}\n`);
-    // Flags and seed problems are usage errors (2); anything else, e.g. a port in use, is 1.
-    process.exit(error instanceof UsageError || /seed|must be/.test((error as Error).message) ? 2 : 1);
+    // Flag and seed problems are usage errors (2); anything else, e.g. a port in use, is 1.
+    process.exit(error instanceof UsageError ? 2 : 1);
   }
-  process.stdout.write(`${readyLine(emulator)}\n`);
   const stop = (signal: string) => {
     process.stderr.write(`vmapi-emulator: ${signal}, stopping\n`);
     emulator.close().then(
@@ -146,6 +152,8 @@ async function main(argv: string[]): Promise<void> {
   };
   process.once("SIGINT", () => stop("SIGINT"));
   process.once("SIGTERM", () => stop("SIGTERM"));
+  // Only after the handlers are in place: a caller may signal as soon as it reads the line.
+  process.stdout.write(`${readyLine(emulator)}\n`);
 }
 
 if (require.main === module) void main(process.argv.slice(2));

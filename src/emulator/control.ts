@@ -3,7 +3,7 @@
  * capacity. They are for tests and demos, so they report everything, destroyed machines included.
  */
 import { z } from "zod";
-import { MACHINE_TYPES, REGIONS } from "../client/constants";
+import { DELEGATION_LIFETIME_MS, MACHINE_TYPES, REGIONS } from "../client/constants";
 import { setCapacity } from "./capacity";
 import { iso, isoOrNull } from "./clock";
 import { FaultRulesRequestSchema } from "./faults";
@@ -11,7 +11,6 @@ import { noContent, ok, type Route } from "./router";
 import type { Runtime } from "./runtime";
 import { parseWith } from "./validate";
 import { delegationView, machineView, networkView, scriptView, templateView, userView } from "./views";
-import { DELEGATION_LIFETIME_MS } from "../client/constants";
 
 /** What a control handler sees. */
 export interface ControlContext {
@@ -32,7 +31,14 @@ const CapacitySchema = z.strictObject({
 /** Every control route. */
 export const CONTROL_ROUTES: readonly ControlRoute[] = [
   { method: "GET", template: "/_emulator/state", handle: (c) => ok(stateDump(c.runtime)) },
-  { method: "POST", template: "/_emulator/reset", handle: (c) => (c.runtime.resetToSeed(), noContent()) },
+  {
+    method: "POST",
+    template: "/_emulator/reset",
+    handle: (c) => {
+      c.runtime.resetToSeed();
+      return noContent();
+    },
+  },
   { method: "GET", template: "/_emulator/faults", handle: (c) => ok({ rules: c.runtime.faults.list() }) },
   {
     method: "POST",
@@ -42,7 +48,14 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
       return ok({ rules: c.runtime.faults.list() });
     },
   },
-  { method: "DELETE", template: "/_emulator/faults", handle: (c) => (c.runtime.faults.clear(), noContent()) },
+  {
+    method: "DELETE",
+    template: "/_emulator/faults",
+    handle: (c) => {
+      c.runtime.faults.clear();
+      return noContent();
+    },
+  },
   { method: "GET", template: "/_emulator/clock", handle: (c) => ok(clockView(c.runtime)) },
   {
     method: "POST",
@@ -57,9 +70,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     method: "POST",
     template: "/_emulator/capacity",
     handle: (c) => {
-      const entry = setCapacity(c.runtime.store, parseWith(CapacitySchema, c.body ?? {}));
-      c.runtime.persist();
-      return ok(entry);
+      return ok(setCapacity(c.runtime.store, parseWith(CapacitySchema, c.body ?? {})));
     },
   },
 ];

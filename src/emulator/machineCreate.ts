@@ -115,18 +115,25 @@ function scriptVisible(store: Store, user: UserRecord, scriptId: string): boolea
 
 function chooseNetwork(store: Store, user: UserRecord, req: CreateRequest): NetworkRecord | null {
   const mine = store.data.networks.filter((n) => inScope(user, n));
-  if (req.networkId === undefined) return mine.find((n) => n.region === req.region) ?? null;
+  if (req.networkId === undefined) return checkRoom(mine.find((n) => n.region === req.region) ?? null);
   const network = mine.find((n) => n.id === req.networkId);
   if (network === undefined) throw notFound(`networkId ${req.networkId} not found`);
   if (network.region !== req.region) {
     throw badRequest(`networkId ${network.id} is in region ${network.region}, not ${req.region}`);
+  }
+  return checkRoom(network);
+}
+
+/** Checked before anything changes, so a full network refuses without side effects. */
+function checkRoom(network: NetworkRecord | null): NetworkRecord | null {
+  if (network !== null && network.lastHost >= 254) {
+    throw conflict(`network ${network.id} has no free private addresses`);
   }
   return network;
 }
 
 function privateAddress(network: NetworkRecord | null): string | null {
   if (network === null) return null;
-  if (network.lastHost >= 254) throw conflict(`network ${network.id} has no free private addresses`);
   network.lastHost += 1;
   return network.network.replace(/\.0$/, `.${network.lastHost}`);
 }

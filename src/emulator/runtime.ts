@@ -83,7 +83,8 @@ export class Runtime {
       );
     }
     clock.advance(ms);
-    this.store.dirty = this.stateFile !== undefined;
+    // The manual clock's now is part of the state file.
+    this.store.dirty = true;
     this.persist();
   }
 

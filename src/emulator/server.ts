@@ -7,10 +7,10 @@ import * as http from "node:http";
 import { API_KEY_HEADER } from "../client/constants";
 import { ApiError, errorBody } from "./apiError";
 import { authenticate } from "./auth";
-import { CONTROL_ROUTES } from "./control";
+import { CONTROL_ROUTES, type ControlContext } from "./control";
 import type { FaultAction } from "./faults";
 import { Router, type Reply } from "./router";
-import { API_ROUTES } from "./routes";
+import { API_ROUTES, type ApiContext } from "./routes";
 import type { Runtime } from "./runtime";
 
 /** Bodies above this are refused with 413 (scripts are 16 KB, so 1 MiB is generous). */
@@ -50,7 +50,7 @@ export function createEmulatorServer(runtime: Runtime, log: (line: string) => vo
 
 async function handleApi(
   runtime: Runtime,
-  router: Router<Parameters<(typeof API_ROUTES)[number]["handle"]>[0]>,
+  router: Router<ApiContext>,
   req: http.IncomingMessage,
   url: URL,
 ): Promise<Outcome> {
@@ -79,7 +79,7 @@ async function handleApi(
 
 async function handleControl(
   runtime: Runtime,
-  router: Router<Parameters<(typeof CONTROL_ROUTES)[number]["handle"]>[0]>,
+  router: Router<ControlContext>,
   req: http.IncomingMessage,
   url: URL,
 ): Promise<Outcome> {

@@ -75,14 +75,11 @@ export const machineProvider = {
       : await client.machines.create(createBody(inputs));
     const id = machine.id;
     try {
-      machine = await converge(client, id, inputs, target, inputs.adoptMachineId ? undefined : target);
+      const provisionsTo = inputs.adoptMachineId ? undefined : target;
+      machine = await converge(client, id, inputs, target, provisionsTo, [], machine);
       return { id, outs: machineOutputs(inputs, machine) };
     } catch (err) {
-      throw new ResourceInitError(
-        id,
-        { ...machineOutputs(inputs, machine), __provider: inputs.__provider },
-        err,
-      );
+      throw await initFailure(client, id, inputs, machine, err);
     }
   },
 
@@ -116,6 +113,7 @@ export const machineProvider = {
         (news.state ?? "ready") as "ready" | "off",
         undefined,
         changed,
+        machine,
       );
       return { outs: machineOutputs({ ...news, passwordDigest: olds.passwordDigest }, machine) };
     } catch (err) {
@@ -143,18 +141,21 @@ async function converge(
   inputs: Props,
   target: "ready" | "off",
   provisionsTo: "ready" | "off" | undefined,
-  changed: readonly string[] = [],
+  changed: readonly string[],
+  current: ApiMachine,
 ) {
-  const current = await client.machines.get(id);
   const keys = [...new Set([...changed, ...updateKeysAgainst(inputs, current)])];
   const body = updateBody(inputs, keys);
-  if (Object.keys(body).length > 0) await client.machines.update(id, body);
+  const updated = Object.keys(body).length > 0;
+  if (updated) await client.machines.update(id, body);
   return settleMachine(client, id, target, {
     timeoutMs: waitMs(inputs),
     label: String(inputs.name ?? id),
     progress: machineProviderDeps.progress,
     provisionsTo,
     now: providerClientHooks.options.now,
+    // Without an update call the machine read before is still current: one request saved.
+    current: updated ? undefined : current,
   });
 }
 
@@ -167,7 +168,11 @@ async function initFailure(
   cause: unknown,
 ): Promise<ResourceInitError> {
   const machine = await client.machines.get(id).catch(() => lastSeen);
-  return new ResourceInitError(id, { ...machineOutputs(inputs, machine), __provider: inputs.__provider }, cause);
+  return new ResourceInitError(
+    id,
+    { ...machineOutputs(inputs, machine), __provider: inputs.__provider },
+    cause,
+  );
 }
 
 async function adopt(client: ReturnType<typeof clientFor>, machineId: string) {

@@ -14,6 +14,8 @@ export interface SettleOptions {
   progress: ProgressSink;
   /** Where a machine still provisioning ends: off when created with startOnCreate: false. */
   provisionsTo?: "ready" | "off";
+  /** The machine as last seen, when the caller has just read it: saves one request. */
+  current?: ApiMachine;
   /** Clock for elapsed time in progress lines. */
   now?: () => number;
 }
@@ -30,7 +32,7 @@ export async function settleMachine(
 ): Promise<ApiMachine> {
   const now = options.now ?? Date.now;
   const started = now();
-  let machine = await client.machines.get(id);
+  let machine = options.current ?? (await client.machines.get(id));
   for (let leg = 0; leg < MAX_LEGS; leg++) {
     if (machine.state === target) return machine;
     const next = await nextLeg(client, machine, target, options.provisionsTo ?? "ready");

@@ -6,6 +6,7 @@
 import * as fs from "fs";
 import * as path from "path";
 import {
+  PartialFailureError,
   REPO_ROOT,
   UNKNOWN,
   dynamicInputs,
@@ -17,7 +18,7 @@ import {
   type Props,
 } from "../../helpers/providerHarness";
 import { providerStub, type ResourceKind } from "../../../src/provider/stub";
-import { startTestEmulator } from "../../helpers/emulator";
+import { setCapacity, startTestEmulator } from "../../helpers/emulator";
 import { VmApiClient } from "../../../src/client/client";
 
 const API_KEY = "dev-individual-key";
@@ -121,6 +122,39 @@ describe("Machine through the plugin", () => {
     await plugin.flushLogs(200);
     const everything = JSON.stringify({ outs, updated, read, logs: plugin.logs });
     expect(everything).not.toContain(API_KEY);
+  });
+});
+
+describe("Machine partial failure through the plugin", () => {
+  it("create: start fails for capacity → partial failure with id, outputs and __provider; progress logged", async () => {
+    await setCapacity(emu.url, { region: "Europe (AMS1)", machineType: "C7", failNextStarts: 1 });
+    const urn = plugin.urn("unlucky");
+    const news = await dynamicInputs(providerStub("Machine"), {
+      __name: "unlucky",
+      region: "Europe (AMS1)",
+      machineType: "C7",
+      size: 50,
+      billingType: "hourly",
+      templateId,
+    });
+    const { inputs } = await plugin.check(urn, {}, news);
+    plugin.clearLogs();
+    const creating = plugin.create(urn, inputs);
+    // The provider's first poll sees provisioning; then the emulator's clock runs past the failure.
+    await plugin.waitForLog(/unlucky.*provisioning, waiting for ready/);
+    emu.advance(10 * 60_000);
+    const error = await creating.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(PartialFailureError);
+    const failure = error as PartialFailureError;
+    expect(failure.reasons.join(" ")).toMatch(/capacity/i);
+    expect(failure.outs).toMatchObject({ machineId: failure.id, currentState: "off", state: "off" });
+    expect(typeof failure.outs.__provider).toBe("string");
+    // The engine keeps it in state; the next up sees a change of state and completes it in place.
+    const diff = await plugin.diff(failure.id, urn, failure.outs, inputs, { oldInputs: inputs });
+    expect(diff).toMatchObject({ changes: true, replaces: [] });
   });
 });
 

@@ -1,0 +1,102 @@
+import * as pulumi from "@pulumi/pulumi";
+import {
+  getAvailability,
+  getAvailabilityOutput,
+  getMachines,
+  getNetworks,
+  getScriptText,
+  getScriptTextOutput,
+  getScripts,
+  getTemplates,
+  getTemplatesOutput,
+  getUsers,
+  getUsersOutput,
+  getUtilization,
+} from "../../../src/provider/functions";
+import { VmApiClient } from "../../../src/client/client";
+import { startTestEmulator } from "../../helpers/emulator";
+
+let emu: Awaited<ReturnType<typeof startTestEmulator>>;
+let options: { apiKey: string; baseUrl: string };
+
+/** The value of an Output outside a deployment (the SDK resolves applies eagerly). */
+function valueOf<T>(output: pulumi.Output<T>): Promise<T> {
+  return (output as unknown as { promise(): Promise<T> }).promise();
+}
+
+beforeAll(async () => {
+  emu = await startTestEmulator({ clock: "manual" });
+  options = { apiKey: emu.keys.teamAdmin, baseUrl: emu.url };
+});
+afterAll(() => emu.close());
+
+describe("data sources", () => {
+  it("getUsers: team admin → the team's users; a filter narrows them; the Output twin agrees", async () => {
+    const { users } = await getUsers({}, options);
+    expect(users.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(users.map((u) => u.teamId)).size).toBe(1);
+    const one = await getUsers({ email: users[0].email }, options);
+    expect(one.users.map((u) => u.id)).toEqual([users[0].id]);
+    const twin = await valueOf(getUsersOutput({ email: pulumi.output(users[0].email) }, options));
+    expect(twin.users.map((u) => u.id)).toEqual([users[0].id]);
+  });
+
+  it("getNetworks: one per region at least; filter by region", async () => {
+    const { networks } = await getNetworks({}, options);
+    expect(new Set(networks.map((n) => n.region))).toEqual(
+      new Set(["West Coast (CA1)", "East Coast (NY2)", "Europe (AMS1)"]),
+    );
+    const ny = await getNetworks({ region: "East Coast (NY2)" }, options);
+    expect(ny.networks.every((n) => n.region === "East Coast (NY2)")).toBe(true);
+  });
+
+  it("getTemplates: Ubuntu and Windows templates; os filter; Output twin", async () => {
+    const { templates } = await getTemplates({}, options);
+    expect(templates.some((t) => t.os.startsWith("Windows"))).toBe(true);
+    const windows = await valueOf(getTemplatesOutput({ os: "Windows 10" }, options));
+    expect(windows.templates.length).toBeGreaterThan(0);
+    expect(windows.templates.every((t) => t.os === "Windows 10")).toBe(true);
+  });
+
+  it("getAvailability: a dedicated GPU type → a boolean; both functions agree", async () => {
+    const args = { region: "East Coast (NY2)" as const, machineType: "P5000" as const };
+    const direct = await getAvailability(args, options);
+    expect(typeof direct.available).toBe("boolean");
+    expect(await valueOf(getAvailabilityOutput(args, options))).toEqual(direct);
+  });
+
+  it("getMachines, getUtilization, getScripts, getScriptText: see what the client made", async () => {
+    const client = new VmApiClient({ apiKey: emu.keys.individual, baseUrl: emu.url });
+    const mine = { apiKey: emu.keys.individual, baseUrl: emu.url };
+    const template = (await client.templates.list()).find((t) => t.os.startsWith("Ubuntu"))!;
+    const machine = await client.machines.create({
+      region: "Europe (AMS1)",
+      machineType: "C2",
+      size: 50,
+      billingType: "hourly",
+      machineName: "listed",
+      templateId: template.id,
+    });
+    const script = await client.scripts.create({ scriptName: "s1", scriptText: "echo listed" });
+    expect((await getMachines({ name: "listed" }, mine)).machines.map((m) => m.id)).toEqual([machine.id]);
+    expect((await getMachines({ maxItems: 0 }, mine)).machines).toEqual([]);
+    const month = new Date(Date.now()).toISOString().slice(0, 7);
+    const usage = await getUtilization({ machineId: machine.id, billingMonth: month }, mine);
+    expect(usage.machineId).toBe(machine.id);
+    expect((await getScripts({ name: "s1" }, mine)).scripts.map((s) => s.id)).toEqual([script.id]);
+    expect(await getScriptText({ scriptId: script.id }, mine)).toEqual({ text: "echo listed" });
+    const secretText = getScriptTextOutput({ scriptId: script.id }, mine);
+    expect(await (secretText as unknown as { isSecret: Promise<boolean> }).isSecret).toBe(true);
+  });
+
+  it("a data source without any key → a clear configuration error before any request", async () => {
+    const saved = { ...process.env };
+    delete process.env.VMAPI_API_KEY;
+    delete process.env.PAPERSPACE_API_KEY;
+    try {
+      await expect(getUsers({}, { baseUrl: emu.url })).rejects.toThrow(/API key/i);
+    } finally {
+      process.env = saved;
+    }
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * Fault decisions without HTTP: rule matching and countdown, and the seeded random sequence.
+ */
+import { defaultFaultCode, Faults, FaultRuleSchema } from "../../../src/emulator/faults";
+
+const rule = (r: Record<string, unknown>) => FaultRuleSchema.parse(r);
+
+describe("Faults", () => {
+  it("decide: rules match by method and by template or exact path, first armed rule wins", () => {
+    const f = new Faults(0, 1);
+    f.add([
+      rule({ method: "post", route: "/machines/{machineId}/start", status: 503 }),
+      rule({ route: "/x", reset: true }),
+    ]);
+    expect(f.decide("GET", "/machines/p/start", "/machines/{machineId}/start")).toBeNull();
+    expect(f.decide("POST", "/machines/p/start", "/machines/{machineId}/start")).toMatchObject({
+      kind: "status",
+      status: 503,
+      code: "service_unavailable",
+    });
+    expect(f.decide("POST", "/machines/p/start", "/machines/{machineId}/start")).toBeNull();
+    expect(f.decide("GET", "/x", null)).toMatchObject({ kind: "reset" });
+    expect(f.list()).toEqual([]);
+  });
+
+  it("decide: times counts down; latency-only rule → act after a delay; dropResponse → drop", () => {
+    const f = new Faults(0, 1);
+    f.add([rule({ latencyMs: 5, times: 2 })]);
+    expect(f.decide("GET", "/a", null)).toEqual({ source: "rule", latencyMs: 5, kind: "act" });
+    expect(f.list()[0].times).toBe(1);
+    f.decide("GET", "/a", null);
+    f.add([rule({ dropResponse: true })]);
+    expect(f.decide("GET", "/a", null)).toMatchObject({ kind: "drop" });
+  });
+
+  it("random: same seed → same decisions; reset → starts over", () => {
+    const run = (f: Faults) => Array.from({ length: 200 }, () => JSON.stringify(f.decide("GET", "/a", null)));
+    const a = new Faults(0.3, 42);
+    const first = run(a);
+    expect(run(new Faults(0.3, 42))).toEqual(first);
+    expect(run(new Faults(0.3, 43))).not.toEqual(first);
+    a.reset();
+    expect(run(a)).toEqual(first);
+    const hits = first.filter((x) => x !== "null").length;
+    expect(hits).toBeGreaterThan(30);
+    expect(hits).toBeLessThan(100);
+  });
+
+  it.each([
+    [429, "rate_limited"],
+    [500, "internal_error"],
+    [502, "internal_error"],
+    [503, "service_unavailable"],
+    [404, "not_found"],
+    [418, "validation_failed"],
+  ])("defaultFaultCode: %i → %s", (status, code) => {
+    expect(defaultFaultCode(status)).toBe(code);
+  });
+});

@@ -1,0 +1,176 @@
+/**
+ * The lifecycle table and `settle`, without HTTP: each timed row ends after its duration (scaled),
+ * effects happen at the instant of the step, and the operations table is complete.
+ */
+import { MACHINE_STATES } from "../../../src/client/constants";
+import { LIFECYCLE, OPERATIONS, settle, type LifecycleHooks } from "../../../src/emulator/lifecycle";
+import type { MachineRecord } from "../../../src/emulator/records";
+
+function machine(overrides: Partial<MachineRecord> = {}): MachineRecord {
+  return {
+    id: "ps0000001",
+    internalId: 1,
+    name: "m",
+    machineType: "C4",
+    size: 50,
+    billingType: "hourly",
+    templateId: "t1",
+    os: "Ubuntu",
+    agentType: "LinuxDesktop",
+    region: "East Coast (NY2)",
+    networkId: null,
+    privateIpAddress: null,
+    staticPublicIp: null,
+    dynamicPublicIp: null,
+    dynamicPublicIpEnabled: false,
+    userId: "u1",
+    teamId: null,
+    scriptId: null,
+    dtLastRun: null,
+    dtCreated: 0,
+    dtDestroyed: null,
+    shutdownTimeoutInHours: 1,
+    shutdownTimeoutForces: false,
+    performAutoSnapshot: false,
+    autoSnapshotFrequency: null,
+    autoSnapshotSaveCount: null,
+    restorePointSnapshotId: null,
+    restorePointFrequency: null,
+    takeInitialSnapshot: false,
+    accessUserIds: [],
+    state: "provisioning",
+    stateSince: 0,
+    pending: { eventHandle: "h1", boot: true, failWith: null },
+    bootCount: 0,
+    runs: [],
+    events: [
+      {
+        name: "create",
+        state: "pending",
+        errorMsg: "",
+        handle: "h1",
+        dtCreated: 0,
+        dtModified: 0,
+        dtFinished: null,
+      },
+    ],
+    ...overrides,
+  };
+}
+
+function recorder(): LifecycleHooks & { calls: string[] } {
+  const calls: string[] = [];
+  return { calls, onBoot: (_m, at) => calls.push(`boot@${at}`), onOff: (_m, at) => calls.push(`off@${at}`) };
+}
+
+describe("LIFECYCLE table", () => {
+  it.each(Object.entries(LIFECYCLE))("row %s: ends exactly after its duration", (state, row) => {
+    const m = machine({
+      state: state as MachineRecord["state"],
+      stateSince: 1000,
+      agentType: "LinuxHeadless",
+    });
+    const hooks = recorder();
+    expect(settle(m, 1000 + row!.durationMs - 1, 1, hooks)).toBe(false);
+    expect(m.state).toBe(state);
+    expect(settle(m, 1000 + row!.durationMs, 1, hooks)).toBe(true);
+    expect(m.state).not.toBe(state);
+    expect(m.stateSince).toBe(1000 + row!.durationMs);
+  });
+
+  it("settle: desktop provisioning read long after → ready, boot effect at the step instant", () => {
+    const m = machine();
+    const hooks = recorder();
+    settle(m, 10 * 60_000, 1, hooks);
+    expect(m.state).toBe("ready");
+    expect(hooks.calls).toEqual([`boot@${LIFECYCLE.provisioning!.durationMs}`]);
+    expect(m.events[0]).toMatchObject({ state: "done", dtFinished: LIFECYCLE.provisioning!.durationMs });
+    expect(m.pending).toBeNull();
+  });
+
+  it("settle: headless → serviceready then ready, event done at ready", () => {
+    const m = machine({ agentType: "LinuxHeadless" });
+    const p = LIFECYCLE.provisioning!.durationMs;
+    const s = LIFECYCLE.serviceready!.durationMs;
+    settle(m, p, 1, recorder());
+    expect([m.state, m.events[0].state]).toEqual(["serviceready", "pending"]);
+    settle(m, p + s, 1, recorder());
+    expect([m.state, m.events[0].state, m.events[0].dtFinished]).toEqual(["ready", "done", p + s]);
+  });
+
+  it("settle: provisioning without boot → off, no boot and no off effect", () => {
+    const m = machine({ pending: { eventHandle: "h1", boot: false, failWith: null } });
+    const hooks = recorder();
+    settle(m, 60_000, 1, hooks);
+    expect(m.state).toBe("off");
+    expect(hooks.calls).toEqual([]);
+  });
+
+  it("settle: a drawn capacity failure → off with an error event, never booted", () => {
+    const m = machine({ pending: { eventHandle: "h1", boot: true, failWith: "insufficient capacity" } });
+    const hooks = recorder();
+    settle(m, 60_000, 1, hooks);
+    expect(m.state).toBe("off");
+    expect(m.events[0]).toMatchObject({ state: "error", errorMsg: "insufficient capacity" });
+    expect(hooks.calls).toEqual([]);
+  });
+
+  it("settle: stopping → off with the off effect", () => {
+    const m = machine({ state: "stopping", stateSince: 0, pending: null });
+    const hooks = recorder();
+    settle(m, LIFECYCLE.stopping!.durationMs, 1, hooks);
+    expect(m.state).toBe("off");
+    expect(hooks.calls).toEqual([`off@${LIFECYCLE.stopping!.durationMs}`]);
+  });
+
+  it("settle: time scale 0.01 → every duration a hundredth", () => {
+    const m = machine();
+    settle(m, 599, 0.01, recorder());
+    expect(m.state).toBe("provisioning");
+    settle(m, 600, 0.01, recorder());
+    expect(m.state).toBe("ready");
+  });
+});
+
+describe("OPERATIONS table", () => {
+  it("operations: every state either has an outcome or is a documented 409", () => {
+    const table = Object.fromEntries(
+      Object.entries(OPERATIONS).map(([op, row]) => [
+        op,
+        MACHINE_STATES.map((s) => `${s}:${row[s] ?? "409"}`),
+      ]),
+    );
+    expect(table).toEqual({
+      start: [
+        "off:starting",
+        "starting:noop",
+        "stopping:409",
+        "restarting:409",
+        "serviceready:noop",
+        "ready:noop",
+        "upgrading:409",
+        "provisioning:409",
+      ],
+      stop: [
+        "off:noop",
+        "starting:409",
+        "stopping:noop",
+        "restarting:409",
+        "serviceready:stopping",
+        "ready:stopping",
+        "upgrading:409",
+        "provisioning:409",
+      ],
+      restart: [
+        "off:409",
+        "starting:409",
+        "stopping:409",
+        "restarting:restarting",
+        "serviceready:restarting",
+        "ready:restarting",
+        "upgrading:409",
+        "provisioning:409",
+      ],
+    });
+  });
+});
