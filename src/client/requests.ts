@@ -250,7 +250,9 @@ function formatIssue(issue: z.core.$ZodIssue): string {
         ? `${field} is required`
         : `${field} must be ${article(issue.expected)} (got ${describe(issue.input)})`;
     case "invalid_value":
-      return `${field} must be one of: ${issue.values.map(String).join(", ")}${echo(issue.input)}`;
+      return issue.input === undefined
+        ? `${field} is required (one of: ${issue.values.map(String).join(", ")})`
+        : `${field} must be one of: ${issue.values.map(String).join(", ")}${echo(issue.input)}`;
     case "unrecognized_keys":
       return `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.join(", ")}${field === "body" ? "" : ` in ${field}`}`;
     case "custom":

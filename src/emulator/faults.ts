@@ -19,6 +19,7 @@ export const FaultRuleSchema = z.strictObject({
   reset: z.boolean().optional(),
   dropResponse: z.boolean().optional(),
 });
+/** A validated rule; `times` counts down as it fires. */
 export type FaultRule = z.output<typeof FaultRuleSchema>;
 
 /** Body of `POST /_emulator/faults`. */

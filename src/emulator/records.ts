@@ -8,12 +8,14 @@ import type { MachineState } from "../client/constants";
 /** Roles inside an account: the individual owner and a team administrator are both `admin`. */
 export type Role = "admin" | "member";
 
+/** A team account. */
 export interface TeamRecord {
   id: string;
   name: string;
   dtCreated: number;
 }
 
+/** A user of an individual or team account. */
 export interface UserRecord {
   id: string;
   email: string;
@@ -27,6 +29,7 @@ export interface UserRecord {
   apiKey: string | null;
 }
 
+/** A private network of an account in one region. */
 export interface NetworkRecord {
   id: string;
   name: string;
@@ -41,6 +44,7 @@ export interface NetworkRecord {
   lastHost: number;
 }
 
+/** A template machines are created from; public when it has neither teamId nor userId. */
 export interface TemplateRecord {
   id: string;
   name: string;
@@ -54,6 +58,7 @@ export interface TemplateRecord {
   region: string | null;
 }
 
+/** One machine event; `pending` until its operation completes. */
 export interface EventRecord {
   name: string;
   state: "pending" | "done" | "error";
@@ -73,11 +78,13 @@ export interface PendingOperation {
   failWith: string | null;
 }
 
+/** A stretch of time a machine was up (boot to off), for utilization. */
 export interface RunInterval {
   from: number;
   to: number | null;
 }
 
+/** A machine with its lifecycle bookkeeping; `dtDestroyed` set once destroyed (kept for the state dump). */
 export interface MachineRecord {
   id: string;
   internalId: number;
@@ -124,6 +131,7 @@ export interface MachineRecord {
   events: EventRecord[];
 }
 
+/** A startup script, text included (never sent in script records). */
 export interface ScriptRecord {
   id: string;
   ownerType: "user" | "team";
@@ -138,6 +146,7 @@ export interface ScriptRecord {
   runs: Record<string, number>;
 }
 
+/** A resource delegation; its accessTokenId works as X-Api-Key for 4 hours. */
 export interface DelegationRecord {
   id: number;
   machineIds: string[];
@@ -148,6 +157,7 @@ export interface DelegationRecord {
   userId: string;
 }
 
+/** Availability and seeded start failures of one machine type in one region. */
 export interface CapacityRecord {
   region: string;
   machineType: string;
@@ -156,6 +166,7 @@ export interface CapacityRecord {
   failNextStarts: number;
 }
 
+/** The three keys printed in the ready line. */
 export interface AccessKeys {
   individual: string;
   teamAdmin: string;

@@ -33,9 +33,9 @@ const CREATE_CASES: Case[] = [
     body: Object.fromEntries(Object.entries(createBody()).filter(([k]) => k !== field)),
     status: 400,
     code: "validation_failed",
-    // A missing closed-set field is reported with its allowed values (shared formatIssues).
+    // A missing closed-set field is reported as required, with its allowed values.
     message: ["region", "machineType", "billingType"].includes(field)
-      ? `${field} must be one of:`
+      ? `${field} is required (one of:`
       : `${field} is required`,
   })),
   {

@@ -127,7 +127,7 @@ describe("other endpoints", () => {
       /machineType must be one of: GPU\+, P4000, P5000, P6000, V100/,
     ],
     [{ region: "Mars", machineType: "P5000" }, /region must be one of/],
-    [{ machineType: "P5000" }, /region must be one of: West Coast/],
+    [{ machineType: "P5000" }, /region is required \(one of: West Coast/],
   ])("getAvailability: %j → 400", async (query, message) => {
     await expectRefusal(
       fx.individual.get("/machines/getAvailability", query),
