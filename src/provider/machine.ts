@@ -140,6 +140,8 @@ export class Machine extends pulumi.dynamic.Resource {
   constructor(name: string, args: MachineArgs, opts?: pulumi.CustomResourceOptions) {
     // A fresh object each time: the dynamic.Resource constructor mutates its props.
     const props: Record<string, unknown> = { ...args, __name: name };
+    // The new user's password is a secret even when given as a plain string.
+    if (args.password !== undefined) props.password = pulumi.secret(args.password);
     for (const key of MACHINE_OUTPUTS) props[key] = undefined;
     const secretOpts = pulumi.mergeOptions(opts, { additionalSecretOutputs: ["password", "passwordDigest"] });
     super(providerStub("Machine"), name, props, secretOpts, "vmapi", "Machine");

@@ -217,20 +217,42 @@ function providerFieldFailures(inputs: Props): pulumi.dynamic.CheckFailure[] {
   return failures;
 }
 
+/**
+ * Template OS by base URL and template id, for the life of the plugin process: a preview of
+ * many machines on one template then costs one lookup, not one per machine.
+ */
+const templateOsCache = new Map<string, Promise<string | null>>();
+
+function templateOs(settings: ProviderSettings, templateId: string): Promise<string | null> {
+  const key = `${settings.baseUrl ?? ""} ${templateId}`;
+  let os = templateOsCache.get(key);
+  if (!os) {
+    os = clientFor(settings)
+      .templates.list({ id: templateId })
+      .then(([template]) => template?.os ?? null);
+    // Only a found template is remembered: a failure or a miss is asked again next time.
+    os.then(
+      (found) => found === null && templateOsCache.delete(key),
+      () => templateOsCache.delete(key),
+    );
+    templateOsCache.set(key, os);
+  }
+  return os;
+}
+
 /** The template/type rule needs the template's OS: one read, skipped when it cannot be known. */
 async function templateRuleFailure(inputs: Props, settings: ProviderSettings) {
   const { templateId, machineType } = inputs;
   if (typeof templateId !== "string" || typeof machineType !== "string") return undefined;
   if (containsUnknown([templateId, machineType])) return undefined;
-  let os: string | undefined;
+  let os: string | null;
   try {
-    const [template] = await clientFor(settings).templates.list({ id: templateId });
-    if (!template)
-      return { property: "templateId", reason: `templateId ${templateId} not found (see getTemplates)` };
-    os = template.os;
+    os = await templateOs(settings, templateId);
   } catch {
     return undefined; // no credentials or no network at preview: the API enforces the rule at create
   }
+  if (os === null)
+    return { property: "templateId", reason: `templateId ${templateId} not found (see getTemplates)` };
   const violation = templateTypeViolation(os, machineType);
   return violation ? { property: "machineType", reason: violation } : undefined;
 }
