@@ -33,3 +33,5 @@ export const machineId = trainer.machineId;
 export const machineState = trainer.currentState;
 export const publicIp = trainer.publicIpAddress;
 export const scriptId = setup.scriptId;
+export const machineName = trainer.name;
+export const scriptName = setup.name;

@@ -10,6 +10,7 @@ import type {
   RestorePointFrequency,
 } from "../client/constants";
 import type { MachineEvent } from "../client/schemas";
+import { MACHINE_DIFF_TABLE } from "./machineModel";
 import { providerStub } from "./stub";
 
 /** Inputs of a {@link Machine}. Changing a create-only input replaces the machine. */
@@ -139,10 +140,13 @@ export class Machine extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: MachineArgs, opts?: pulumi.CustomResourceOptions) {
     // A fresh object each time: the dynamic.Resource constructor mutates its props.
-    const props: Record<string, unknown> = { ...args, __name: name };
+    // Every declared output starts undefined, or the engine leaves it out of the resource; then
+    // the args, and the resource name for auto-naming (`__name` is taken by the SDK itself).
+    const props: Record<string, unknown> = {};
+    for (const key of [...MACHINE_OUTPUTS, ...Object.keys(MACHINE_DIFF_TABLE)]) props[key] = undefined;
+    Object.assign(props, args, { __resourceName: name });
     // The new user's password is a secret even when given as a plain string.
     if (args.password !== undefined) props.password = pulumi.secret(args.password);
-    for (const key of MACHINE_OUTPUTS) props[key] = undefined;
     const secretOpts = pulumi.mergeOptions(opts, { additionalSecretOutputs: ["password", "passwordDigest"] });
     super(providerStub("Machine"), name, props, secretOpts, "vmapi", "Machine");
   }

@@ -38,7 +38,7 @@ export const machineProviderDeps: { progress: ProgressSink } = { progress: engin
 export const machineProvider = {
   async check(olds: Props, news: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CheckResult> {
     const inputs: Props = { ...news };
-    const name = autoName(news.name, olds, news.__name);
+    const name = autoName(news.name, olds, news.__resourceName);
     if (news.name === undefined && name !== undefined) Object.assign(inputs, { name, __autoNamed: true });
     if (inputs.state === undefined) inputs.state = "ready";
     const failures = [
@@ -259,7 +259,7 @@ async function templateRuleFailure(inputs: Props, settings: ProviderSettings) {
 
 /** Inputs a refresh reports: every input key the outputs hold, with the actual values. */
 function inputsFromOutputs(outs: Props): Props {
-  const keys = [...(Object.keys(MACHINE_DIFF_TABLE) as MachineInputKey[]), "__name", "__autoNamed"];
+  const keys = [...(Object.keys(MACHINE_DIFF_TABLE) as MachineInputKey[]), "__resourceName", "__autoNamed"];
   return pick(
     outs,
     keys.filter((k) => k !== "password" && outs[k] !== undefined && outs[k] !== null),

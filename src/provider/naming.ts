@@ -13,7 +13,7 @@ export function autoName(
   random: () => string = randomSuffix,
 ): string | undefined {
   if (typeof declared === "string") return declared;
-  if (typeof olds.name === "string" && olds.__name === resourceName && olds.__autoNamed === true)
+  if (typeof olds.name === "string" && olds.__resourceName === resourceName && olds.__autoNamed === true)
     return olds.name;
   if (typeof resourceName !== "string") return undefined;
   return `${resourceName}-${random()}`;

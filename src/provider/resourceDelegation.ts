@@ -30,8 +30,9 @@ export class ResourceDelegation extends pulumi.dynamic.Resource {
   declare readonly isEnabled: pulumi.Output<boolean>;
 
   constructor(name: string, args: ResourceDelegationArgs, opts?: pulumi.CustomResourceOptions) {
-    const props: Record<string, unknown> = { ...args };
+    const props: Record<string, unknown> = { renewBeforeSeconds: undefined };
     for (const key of DELEGATION_OUTPUTS) props[key] = undefined;
+    Object.assign(props, args);
     const secretOpts = pulumi.mergeOptions(opts, { additionalSecretOutputs: ["accessTokenId"] });
     super(providerStub("ResourceDelegation"), name, props, secretOpts, "vmapi", "ResourceDelegation");
   }

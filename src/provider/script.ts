@@ -23,6 +23,15 @@ export interface ScriptArgs {
   machineId?: pulumi.Input<string>;
 }
 
+const SCRIPT_INPUTS = [
+  "name",
+  "scriptText",
+  "scriptFile",
+  "description",
+  "isEnabled",
+  "runOnce",
+  "machineId",
+];
 const SCRIPT_OUTPUTS = [
   "scriptId",
   "ownerType",
@@ -48,8 +57,10 @@ export class Script extends pulumi.dynamic.Resource {
   declare readonly contentSha256: pulumi.Output<string>;
 
   constructor(name: string, args: ScriptArgs, opts?: pulumi.CustomResourceOptions) {
-    const props: Record<string, unknown> = { ...args, __name: name };
-    for (const key of SCRIPT_OUTPUTS) props[key] = undefined;
+    // Every declared output starts undefined, or the engine leaves it out of the resource.
+    const props: Record<string, unknown> = {};
+    for (const key of [...SCRIPT_OUTPUTS, ...SCRIPT_INPUTS]) props[key] = undefined;
+    Object.assign(props, args, { __resourceName: name });
     super(providerStub("Script"), name, props, opts, "vmapi", "Script");
   }
 }

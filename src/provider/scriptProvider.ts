@@ -32,7 +32,7 @@ const WIRE: Record<string, string> = { scriptName: "name", scriptDescription: "d
 export const scriptProvider = {
   async check(olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult> {
     const inputs: Props = { ...news };
-    const name = autoName(news.name, olds, news.__name);
+    const name = autoName(news.name, olds, news.__resourceName);
     if (news.name === undefined && name !== undefined) Object.assign(inputs, { name, __autoNamed: true });
     const failures: pulumi.dynamic.CheckFailure[] = [];
     const text = scriptContent(inputs, failures);
@@ -73,7 +73,7 @@ export const scriptProvider = {
         ...Object.keys(SCRIPT_DIFF_TABLE),
         "scriptText",
         "scriptFile",
-        "__name",
+        "__resourceName",
         "__autoNamed",
       ];
       return { id, props: outs, inputs: definedOnly(Object.fromEntries(inputKeys.map((k) => [k, outs[k]]))) };

@@ -39,10 +39,12 @@ export async function settleMachine(
     const remaining = options.timeoutMs - (now() - started);
     machine = await client.machines.waitFor(id, next, {
       timeoutMs: Math.max(remaining, 1),
-      onProgress: (p: { state: string; elapsedMs?: number }) =>
-        options.progress(
-          `machine ${options.label} (${id}): ${p.state}, waiting for ${next} (${formatElapsed(now() - started)})`,
-        ),
+      onProgress: (p: { state: string }) => {
+        const elapsed = formatElapsed(now() - started);
+        const what =
+          p.state === next ? `${p.state} after ${elapsed}` : `${p.state}, waiting for ${next} (${elapsed})`;
+        options.progress(`machine ${options.label} (${id}): ${what}`);
+      },
     });
   }
   return machine;

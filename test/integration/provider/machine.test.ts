@@ -18,7 +18,7 @@ afterAll(() => kit.close());
 
 function inputs(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    __name: "trainer",
+    __resourceName: "trainer",
     __provider: "serialized-provider-text",
     region: "East Coast (NY2)",
     machineType: "C4",

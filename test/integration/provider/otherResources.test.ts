@@ -33,7 +33,10 @@ afterAll(async () => {
 
 describe("Script provider", () => {
   it("create → read → delete: outputs owner and machines; gone after delete", async () => {
-    const { inputs } = await scriptProvider.check({}, { __name: "boot", scriptText: "echo hi", machineId });
+    const { inputs } = await scriptProvider.check(
+      {},
+      { __resourceName: "boot", scriptText: "echo hi", machineId },
+    );
     const { id, outs } = await scriptProvider.create(inputs!, kit.settings);
     expect(outs).toMatchObject({ ownerType: "user", name: expect.stringMatching(/^boot-/), scriptId: id });
     expect(outs.machines).toEqual([expect.objectContaining({ machineId })]);
@@ -47,9 +50,9 @@ describe("Script provider", () => {
   it("diff: a changed file at the same path → replace", async () => {
     const file = path.join(tmp, "setup.sh");
     fs.writeFileSync(file, "echo one");
-    const first = (await scriptProvider.check({}, { __name: "f", scriptFile: file })).inputs!;
+    const first = (await scriptProvider.check({}, { __resourceName: "f", scriptFile: file })).inputs!;
     fs.writeFileSync(file, "echo two");
-    const second = (await scriptProvider.check(first, { __name: "f", scriptFile: file })).inputs!;
+    const second = (await scriptProvider.check(first, { __resourceName: "f", scriptFile: file })).inputs!;
     expect(second.name).toBe(first.name);
     expect(await scriptProvider.diff("sc1", first, second)).toMatchObject({
       changes: true,
@@ -60,11 +63,11 @@ describe("Script provider", () => {
   it("check: 16 KB + 1 byte file → failure with the size; neither text nor file → failure", async () => {
     const file = path.join(tmp, "big.sh");
     fs.writeFileSync(file, "x".repeat(16 * 1024 + 1));
-    const big = await scriptProvider.check({}, { __name: "big", scriptFile: file });
+    const big = await scriptProvider.check({}, { __resourceName: "big", scriptFile: file });
     expect(big.failures).toEqual([
       { property: "scriptFile", reason: expect.stringContaining("16385 bytes") },
     ]);
-    const none = await scriptProvider.check({}, { __name: "none" });
+    const none = await scriptProvider.check({}, { __resourceName: "none" });
     expect(none.failures!.map((f) => f.property)).toEqual(["scriptText"]);
   });
 

@@ -16,7 +16,7 @@ import {
   startProviderPlugin,
   type ProviderPlugin,
   type Props,
-} from "../../helpers/providerHarness";
+} from "../../../tools/engine/providerHarness";
 import { providerStub, type ResourceKind } from "../../../src/provider/stub";
 import { setCapacity, startTestEmulator } from "../../helpers/emulator";
 import { VmApiClient } from "../../../src/client/client";
@@ -74,7 +74,7 @@ describe("Machine through the plugin", () => {
   it("check: bad region at preview → failure naming region; unknown values pass", async () => {
     const urn = plugin.urn("bad");
     const news = await dynamicInputs(providerStub("Machine"), {
-      __name: "bad",
+      __resourceName: "bad",
       region: "Mars",
       machineType: "C4",
       size: 50,
@@ -89,7 +89,7 @@ describe("Machine through the plugin", () => {
     const machineId = await readyMachine("adopt-me");
     const urn = plugin.urn("adopted");
     const news = await dynamicInputs(providerStub("Machine"), {
-      __name: "adopted",
+      __resourceName: "adopted",
       region: "East Coast (NY2)",
       machineType: "C4",
       size: 50,
@@ -130,7 +130,7 @@ describe("Machine partial failure through the plugin", () => {
     await setCapacity(emu.url, { region: "Europe (AMS1)", machineType: "C7", failNextStarts: 1 });
     const urn = plugin.urn("unlucky");
     const news = await dynamicInputs(providerStub("Machine"), {
-      __name: "unlucky",
+      __resourceName: "unlucky",
       region: "Europe (AMS1)",
       machineType: "C7",
       size: 50,
@@ -162,7 +162,7 @@ describe("Script through the plugin", () => {
   it("create with a secret text → text stays secret in outputs; delete removes it", async () => {
     const urn = plugin.urn("boot");
     const news: Props = await dynamicInputs(providerStub("Script"), {
-      __name: "boot",
+      __resourceName: "boot",
       scriptText: secret("echo secret-token-123"),
     });
     const { inputs } = await plugin.check(urn, {}, news);

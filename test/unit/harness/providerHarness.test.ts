@@ -22,7 +22,7 @@ import {
   startProviderPlugin,
   type ProviderPlugin,
   type Props,
-} from "../../helpers/providerHarness";
+} from "../../../tools/engine/providerHarness";
 
 const API_KEY = "sk-config-key-5f2a9c"; // passed only through config
 const LEAKY_MODULE_KEY = "sk-module-level-77e1"; // referenced by leakyProvider only

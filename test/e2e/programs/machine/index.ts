@@ -1,0 +1,26 @@
+/**
+ * One machine, every varying input read from the stack config, so a test changes the program's
+ * goal by changing config: `region`, `machineType`, `templateId`, `name`, `state`,
+ * `assignPublicIp`, `dynamicPublicIp`.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { Machine, type MachineType, type Region } from "pulumi-vmapi";
+
+const config = new pulumi.Config();
+
+const box = new Machine("box", {
+  region: (config.get("region") ?? "East Coast (NY2)") as Region,
+  machineType: (config.get("machineType") ?? "C4") as MachineType,
+  size: 50,
+  billingType: "hourly",
+  templateId: config.get("templateId") ?? "tubsrv01",
+  name: config.get("name"),
+  state: config.get("state") as "ready" | "off" | undefined,
+  assignPublicIp: config.getBoolean("assignPublicIp"),
+  dynamicPublicIp: config.getBoolean("dynamicPublicIp"),
+});
+
+export const machineId = box.machineId;
+export const name = box.name;
+export const region = box.region;
+export const currentState = box.currentState;

@@ -1,0 +1,87 @@
+/**
+ * The emulator that `npm run demo` and `npm run stack` talk to: started once in the background
+ * with its state in .vmapi/emulator-state.json, found again by the next command through
+ * .vmapi/emulator.json, and restarted on the same state file when it is not running.
+ */
+import { spawn } from "child_process";
+import * as fs from "fs";
+import * as path from "path";
+
+/** Where the local tools keep everything: .vmapi/ (git-ignored), or VMAPI_WORKDIR. */
+export const WORKDIR = path.resolve(process.env.VMAPI_WORKDIR ?? path.join(__dirname, "..", ".vmapi"));
+const INFO = path.join(WORKDIR, "emulator.json");
+const CLI = path.resolve(__dirname, "..", "dist", "emulator", "cli.js");
+/** Lifecycles at 5 %: a 60 s provisioning takes 3 s, so the demo is quick but the waits are real. */
+const TIME_SCALE = "0.05";
+
+export interface LocalEmulator {
+  url: string;
+  pid: number;
+  keys: { individual: string; teamAdmin: string; teamMember: string };
+}
+
+/** The running local emulator, started if needed. */
+export async function ensureEmulator(say: (line: string) => void): Promise<LocalEmulator> {
+  const known = readInfo();
+  if (known && (await answers(known.url))) return known;
+  if (!fs.existsSync(CLI)) throw new Error("dist/ is missing: run `npm run build` first");
+  fs.mkdirSync(WORKDIR, { recursive: true });
+  const log = fs.openSync(path.join(WORKDIR, "emulator.log"), "a");
+  const args = [CLI, "--port", "0", "--state-file", path.join(WORKDIR, "emulator-state.json")];
+  const child = spawn(process.execPath, [...args, "--time-scale", TIME_SCALE], {
+    detached: true,
+    stdio: ["ignore", "pipe", log],
+  });
+  const ready = await readyLine(child.stdout!);
+  child.stdout!.destroy();
+  child.unref();
+  const info: LocalEmulator = { url: ready.url, pid: child.pid!, keys: ready.keys };
+  fs.writeFileSync(INFO, JSON.stringify(info, null, 2));
+  say(`emulator started at ${info.url} (pid ${info.pid}, time scale ${TIME_SCALE}, log .vmapi/emulator.log)`);
+  return info;
+}
+
+/** Stops the local emulator if it runs; its state file stays for the next start. */
+export async function stopEmulator(say: (line: string) => void): Promise<void> {
+  const known = readInfo();
+  if (!known) return say("no local emulator recorded");
+  try {
+    process.kill(known.pid, "SIGTERM");
+    say(`stopped the emulator (pid ${known.pid})`);
+  } catch {
+    say("the emulator was not running");
+  }
+  fs.rmSync(INFO, { force: true });
+}
+
+function readInfo(): LocalEmulator | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(INFO, "utf8")) as LocalEmulator;
+  } catch {
+    return undefined;
+  }
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${url}/_emulator/state`, { signal: AbortSignal.timeout(2000) });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+function readyLine(stdout: NodeJS.ReadableStream): Promise<Omit<LocalEmulator, "pid">> {
+  return new Promise((resolve, reject) => {
+    let buffered = "";
+    const timer = setTimeout(() => reject(new Error("the emulator did not start within 20 s")), 20_000);
+    stdout.on("data", (chunk: Buffer) => {
+      buffered += chunk.toString("utf8");
+      const newline = buffered.indexOf("\n");
+      if (newline < 0) return;
+      clearTimeout(timer);
+      resolve(JSON.parse(buffered.slice(0, newline)) as Omit<LocalEmulator, "pid">);
+    });
+    stdout.on("end", () => reject(new Error("the emulator exited before it was ready")));
+  });
+}
