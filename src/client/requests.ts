@@ -16,7 +16,15 @@ import {
   WAITABLE_STATES,
 } from "./constants";
 
-const name = z.string().trim().min(1).max(255);
+/** No C0/C1 controls or lone surrogates: names reach terminals and logs, where those rewrite lines. */
+// eslint-disable-next-line no-control-regex
+const PRINTABLE_NAME = /^(?:[^\u0000-\u001f\u007f-\u009f\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/;
+const name = z
+  .string()
+  .trim()
+  .min(1)
+  .max(255)
+  .regex(PRINTABLE_NAME, { message: "must not contain control characters or unpaired surrogates" });
 const id = z.string().min(1).max(128);
 
 /** Fields that create a new team user; mutually exclusive with `userId`. */
@@ -257,9 +265,23 @@ function formatIssue(issue: z.core.$ZodIssue): string {
       return `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.join(", ")}${field === "body" ? "" : ` in ${field}`}`;
     case "custom":
       return issue.message;
+    case "invalid_union": {
+      const branch = deepestBranch(issue.errors);
+      if (branch === undefined) return `${field}: ${issue.message}`;
+      return branch
+        .map((inner) => formatIssue({ ...inner, path: [...issue.path, ...inner.path] }))
+        .join("; ");
+    }
     default:
       return `${field}: ${issue.message}`;
   }
+}
+
+/** The union branch the value evidently meant: the one whose problems all lie deepest inside it. */
+function deepestBranch(branches: z.core.$ZodIssue[][]): z.core.$ZodIssue[] | undefined {
+  const depth = (b: z.core.$ZodIssue[]) => (b.length === 0 ? 0 : Math.min(...b.map((i) => i.path.length)));
+  const best = [...branches].sort((x, y) => depth(y) - depth(x))[0];
+  return best !== undefined && depth(best) > 0 ? best : undefined;
 }
 
 function article(expected: string): string {

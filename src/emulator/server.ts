@@ -4,6 +4,7 @@
  * node:http; nothing here knows an API rule.
  */
 import * as http from "node:http";
+import type { Duplex } from "node:stream";
 import { API_KEY_HEADER } from "../client/constants";
 import { ApiError, errorBody } from "./apiError";
 import { authenticate } from "./auth";
@@ -23,19 +24,32 @@ type Outcome =
   | { label: string; reply: Reply; headers?: Record<string, string> }
   | { label: string; cut: "reset" | "drop" };
 
+/** Strict UTF-8: JSON must be UTF-8, and silently replacing bad bytes would store mangled text. */
+const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
 /** Creates the HTTP server of one runtime; `log` gets one line per request (never keys or bodies). */
 export function createEmulatorServer(runtime: Runtime, log: (line: string) => void): http.Server {
   const api = new Router(API_ROUTES);
   const control = new Router(CONTROL_ROUTES);
-  return http.createServer((req, res) => {
+  // The request each socket is busy with: its handler answers (and logs) even a late parse error.
+  const inFlight = new WeakMap<Duplex, http.IncomingMessage>();
+  // The Host rule is checked in requestUrl, so that its refusal carries the nested error body too.
+  const server = http.createServer({ requireHostHeader: false }, (req, res) => {
+    inFlight.set(req.socket, req);
     const started = performance.now();
     const method = req.method ?? "GET";
-    const url = new URL(req.url ?? "/", "http://emulator.invalid");
-    const isControl = url.pathname === "/_emulator" || url.pathname.startsWith("/_emulator/");
-    const work = isControl ? handleControl(runtime, control, req, url) : handleApi(runtime, api, req, url);
+    const url = requestUrl(req);
+    const label = url instanceof URL ? url.pathname : "(invalid target)";
+    const isControl = label === "/_emulator" || label.startsWith("/_emulator/");
+    const work = !(url instanceof URL)
+      ? Promise.reject(url)
+      : isControl
+        ? handleControl(runtime, control, req, url)
+        : handleApi(runtime, api, req, url);
     void work
-      .catch((error: unknown) => ({ label: url.pathname, reply: errorReply(error, log) }))
+      .catch((error: unknown) => ({ label, reply: errorReply(error, log) }))
       .then((outcome) => {
+        if (inFlight.get(req.socket) === req) inFlight.delete(req.socket);
         const ms = Math.round(performance.now() - started);
         if ("cut" in outcome) {
           req.socket.destroy();
@@ -46,6 +60,79 @@ export function createEmulatorServer(runtime: Runtime, log: (line: string) => vo
         log(`${method} ${outcome.label} ${outcome.reply.status} ${ms}ms`);
       });
   });
+  answerBeyondTheHandler(server, inFlight, log);
+  return server;
+}
+
+/**
+ * Requests that never reach the request handler still get the nested error body: ones node:http
+ * cannot parse, and CONNECT (which node:http would otherwise drop without a word).
+ */
+function answerBeyondTheHandler(
+  server: http.Server,
+  inFlight: WeakMap<Duplex, http.IncomingMessage>,
+  log: (line: string) => void,
+): void {
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
+    const busy = inFlight.get(socket);
+    if (busy !== undefined && busy.listenerCount("error") > 0) {
+      // e.g. a bad chunk after valid headers: the body read fails and the handler answers.
+      busy.emit("error", unparsable(error));
+      return;
+    }
+    if (busy !== undefined || error.code === "ECONNRESET" || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const refusal = unparsable(error);
+    writeRaw(socket, refusal);
+    log(`- (unparsable request) ${refusal.status} 0ms`);
+  });
+  server.on("connect", (_req: http.IncomingMessage, socket: Duplex) => {
+    writeRaw(
+      socket,
+      new ApiError(405, "method_not_allowed", "CONNECT is not supported: this is not a proxy"),
+    );
+    log("CONNECT (proxy request) 405 0ms");
+  });
+}
+
+/** The request target as a URL, or why there is none (e.g. `GET http://[ HTTP/1.1`, no Host). */
+function requestUrl(req: http.IncomingMessage): URL | ApiError {
+  if (req.httpVersion === "1.1" && req.headers.host === undefined) {
+    return new ApiError(400, "validation_failed", "the Host header is required in HTTP/1.1");
+  }
+  try {
+    return new URL(req.url ?? "/", "http://emulator.invalid");
+  } catch {
+    return new ApiError(400, "validation_failed", "the request target is not a valid URL");
+  }
+}
+
+/**
+ * The refusal of a request node:http cannot parse (bad request line or header, headers over
+ * 16 KB, bad chunked encoding); the connection cannot carry another request after it.
+ */
+function unparsable(error: NodeJS.ErrnoException): ApiError {
+  const close = { Connection: "close" };
+  if (error.code === "HPE_HEADER_OVERFLOW") {
+    return new ApiError(431, "payload_too_large", "request line and headers are larger than 16 KB", close);
+  }
+  if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") {
+    return new ApiError(408, "validation_failed", "the request was not received in time", close);
+  }
+  const reason = `malformed HTTP request (${error.code ?? "parse error"})`;
+  return new ApiError(400, "validation_failed", reason, close);
+}
+
+/** Writes a complete error answer on a socket that has no ServerResponse, then closes it. */
+function writeRaw(socket: Duplex, error: ApiError): void {
+  const text = JSON.stringify(errorBody(error));
+  socket.end(
+    `HTTP/1.1 ${error.status} ${http.STATUS_CODES[error.status] ?? "Error"}\r\n` +
+      "Content-Type: application/json; charset=utf-8\r\n" +
+      `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+  );
 }
 
 async function handleApi(
@@ -109,7 +196,14 @@ function readBody(req: http.IncomingMessage): Promise<Buffer> {
       else if (size > DRAIN_LIMIT_BYTES) reject(tooLarge());
     });
     req.on("end", () => (size > MAX_BODY_BYTES ? reject(tooLarge()) : resolve(Buffer.concat(chunks))));
-    req.on("error", reject);
+    // A parse error (from clientError) or the client gone mid-body: a refusal, not an internal error.
+    req.on("error", (error) =>
+      reject(
+        error instanceof ApiError
+          ? error
+          : new ApiError(400, "validation_failed", "the request body was cut off before its end"),
+      ),
+    );
   });
 }
 
@@ -124,11 +218,27 @@ function parseJsonBody(req: http.IncomingMessage, raw: Buffer): unknown {
       `Content-Type must be application/json for a request body (got ${type === "" ? "none" : JSON.stringify(type.slice(0, 100))})`,
     );
   }
+  let text: string;
   try {
-    return JSON.parse(raw.toString("utf8"));
-  } catch (error) {
-    throw new ApiError(400, "malformed_json", `request body is not valid JSON: ${(error as Error).message}`);
+    text = UTF8.decode(raw);
+  } catch {
+    throw new ApiError(400, "malformed_json", "request body is not valid JSON: it is not valid UTF-8");
   }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ApiError(400, "malformed_json", `request body is not valid JSON: ${syntaxReason(error)}`);
+  }
+}
+
+/**
+ * V8's reason without the excerpt of the input it quotes (`Unexpected token 'h', "…hunter2…" is
+ * not valid JSON`): an error message must never echo a body that may hold a password or script.
+ */
+function syntaxReason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const reason = message.replace(/,?\s*(\.\.\.)?"[\s\S]*"(\.\.\.)?\s+is not valid JSON$/, "").trim();
+  return reason === "" ? "unexpected input" : reason;
 }
 
 function headerValue(req: http.IncomingMessage, name: string): string | undefined {

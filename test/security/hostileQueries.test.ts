@@ -1,0 +1,242 @@
+/**
+ * Hostile query strings and path segments on every endpoint, generated with fast-check: repeated
+ * parameters, array and prototype-pollution keys, control characters, broken percent-encoding and
+ * long values. Answers are 2xx or a 4xx with the nested body, never a 5xx or a hang; reads and
+ * refusals change nothing; unknown list filters are named in the 400.
+ */
+import fc from "fast-check";
+import {
+  MACHINE_FILTER_FIELDS,
+  NETWORK_FILTER_FIELDS,
+  SCRIPT_FILTER_FIELDS,
+  TEMPLATE_FILTER_FIELDS,
+  USER_FILTER_FIELDS,
+} from "../../src/client/requests";
+import {
+  expectPrototypeClean,
+  hostileString,
+  IGNORED_BODY_CASES,
+  POISON_KEYS,
+  SCHEMA_BODY_CASES,
+} from "./support/bodies";
+import { ENDPOINTS } from "./support/endpoints";
+import { expectClientError, send, snapshot, type RawAnswer } from "./support/http";
+import { buildWorld, type World } from "./support/world";
+
+const RUNS = { seed: 20260115, numRuns: 80 } as const;
+
+let world: World;
+let baseline: unknown;
+beforeAll(async () => {
+  world = await buildWorld();
+  baseline = await snapshot(world.url);
+});
+afterAll(() => world.close());
+
+/** Allowed parameters of the list endpoints (anything else is a 400 naming it). */
+const LIST_PARAMS: Record<string, readonly string[]> = {
+  getMachines: [...MACHINE_FILTER_FIELDS, "limit", "skip"],
+  getScripts: SCRIPT_FILTER_FIELDS,
+  getUsers: USER_FILTER_FIELDS,
+  getNetworks: NETWORK_FILTER_FIELDS,
+  getTemplates: TEMPLATE_FILTER_FIELDS,
+};
+
+/** Raw fragments a query parser has to survive, inserted as they are (not encoded). */
+const RAW_FRAGMENTS = [
+  "%",
+  "%ZZ",
+  "%E0%A4%A",
+  "%00",
+  "%FF%FE",
+  "%C0%AF",
+  "+",
+  "&&",
+  "==",
+  ";",
+  "%26",
+  "%3D",
+  "#x",
+  "?",
+];
+
+/** One `key=value` piece: known, poison, array-ish or random keys; hostile values; or raw garbage. */
+function piece(known: readonly string[]): fc.Arbitrary<string> {
+  const key = fc.oneof(
+    fc.constantFrom(...known, ...POISON_KEYS),
+    fc.constantFrom(...known).map((k) => `${k}[]`),
+    fc.constantFrom("__proto__[polluted]", "constructor[prototype][polluted]", "a[__proto__][b]"),
+    fc.string({ unit: "binary", maxLength: 12 }),
+  );
+  const value = fc.oneof(
+    hostileString.map((s) => s.slice(0, 1_500)),
+    fc.constantFrom("null", "true", "-1", "1e400", ""),
+  );
+  return fc.oneof(
+    {
+      weight: 4,
+      arbitrary: fc.tuple(key, value).map(([k, v]) => `${pct(k)}=${pct(v)}`),
+    },
+    { weight: 1, arbitrary: fc.constantFrom(...RAW_FRAGMENTS) },
+  );
+}
+
+/** Percent-encodes the UTF-8 bytes of `s` (lone surrogates included, as EF BF BD). */
+const pct = (s: string) =>
+  [...Buffer.from(s, "utf8")]
+    .map((b) =>
+      /[\w.~-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).padStart(2, "0")}`,
+    )
+    .join("");
+
+const query = (known: readonly string[]) =>
+  fc.array(piece(known), { minLength: 1, maxLength: 8 }).map((parts) => parts.join("&"));
+
+const paramsOf = (path: string) => [...new URLSearchParams(path.split("?")[1] ?? "").keys()];
+
+async function expectSafe(answer: RawAnswer, mayChange = false): Promise<void> {
+  expect({ status: answer.status, text: answer.text.slice(0, 200) }).toMatchObject({
+    status: expect.any(Number) as number,
+  });
+  expect(answer.status).toBeLessThan(500);
+  if (answer.status >= 300) expectClientError(answer);
+  if (!mayChange) expect(await snapshot(world.url)).toEqual(baseline);
+  expectPrototypeClean();
+}
+
+describe("query strings on GET endpoints", () => {
+  const gets = ENDPOINTS.filter((e) => e.method === "GET");
+  it.each(gets.map((e) => [e.name, e]))(
+    "%s: hostile parameters added to a valid query → 200 or 4xx nested, nothing changed",
+    async (_n, e) => {
+      const base = e.request(world.individual, "q").path;
+      const known = LIST_PARAMS[e.name] ?? paramsOf(base);
+      await fc.assert(
+        fc.asyncProperty(query(known), fc.boolean(), async (q, first) => {
+          const [path, existing] = base.split("?");
+          const full = `${path}?${first ? [q, existing] : [existing, q]}`.replace(/\?&|&$/g, (m) => m[0]);
+          const answer = await send(world.url, { path: full, key: world.keys.individual });
+          await expectSafe(answer);
+          const allowed = LIST_PARAMS[e.name];
+          if (allowed === undefined) return;
+          const unknown = [...new URL(full, world.url).searchParams.keys()].find((k) => !allowed.includes(k));
+          if (unknown !== undefined) {
+            expect(expectClientError(answer, 400, "validation_failed").message).toContain(
+              "unknown query parameter",
+            );
+          }
+        }),
+        RUNS,
+      );
+    },
+  );
+
+  it("getMachinePublic: machineId repeated → the first one is used, never a mix", async () => {
+    const { machine, offMachine } = world.individual;
+    const path = `/machines/getMachinePublic?machineId=${machine}&machineId=${offMachine}`;
+    const answer = await send(world.url, { path, key: world.keys.individual });
+    expect((answer.body as { id: string }).id).toBe(machine);
+  });
+
+  it("getMachines: limit and skip as arrays, garbage or huge → 400 naming them", async () => {
+    for (const q of [
+      "limit[]=1",
+      "limit=1e400",
+      "limit=x&limit=5",
+      "skip=-1",
+      "skip=1e400",
+      "limit=",
+      "limit=1.5",
+    ]) {
+      const answer = await send(world.url, {
+        path: `/machines/getMachines?${q}`,
+        key: world.keys.individual,
+      });
+      expect(expectClientError(answer, 400, "validation_failed").message).toMatch(/limit|skip/);
+    }
+  });
+});
+
+describe("query strings on POST endpoints", () => {
+  /** Each POST aimed where it changes nothing: an invalid body, or a no-op target. */
+  const refused = [
+    ...SCHEMA_BODY_CASES.map((c) => ({
+      c,
+      body: (w: World) => ({ ...c.valid(w), [c.fields[0]]: [] }),
+      status: 400,
+    })),
+    ...IGNORED_BODY_CASES.map((c) => ({ c, body: () => undefined, status: c.ignoredStatus as number })),
+  ];
+
+  it.each(refused.map((r) => [r.c.name, r.status, r]))(
+    "%s: hostile parameters on a request that changes nothing → still %s, nothing changed",
+    async (_n, status, { c, body }) => {
+      await fc.assert(
+        fc.asyncProperty(query(["releasePublicIp", "machineId", "apiKey"]), async (q) => {
+          const json = body(world);
+          const answer = await send(world.url, {
+            method: "POST",
+            path: `${c.path(world)}?${q}`,
+            key: c.key(world),
+            json,
+          });
+          expect(answer.status).toBe(status);
+          await expectSafe(answer);
+        }),
+        { ...RUNS, numRuns: 40 },
+      );
+    },
+  );
+
+  it("destroyMachine: releasePublicIp (first occurrence) not true/false/1/0 → 400, machine kept", async () => {
+    const bad = fc
+      .tuple(
+        hostileString.map((s) => s.slice(0, 200)),
+        query(["releasePublicIp"]),
+      )
+      .filter(([v]) => !/^(true|1|false|0)$/i.test(v));
+    await fc.assert(
+      fc.asyncProperty(bad, async ([value, rest]) => {
+        const path = `/machines/${world.individual.machine}/destroyMachine?releasePublicIp=${pct(value)}&${rest}`;
+        const answer = await send(world.url, { method: "POST", path, key: world.keys.individual });
+        expect(expectClientError(answer, 400, "validation_failed").message).toContain("releasePublicIp");
+        await expectSafe(answer);
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe("path segments", () => {
+  const verbs = ["start", "stop", "restart", "destroyMachine", "updateMachinePublic", "setMachineAccess"];
+  const segment = fc.oneof(
+    fc.string({ unit: "binary", minLength: 1, maxLength: 40 }).map((s) => pct(s)),
+    fc.constantFrom(
+      ...RAW_FRAGMENTS.filter((f) => !f.includes("?") && !f.includes("#")),
+      "%2F",
+      "%2e%2e",
+      "..",
+      ".",
+    ),
+    fc.integer({ min: 200, max: 6_000 }).map((n) => "p".repeat(n)),
+  );
+
+  it.each(verbs)(
+    "POST /machines/{hostile id}/%s → 4xx nested (never a 5xx), nothing changed",
+    async (verb) => {
+      await fc.assert(
+        fc.asyncProperty(segment, async (id) => {
+          const answer = await send(world.url, {
+            method: "POST",
+            path: `/machines/${id}/${verb}`,
+            key: world.keys.individual,
+            json: { userId: "umembr01", enableAccess: true },
+          });
+          expectClientError(answer);
+          await expectSafe(answer);
+        }),
+        { ...RUNS, numRuns: 40 },
+      );
+    },
+  );
+});

@@ -1,0 +1,216 @@
+/**
+ * Secrets never leave the client through its errors or its debug log: the API key (random per
+ * run), a wrong key, a delegation token (valid, then expired), a new user's password and a
+ * script's text. Every failure path is driven for real (emulator, faults, a drifting stub, a
+ * closed port), and each error is searched as message, stack, String, JSON and util.inspect.
+ */
+import { randomBytes } from "node:crypto";
+import { inspect } from "node:util";
+import { VmApiClient, type VmApiClientOptions } from "../../src/client/client";
+import * as errors from "../../src/client/errors";
+import { DELEGATION_LIFETIME_MS } from "../../src/client/constants";
+import { DEFAULT_SEED, type RunningEmulator } from "../../src/emulator";
+import { addFaults, clearFaults, startTestEmulator } from "../helpers/emulator";
+import { startLoopback } from "./support/loopback";
+import { MACHINE } from "./support/fixtures";
+
+const nonce = randomBytes(6).toString("hex");
+const KEYS = { individual: `ind-${nonce}`, teamAdmin: `adm-${nonce}`, teamMember: `mem-${nonce}` };
+const WRONG_KEY = `wrong-${nonce}`;
+const PASSWORD = `pw-${nonce}-secret`;
+const SCRIPT = `echo script-${nonce}`;
+const seed = {
+  ...DEFAULT_SEED,
+  keys: KEYS,
+  users: DEFAULT_SEED.users.map((u) => {
+    const role = (Object.keys(DEFAULT_SEED.keys) as (keyof typeof KEYS)[]).find(
+      (k) => DEFAULT_SEED.keys[k] === u.apiKey,
+    );
+    return role ? { ...u, apiKey: KEYS[role] } : u;
+  }),
+};
+
+let emu: RunningEmulator;
+const logLines: string[] = [];
+const tokens: string[] = [];
+beforeAll(async () => {
+  emu = await startTestEmulator({ seed });
+});
+afterAll(() => emu.close());
+afterEach(() => clearFaults(emu.url));
+
+const client = (apiKey: string, options: Partial<VmApiClientOptions> = {}) =>
+  new VmApiClient({
+    apiKey,
+    baseUrl: emu.url,
+    env: {},
+    sleep: async () => {},
+    log: (l) => logLines.push(l),
+    ...options,
+  });
+
+/** Every rendering of `value` a program or Pulumi might print. */
+function renderings(value: unknown): string[] {
+  const e = value as Error;
+  return [
+    String(value),
+    e.message,
+    e.stack,
+    JSON.stringify(value),
+    inspect(value, { showHidden: true, depth: Infinity, getters: true }),
+  ].map((s) => s ?? "");
+}
+
+function expectNoSecrets(value: unknown): void {
+  const secrets = [...Object.values(KEYS), WRONG_KEY, PASSWORD, SCRIPT, `script-${nonce}`, ...tokens];
+  for (const text of [...renderings(value), logLines.join("\n")]) {
+    for (const secret of secrets) expect(text).not.toContain(secret);
+  }
+}
+
+async function failure<T extends errors.VmApiError>(
+  promise: Promise<unknown>,
+  type: new (...a: never[]) => T,
+): Promise<T> {
+  const error = await promise.then(
+    () => new Error("resolved"),
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(type);
+  expectNoSecrets(error);
+  return error as T;
+}
+
+const machineBody = (extra: Record<string, unknown> = {}) => ({
+  region: "East Coast (NY2)" as const,
+  machineType: "C4" as const,
+  size: 50,
+  billingType: "hourly" as const,
+  machineName: `m-${nonce}`,
+  templateId: "tubdesk1",
+  ...extra,
+});
+const newUser = {
+  teamId: "teacme001",
+  email: `n-${nonce}@acme.example`,
+  password: PASSWORD,
+  firstName: "N",
+  lastName: "U",
+};
+
+describe("client errors and log lines hold no secret", () => {
+  it("users.list: wrong key → AuthenticationError", async () => {
+    await failure(client(WRONG_KEY).users.list(), errors.AuthenticationError);
+  });
+
+  it("machines.get / create: unknown id, team member creating → NotFoundError, PermissionDeniedError", async () => {
+    await failure(client(KEYS.individual).machines.get("psnothere"), errors.NotFoundError);
+    await failure(
+      client(KEYS.teamMember).machines.create(machineBody(newUser)),
+      errors.PermissionDeniedError,
+    );
+  });
+
+  it("machines.create: new user with a password, then the same email → ConflictError", async () => {
+    const admin = client(KEYS.teamAdmin);
+    const created = await admin.machines.create(machineBody(newUser));
+    expectNoSecrets(created);
+    await failure(admin.machines.create(machineBody(newUser)), errors.ConflictError);
+  });
+
+  it("machines.create: password over 255 characters → ValidationError before sending", async () => {
+    await failure(
+      client(KEYS.teamAdmin).machines.create(machineBody({ ...newUser, password: PASSWORD.repeat(20) })),
+      errors.ValidationError,
+    );
+  });
+
+  it("scripts.create: duplicate name → ConflictError; text over 16 KB → ValidationError", async () => {
+    const admin = client(KEYS.individual);
+    expectNoSecrets(await admin.scripts.create({ scriptName: `s-${nonce}`, scriptText: SCRIPT }));
+    await failure(
+      admin.scripts.create({ scriptName: `s-${nonce}`, scriptText: `${SCRIPT} 2` }),
+      errors.ConflictError,
+    );
+    await failure(
+      admin.scripts.create({ scriptName: "big", scriptText: SCRIPT.repeat(2000) }),
+      errors.ValidationError,
+    );
+  });
+
+  it("delegation token as the key: other machine, other endpoint, expired → 403, 403, 401", async () => {
+    const admin = client(KEYS.teamAdmin);
+    const [mine, other] = await Promise.all([
+      admin.machines.create(
+        machineBody({ teamId: "teacme001", userId: "uadmin01", machineName: `a-${nonce}` }),
+      ),
+      admin.machines.create(
+        machineBody({ teamId: "teacme001", userId: "uadmin01", machineName: `b-${nonce}` }),
+      ),
+    ]);
+    const delegation = await admin.resourceDelegations.create({ machine: { ids: [mine.id] } });
+    tokens.push(delegation.accessTokenId);
+    const delegated = client(delegation.accessTokenId);
+    expectNoSecrets(await delegated.machines.get(mine.id));
+    await failure(delegated.machines.get(other.id), errors.PermissionDeniedError);
+    await failure(delegated.users.list(), errors.PermissionDeniedError);
+    emu.advance(DELEGATION_LIFETIME_MS + 1);
+    await failure(delegated.machines.stop(mine.id), errors.AuthenticationError);
+  });
+
+  it("retries: 503 twice then success; 500 on create; a reset → logged retries, ServerError, ConnectionError", async () => {
+    const admin = client(KEYS.individual);
+    await addFaults(emu.url, [{ route: "/users/getUsers", status: 503, times: 2 }]);
+    expectNoSecrets(await admin.users.list());
+    expect(logLines.some((l) => /retry #2/.test(l))).toBe(true);
+    await addFaults(emu.url, [{ route: "/scripts/createScript", status: 500, times: 10 }]);
+    await failure(admin.scripts.create({ scriptName: `f-${nonce}`, scriptText: SCRIPT }), errors.ServerError);
+    await addFaults(emu.url, [{ route: "/networks/getNetworks", reset: true, times: 10 }]);
+    await failure(admin.networks.list(), errors.ConnectionError);
+  });
+
+  it("machines.get: slower than timeoutMs → TimeoutError", async () => {
+    await addFaults(emu.url, [{ route: "/machines/getMachinePublic", latencyMs: 300 }]);
+    await failure(
+      client(KEYS.individual, { timeoutMs: 50, maxRetries: 0 }).machines.get("ps1"),
+      errors.TimeoutError,
+    );
+  });
+
+  it("users.list: nothing listening → ConnectionError", async () => {
+    const closed = await startLoopback();
+    await closed.close();
+    const c = new VmApiClient({
+      apiKey: KEYS.teamAdmin,
+      baseUrl: closed.url,
+      env: {},
+      maxRetries: 1,
+      sleep: async () => {},
+      log: (l) => logLines.push(l),
+    });
+    await failure(c.users.list(), errors.ConnectionError);
+  });
+
+  it("machines.get: a drifted answer → ResponseValidationError", async () => {
+    const stub = await startLoopback();
+    stub.answer = () => ({
+      status: 200,
+      body: { ...MACHINE, state: "hibernating", accessTokenId: tokens[0] },
+    });
+    const c = new VmApiClient({
+      apiKey: KEYS.teamAdmin,
+      baseUrl: stub.url,
+      env: {},
+      log: (l) => logLines.push(l),
+    });
+    await failure(c.machines.get("ps1"), errors.ResponseValidationError);
+    expect(stub.seen[0].headers["x-api-key"]).toBe(KEYS.teamAdmin);
+    await stub.close();
+  });
+
+  it("client: util.inspect and JSON of the client and its parts → no key", () => {
+    const c = client(KEYS.teamAdmin);
+    for (const part of [c, c.machines, c.scripts, c.users, c.resourceDelegations]) expectNoSecrets(part);
+    expect(logLines.length).toBeGreaterThan(20);
+  });
+});
