@@ -4,7 +4,11 @@
  * set this for plugins; see providerHarness.test.ts for the faithful stdout path.)
  */
 import * as pulumi from "@pulumi/pulumi";
-import { dynamicInputs, startProviderPlugin, type ProviderPlugin } from "../../../tools/engine/providerHarness";
+import {
+  dynamicInputs,
+  startProviderPlugin,
+  type ProviderPlugin,
+} from "../../../tools/engine/providerHarness";
 
 const provider: pulumi.dynamic.ResourceProvider = {
   async create(inputs) {
