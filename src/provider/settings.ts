@@ -16,9 +16,16 @@ export interface ProviderSettings {
  */
 export const providerClientHooks: { options: Partial<VmApiClientOptions> } = { options: {} };
 
+/**
+ * Retries per request in the provider: more than the client's default, because a `pulumi up`
+ * is long and unattended, and a request that gives up can fail a whole update of billed machines.
+ */
+export const PROVIDER_MAX_RETRIES = 6;
+
 /** A client for one provider call. Missing values fall back to VMAPI_* / PAPERSPACE_* env. */
 export function clientFor(settings: ProviderSettings): VmApiClient {
   return new VmApiClient({
+    maxRetries: PROVIDER_MAX_RETRIES,
     ...providerClientHooks.options,
     ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
     ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}),

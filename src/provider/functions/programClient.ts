@@ -4,6 +4,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { VmApiClient, type VmApiClientOptions } from "../../client/client";
+import { PROVIDER_MAX_RETRIES } from "../settings";
 
 /** Connection settings a data source may override (e.g. another account's key). */
 export interface DataSourceOptions {
@@ -13,7 +14,7 @@ export interface DataSourceOptions {
 
 /** A client for one data-source call. */
 export function programClient(options: DataSourceOptions = {}): VmApiClient {
-  const settings: VmApiClientOptions = {};
+  const settings: VmApiClientOptions = { maxRetries: PROVIDER_MAX_RETRIES };
   const apiKey = options.apiKey ?? readConfig("vmapi:apiKey");
   const baseUrl = options.baseUrl ?? readConfig("vmapi:baseUrl");
   if (apiKey) settings.apiKey = apiKey;
