@@ -43,12 +43,14 @@ export function newStack(
   program: string,
   apiKey: string,
   config: Record<string, ConfigValue> = {},
+  stack = "dev",
 ): E2eStack {
   const stackState = emptyStackState();
   const base = { "vmapi:apiKey": secret(apiKey), "vmapi:baseUrl": emu.url, ...config };
   return {
     stackState,
-    run: (mode, extra = {}) => runProgram(program, { stackState, mode, config: { ...base, ...extra } }),
+    run: (mode, extra = {}) =>
+      runProgram(program, { stackState, mode, stack, config: { ...base, ...extra } }),
     emulator: () => state(emu.url),
   };
 }
