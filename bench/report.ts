@@ -1,0 +1,157 @@
+/**
+ * bench/results/latest.md: the targets, then one short table per benchmark. Plain text tables
+ * (`table`) are what `npm run bench` prints at the end.
+ */
+import { SIZES, MODES } from "./convergence";
+import { SWEEP_SECONDS } from "./requestsPerMachine";
+import type { RouteCounts } from "./support";
+import type { BenchResults } from "./results";
+
+type Cell = string | number;
+
+/** A Markdown table (prettier aligns it when the file is written). */
+export function table(head: Cell[], rows: Cell[][]): string {
+  const line = (cells: Cell[]) => `| ${cells.map((c) => String(c).replace(/\|/g, "\\|")).join(" | ")} |`;
+  return [line(head), line(head.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+/** The targets of the brief: met or missed, with the figure. */
+export function targetsTable(r: BenchResults): string {
+  return table(
+    ["target", "goal", "measured", "met"],
+    r.targets.map((t) => [t.name, t.goal, t.value, t.met ? "yes" : "**no**"]),
+  );
+}
+
+/** The whole latest.md. */
+export function markdownReport(r: BenchResults): string {
+  return [
+    `# Benchmarks: latest run`,
+    ``,
+    `${r.startedAt}, ${Math.round(r.seconds)} s, Node ${r.host.node}, ${r.host.cpus} × ${r.host.cpuModel}, ` +
+      `load average at start ${r.host.loadAverage.map((x) => x.toFixed(2)).join(" ")}. ` +
+      `Produced by \`npm run bench\`; see docs/benchmarks.md for what each figure means.`,
+    ``,
+    targetsTable(r),
+    ``,
+    `## 1. Requests per machine (D = ${r.requests.durationSeconds} s, emulator time)`,
+    ``,
+    requestsTable(r),
+    ``,
+    `Create-and-wait with other polling schedules (requests / seconds until the wait returned):`,
+    ``,
+    scheduleTable(r),
+    ``,
+    `## 2. Convergence overhead (D = ${r.convergence.durationMs / 1000} s real; wall time / D)`,
+    ``,
+    convergenceTable(r),
+    ``,
+    `Median of ${r.convergence.repetitions} runs per cell; every schedule's sleeps scaled by ${r.convergence.timeScale} ` +
+      `(the last row excepted); engine overhead excluded.`,
+    ``,
+    `## 3. Emulator headroom (${r.headroom.machines} machines, ${r.headroom.concurrency} kept-alive clients)`,
+    ``,
+    headroomTable(r),
+    ``,
+    memoryLine(r),
+    ``,
+    `## 4. Check + diff of ${r.checkDiff.resources} unchanged resources through the plugin`,
+    ``,
+    checkDiffTable(r),
+    ``,
+    `Warm: the median resource × ${r.checkDiff.resources} over ${r.checkDiff.repetitions} interleaved passes; ` +
+      `cold: whole first rounds in a fresh plugin (median of up to 3). Ratio: against the trivial provider ` +
+      `holding the same inputs and outputs.`,
+    ``,
+    `Serialized \`__provider\` (bytes): ` +
+      Object.entries(r.checkDiff.providerBytes)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ") +
+      ".",
+    ``,
+  ].join("\n");
+}
+
+function routes(counts: RouteCounts): string {
+  return Object.entries(counts)
+    .map(([route, n]) => `${n} × ${route}`)
+    .join(", ");
+}
+
+function requestsTable(r: BenchResults): string {
+  const { provider, baseline } = r.requests;
+  const ops = [
+    ["create-and-wait", provider.create, baseline.create],
+    ["update (rename + stop)", provider.update, baseline.update],
+    ["destroy-and-wait", provider.destroy, baseline.destroy],
+    ["check (not part of create)", provider.check, undefined],
+  ] as const;
+  return table(
+    ["operation", "provider", "fixed 5 s", "provider returned after", "provider requests by route"],
+    ops.map(([name, ours, base]) => [
+      name,
+      ours.requests,
+      base?.requests ?? "–",
+      `${ours.returnedAfterSeconds} s`,
+      routes(ours.byRoute),
+    ]),
+  );
+}
+
+function scheduleTable(r: BenchResults): string {
+  return table(
+    ["schedule", ...SWEEP_SECONDS.map((d) => `D = ${d} s`)],
+    r.requests.schedules.map((s) => [
+      s.name,
+      ...SWEEP_SECONDS.map((d) => `${s.byDuration[d].requests} / ${s.byDuration[d].returnedAfterSeconds} s`),
+    ]),
+  );
+}
+
+function convergenceTable(r: BenchResults): string {
+  const cell = (mode: string, n: number) => {
+    const row = r.convergence.rows.find((x) => x.mode === mode && x.machines === n);
+    return row ? `${row.ratio.toFixed(2)} (${row.requestsPerMachine} req/machine)` : "–";
+  };
+  return table(
+    ["mode", ...SIZES.map((n) => `N = ${n}`)],
+    MODES.map(({ name }) => [name, ...SIZES.map((n) => cell(name, n))]),
+  );
+}
+
+function headroomTable(r: BenchResults): string {
+  const h = r.headroom;
+  const line = (name: string, l: typeof h.show) => [
+    name,
+    Math.round(l.requestsPerSecond),
+    l.requests,
+    `${l.latencyMs.p50.toFixed(1)} / ${l.latencyMs.p99.toFixed(1)}`,
+    Math.round(l.meanBodyBytes),
+    l.serverErrors,
+  ];
+  return table(
+    ["route", "requests/s", "requests", "p50 / p99 ms", "body bytes", "5xx + failed"],
+    [
+      line(`show (GET /machines/getMachinePublic), ${h.secondsPerRoute} s`, h.show),
+      line(`list (GET /machines/getMachines, 1,000 per page), ${h.secondsPerRoute} s`, h.list),
+      line(`create (POST, while filling to ${h.machines})`, h.create),
+    ],
+  );
+}
+
+function memoryLine(r: BenchResults): string {
+  const m = r.headroom.memory;
+  return (
+    `Memory at ${m.machines.toLocaleString("en-US")} machines (emulator CLI child, after a full GC): ` +
+    `heap used ${m.empty.heapUsedMB} → ${m.full.heapUsedMB} MB (+${m.delta.heapUsedMB} MB, ` +
+    `${m.perMachineKB.heapUsed} KB per machine); RSS ${m.empty.rssMB} → ${m.full.rssMB} MB ` +
+    `(+${m.delta.rssMB} MB, ${m.perMachineKB.rss} KB per machine).`
+  );
+}
+
+function checkDiffTable(r: BenchResults): string {
+  return table(
+    ["resources", "plugin", "check ms", "diff ms", "total ms", "ratio", "API requests"],
+    r.checkDiff.rows.map((x) => [x.kind, x.plugin, x.checkMs, x.diffMs, x.totalMs, x.ratio, x.apiRequests]),
+  );
+}

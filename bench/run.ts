@@ -1,0 +1,90 @@
+/**
+ * `npm run bench` (builds first): the four benchmarks one after the other, then
+ * bench/results/latest.json, latest.md and latest.svg, and the targets table on stdout.
+ *
+ *   npm run bench                          everything (about 4 minutes on 2 cores)
+ *   npm run bench -- --quick               fewer repetitions, 3 s load runs (results still written)
+ *   npm run bench -- --only requests,checkDiff   a subset, printed only (latest.* untouched)
+ *
+ * Benchmarks: requests (1), convergence (2), headroom (3), checkDiff (4); see docs/benchmarks.md.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { parseArgs } from "node:util";
+import * as prettier from "prettier";
+import { svgChart } from "./chart";
+import { checkDiff } from "./checkDiff";
+import { convergence } from "./convergence";
+import { emulatorHeadroom } from "./emulatorHeadroom";
+import { markdownReport, targetsTable } from "./report";
+import { requestsPerMachine } from "./requestsPerMachine";
+import { judge, type BenchResults } from "./results";
+
+const RESULTS = path.join(__dirname, "results");
+const NAMES = ["requests", "convergence", "headroom", "checkDiff"] as const;
+type Name = (typeof NAMES)[number];
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { quick: { type: "boolean" }, only: { type: "string" } } });
+  const only = values.only?.split(",").map((s) => s.trim()) as Name[] | undefined;
+  const unknown = only?.filter((n) => !NAMES.includes(n));
+  if (unknown?.length) throw new Error(`--only: unknown ${unknown.join(", ")} (one of ${NAMES.join(", ")})`);
+  const quick = values.quick === true;
+  const wanted = (name: Name) => !only || only.includes(name);
+  const startedAt = new Date();
+  const host = {
+    node: process.version,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? "unknown",
+    loadAverage: os.loadavg(),
+  };
+  const partial: Partial<BenchResults> = {};
+  if (wanted("requests")) partial.requests = await step("1. requests per machine", requestsPerMachine);
+  if (wanted("convergence"))
+    partial.convergence = await step("2. convergence", () => convergence(quick ? 1 : 3));
+  if (wanted("headroom"))
+    partial.headroom = await step("3. emulator headroom", () => emulatorHeadroom(quick ? 3 : 10));
+  if (wanted("checkDiff")) partial.checkDiff = await step("4. check + diff", () => checkDiff(quick ? 2 : 5));
+  const seconds = (Date.now() - startedAt.getTime()) / 1000;
+  if (only) {
+    process.stdout.write(`${JSON.stringify(partial, null, 2)}\n`);
+    return;
+  }
+  const measured = { startedAt: startedAt.toISOString(), seconds, host, ...partial } as Omit<
+    BenchResults,
+    "targets"
+  >;
+  const results: BenchResults = { ...measured, targets: judge(measured) };
+  await write(results);
+  process.stdout.write(
+    `\n${targetsTable(results)}\n\nFull tables: bench/results/latest.md (${Math.round(seconds)} s)\n`,
+  );
+}
+
+async function step<T>(name: string, run: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  process.stderr.write(`${name} ...`);
+  const value = await run();
+  process.stderr.write(` ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  return value;
+}
+
+/** Writes the three files, JSON and Markdown formatted as `prettier --check` expects. */
+async function write(results: BenchResults): Promise<void> {
+  fs.mkdirSync(RESULTS, { recursive: true });
+  const format = async (file: string, text: string) => {
+    const options = (await prettier.resolveConfig(file)) ?? {};
+    fs.writeFileSync(file, await prettier.format(text, { ...options, filepath: file }));
+  };
+  await format(path.join(RESULTS, "latest.json"), JSON.stringify(results, null, 2));
+  await format(path.join(RESULTS, "latest.md"), markdownReport(results));
+  fs.writeFileSync(path.join(RESULTS, "latest.svg"), svgChart(results));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `\nbench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,147 @@
+/**
+ * Shared pieces of the benchmarks: one machine's inputs, emulator request counts per route, and
+ * the clocks the provider's client is given (manual: every sleep advances the emulator; scaled:
+ * real sleeps shortened by the emulator's time scale).
+ */
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../src/emulator";
+import { machineProviderDeps } from "../src/provider/machineProvider";
+import { providerClientHooks } from "../src/provider/settings";
+
+/** A CPU machine from a desktop template: `provisioning → ready` after 60 s, no serviceready step. */
+export const MACHINE_INPUTS = {
+  region: "East Coast (NY2)",
+  machineType: "C4",
+  size: 50,
+  billingType: "hourly",
+  templateId: "tubdesk1",
+} as const;
+
+/** The create request body of the same machine, for driving the client directly. */
+export function createRequest(machineName: string) {
+  return { ...MACHINE_INPUTS, machineName };
+}
+
+/** API requests per route template, as `GET /_emulator/state` counts them. */
+export type RouteCounts = Record<string, number>;
+
+/** The emulator's request counts so far. */
+export async function requestCounts(url: string): Promise<RouteCounts> {
+  const res = await fetch(`${url}/_emulator/state`);
+  if (!res.ok) throw new Error(`GET /_emulator/state: ${res.status}`);
+  return ((await res.json()) as { requestCounts: RouteCounts }).requestCounts;
+}
+
+/** Counts made after `before` was taken, non-zero routes only. */
+export function countsSince(before: RouteCounts, after: RouteCounts): RouteCounts {
+  const delta: RouteCounts = {};
+  for (const [route, n] of Object.entries(after)) {
+    const d = n - (before[route] ?? 0);
+    if (d > 0) delta[route] = d;
+  }
+  return delta;
+}
+
+/** Sum of per-route counts. */
+export function totalOf(counts: RouteCounts): number {
+  return Object.values(counts).reduce((a, b) => a + b, 0);
+}
+
+/** POST to a control endpoint of an emulator (in-process or child). */
+export async function control(url: string, path: string, body?: unknown): Promise<void> {
+  const res = await fetch(`${url}/_emulator/${path}`, {
+    method: "POST",
+    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`POST /_emulator/${path}: ${res.status} ${await res.text()}`);
+}
+
+/** An in-process emulator on loopback with a manual clock, silent. */
+export function startManualEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  return startEmulator({ port: 0, host: "127.0.0.1", clock: "manual", log: () => undefined, ...options });
+}
+
+/** The clock the provider's client sees; `restore` puts the real one back. */
+export interface BenchClock {
+  now(): number;
+  restore(): void;
+}
+
+/**
+ * Every client the provider builds sleeps by advancing `emu`'s manual clock, reads time from it,
+ * and uses jitter 0.5 (the exact polling schedule), so counts are the same on every run.
+ */
+export function useManualClock(emu: RunningEmulator): BenchClock {
+  providerClientHooks.options = {
+    sleep: async (ms: number) => emu.advance(ms),
+    now: () => emu.now(),
+    random: () => 0.5,
+  };
+  machineProviderDeps.progress = () => undefined;
+  return { now: () => emu.now(), restore: restoreClock };
+}
+
+/**
+ * Every client the provider builds sleeps for `scale` × the delay it asks for, and reads time
+ * that runs 1/scale as fast as the wall clock: the provider's own polling policy, replayed at
+ * the emulator's time scale. Jitter stays random, as in a real run.
+ */
+export function useScaledClock(scale: number): BenchClock {
+  const origin = Date.now();
+  const now = () => origin + (Date.now() - origin) / scale;
+  providerClientHooks.options = {
+    sleep: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms * scale)),
+    now,
+  };
+  machineProviderDeps.progress = () => undefined;
+  return { now, restore: restoreClock };
+}
+
+/** The provider's clients as in production: real sleeps, real time, random jitter. */
+export function useRealClock(): BenchClock {
+  restoreClock();
+  machineProviderDeps.progress = () => undefined;
+  return { now: Date.now, restore: restoreClock };
+}
+
+function restoreClock(): void {
+  providerClientHooks.options = {};
+}
+
+/** Milliseconds `fn` took on the wall clock, with its value. */
+export async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = process.hrtime.bigint();
+  const value = await fn();
+  return { value, ms: Number(process.hrtime.bigint() - started) / 1e6 };
+}
+
+/** The median of a non-empty list. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Rounds to `digits` decimals (for results that are read by people). */
+export function round(value: number, digits = 2): number {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}
+
+/** Runs `fn` over `items`, at most `limit` at a time, keeping the order of results. */
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, i: number) => Promise<R>,
+) {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i], i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
