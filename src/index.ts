@@ -25,7 +25,12 @@ export {
   type VmApiErrorInit,
 } from "./client/errors";
 export type { RequestOptions } from "./client/http";
-export type { DestroyMachineOptions, ListMachinesOptions, Machines } from "./client/machines";
+export type {
+  CreateMachineOptions,
+  DestroyMachineOptions,
+  ListMachinesOptions,
+  Machines,
+} from "./client/machines";
 export type { Networks } from "./client/networks";
 export { collect, Paginator } from "./client/pagination";
 export type { ResourceDelegations } from "./client/resourceDelegations";

@@ -12,7 +12,7 @@ export const WORKDIR = path.resolve(process.env.VMAPI_WORKDIR ?? path.join(__dir
 const INFO = path.join(WORKDIR, "emulator.json");
 const CLI = path.resolve(__dirname, "..", "dist", "emulator", "cli.js");
 /** Lifecycles at 5 %: a 60 s provisioning takes 3 s, so the demo is quick but the waits are real. */
-const TIME_SCALE = "0.05";
+export const EMULATOR_TIME_SCALE = "0.05";
 
 export interface LocalEmulator {
   url: string;
@@ -28,7 +28,7 @@ export async function ensureEmulator(say: (line: string) => void): Promise<Local
   fs.mkdirSync(WORKDIR, { recursive: true });
   const log = fs.openSync(path.join(WORKDIR, "emulator.log"), "a");
   const args = [CLI, "--port", "0", "--state-file", path.join(WORKDIR, "emulator-state.json")];
-  const child = spawn(process.execPath, [...args, "--time-scale", TIME_SCALE], {
+  const child = spawn(process.execPath, [...args, "--time-scale", EMULATOR_TIME_SCALE], {
     detached: true,
     stdio: ["ignore", "pipe", log],
   });
@@ -37,7 +37,9 @@ export async function ensureEmulator(say: (line: string) => void): Promise<Local
   child.unref();
   const info: LocalEmulator = { url: ready.url, pid: child.pid!, keys: ready.keys };
   fs.writeFileSync(INFO, JSON.stringify(info, null, 2));
-  say(`emulator started at ${info.url} (pid ${info.pid}, time scale ${TIME_SCALE}, log .vmapi/emulator.log)`);
+  say(
+    `emulator started at ${info.url} (pid ${info.pid}, time scale ${EMULATOR_TIME_SCALE}, log .vmapi/emulator.log)`,
+  );
   return info;
 }
 

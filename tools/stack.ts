@@ -18,7 +18,7 @@ import {
 } from "./engine/providerHarness";
 import { emptyStackState, runProgram, type RunResult, type StackState } from "./engine/programRunner";
 import { fromWire } from "./engine/programRunnerWire";
-import { ensureEmulator, stopEmulator, WORKDIR } from "./localEmulator";
+import { EMULATOR_TIME_SCALE, ensureEmulator, stopEmulator, WORKDIR } from "./localEmulator";
 
 const REPO = path.resolve(__dirname, "..");
 const DEFAULT_PROGRAM = path.join(REPO, "examples", "quickstart");
@@ -47,7 +47,7 @@ function parseArgs(argv: string[]): Args {
 }
 
 /** The endpoint and key: VMAPI_BASE_URL/VMAPI_API_KEY when set, else the local emulator. */
-async function connection(): Promise<{ baseUrl: string; apiKey: string }> {
+async function connection(): Promise<{ baseUrl: string; apiKey: string; pollScale?: string }> {
   const baseUrl = process.env.VMAPI_BASE_URL;
   if (baseUrl) {
     const apiKey = process.env.VMAPI_API_KEY;
@@ -55,7 +55,8 @@ async function connection(): Promise<{ baseUrl: string; apiKey: string }> {
     return { baseUrl, apiKey };
   }
   const emulator = await ensureEmulator((line) => console.log(line));
-  return { baseUrl: emulator.url, apiKey: emulator.keys.individual };
+  // The provider polls at the emulator's speed.
+  return { baseUrl: emulator.url, apiKey: emulator.keys.individual, pollScale: EMULATOR_TIME_SCALE };
 }
 
 function statePath(args: Args): string {
@@ -74,10 +75,11 @@ function saveState(file: string, state: StackState): void {
 
 /** Runs one operation, printing the provider's progress lines as they come. */
 async function run(args: Args, mode: "up" | "preview" | "refresh" | "destroy"): Promise<RunResult> {
-  const { baseUrl, apiKey } = await connection();
+  const { baseUrl, apiKey, pollScale } = await connection();
   const file = statePath(args);
   const stackState = loadState(file);
   const config: Record<string, ConfigValue> = { "vmapi:apiKey": secret(apiKey), "vmapi:baseUrl": baseUrl };
+  if (pollScale) config["vmapi:pollScale"] = pollScale;
   console.log(`${mode} ${path.relative(REPO, args.program) || "."} (stack ${args.stack}) against ${baseUrl}`);
   const plugin = await startProviderPlugin({ stack: args.stack });
   let printed = 0;

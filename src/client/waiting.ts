@@ -64,6 +64,36 @@ export interface WaitOptions {
   onProgress?: (progress: WaitProgress) => void;
   /** Overrides parts of `DEFAULT_POLL_POLICY`. */
   pollPolicy?: Partial<PollPolicy>;
+  /**
+   * No poll before this long: the polls the schedule places earlier are skipped, the later ones
+   * keep their times. For a caller that knows the state cannot come sooner (a provisioning takes
+   * about a minute) or that has just read the machine.
+   */
+  firstPollDelayMs?: number;
+  /**
+   * The machine as the caller read it before the wait began: error events it already had are
+   * old news. Default: the errors present at the first poll.
+   */
+  baseline?: Machine;
+}
+
+/** Pure: how long to sleep before the first poll, and the index of that poll in the schedule. */
+export function firstPoll(
+  firstPollDelayMs: number,
+  policy: PollPolicy,
+  random: () => number,
+): { delayMs: number; polls: number } {
+  let delayMs = 0;
+  let polls = 1;
+  while (delayMs < firstPollDelayMs) {
+    delayMs += pollDelay(polls, policy, random);
+    polls++;
+  }
+  return { delayMs, polls };
+}
+
+function errorHandles(machine: Machine): Set<string> {
+  return new Set((machine.events ?? []).filter((e) => e.state === "error").map((e) => e.handle));
 }
 
 /** Pure: whether `state` satisfies `target`. `ready` also satisfies `serviceready`: its services run too. */
@@ -108,12 +138,14 @@ export async function waitForState(
     throw new ValidationError(`timeoutMs must be a non-negative number (got ${timeoutMs})`);
   const policy = { ...DEFAULT_POLL_POLICY, ...options.pollPolicy };
   const started = runtime.now();
-  let errorsAtStart: Set<string> | undefined;
+  let errorsAtStart = options.baseline ? errorHandles(options.baseline) : undefined;
   let previousState: MachineState | undefined;
-  for (let polls = 1; ; polls++) {
+  const first = firstPoll(Math.min(options.firstPollDelayMs ?? 0, timeoutMs), policy, runtime.random);
+  if (first.delayMs > 0) await abortableSleep(runtime, Math.min(first.delayMs, timeoutMs), options.signal);
+  for (let polls = first.polls; ; polls++) {
     throwIfAborted(options.signal);
     const machine = await getMachine(options.signal);
-    errorsAtStart ??= new Set((machine.events ?? []).filter((e) => e.state === "error").map((e) => e.handle));
+    errorsAtStart ??= errorHandles(machine);
     if (machine.state !== previousState) {
       options.onProgress?.({
         state: machine.state,

@@ -5,6 +5,8 @@
 import { NotFoundError } from "../client/errors";
 
 export interface GoneOptions {
+  /** Delay after the first show that still finds it (default 250 ms); doubles up to 10 s. */
+  firstDelayMs?: number;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
 }
@@ -18,7 +20,7 @@ export async function pollUntilGone(
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const now = options.now ?? Date.now;
   const started = now();
-  let delay = 250;
+  let delay = options.firstDelayMs ?? 250;
   let last = "unknown";
   while (now() - started < timeoutMs) {
     try {

@@ -22,7 +22,7 @@ import {
 import { autoName } from "./naming";
 import { ResourceInitError } from "./partialFailure";
 import { engineProgress, type ProgressSink } from "./progress";
-import { clientFor, providerClientHooks, type ProviderSettings } from "./settings";
+import { clientFor, pollScaleOf, providerClientHooks, type ProviderSettings } from "./settings";
 import { settleMachine } from "./settle";
 import { containsUnknown, UNKNOWN } from "./unknown";
 import { pollUntilGone } from "./gone";
@@ -72,11 +72,18 @@ export const machineProvider = {
     const target = (inputs.state ?? "ready") as "ready" | "off";
     let machine = inputs.adoptMachineId
       ? await adopt(client, String(inputs.adoptMachineId))
-      : await client.machines.create(createBody(inputs));
+      : // An auto-name has a random suffix: no namesake to look for before creating.
+        await client.machines.create(createBody(inputs), { uniqueName: inputs.__autoNamed === true });
     const id = machine.id;
     try {
       const provisionsTo = inputs.adoptMachineId ? undefined : target;
-      machine = await converge(client, id, inputs, target, provisionsTo, [], machine);
+      machine = await converge(client, id, inputs, {
+        target,
+        provisionsTo,
+        changed: [],
+        current: machine,
+        settings,
+      });
       return { id, outs: machineOutputs(inputs, machine) };
     } catch (err) {
       throw await initFailure(client, id, inputs, machine, err);
@@ -106,15 +113,8 @@ export const machineProvider = {
     const changed = changedKeys(MACHINE_DIFF_TABLE, olds, news);
     let machine = await client.machines.get(id);
     try {
-      machine = await converge(
-        client,
-        id,
-        news,
-        (news.state ?? "ready") as "ready" | "off",
-        undefined,
-        changed,
-        machine,
-      );
+      const target = (news.state ?? "ready") as "ready" | "off";
+      machine = await converge(client, id, news, { target, changed, current: machine, settings });
       return { outs: machineOutputs({ ...news, passwordDigest: olds.passwordDigest }, machine) };
     } catch (err) {
       throw await initFailure(client, id, { ...news, passwordDigest: olds.passwordDigest }, machine, err);
@@ -130,32 +130,41 @@ export const machineProvider = {
       throw err;
     }
     const { sleep, now } = providerClientHooks.options;
-    await pollUntilGone(() => client.machines.get(id), waitMs(props), { sleep, now });
+    const firstDelayMs = 250 * pollScaleOf(settings);
+    await pollUntilGone(() => client.machines.get(id), waitMs(props), { sleep, now, firstDelayMs });
   },
 };
 
+interface ConvergeGoal {
+  target: "ready" | "off";
+  /** Where a machine still provisioning ends (create only). */
+  provisionsTo?: "ready" | "off";
+  /** Inputs the diff found changed. */
+  changed: readonly string[];
+  /** The machine as just read. */
+  current: ApiMachine;
+  settings: ProviderSettings;
+}
+
 /** Applies in-place fields that differ, then brings the machine to its power state. */
-async function converge(
-  client: ReturnType<typeof clientFor>,
-  id: string,
-  inputs: Props,
-  target: "ready" | "off",
-  provisionsTo: "ready" | "off" | undefined,
-  changed: readonly string[],
-  current: ApiMachine,
-) {
-  const keys = [...new Set([...changed, ...updateKeysAgainst(inputs, current)])];
+async function converge(client: ReturnType<typeof clientFor>, id: string, inputs: Props, goal: ConvergeGoal) {
+  const keys = [...new Set([...goal.changed, ...updateKeysAgainst(inputs, goal.current)])];
   const body = updateBody(inputs, keys);
-  const updated = Object.keys(body).length > 0;
-  if (updated) await client.machines.update(id, body);
-  return settleMachine(client, id, target, {
+  let current = goal.current;
+  if (Object.keys(body).length > 0) {
+    await client.machines.update(id, body);
+    // The update answers nothing; what it changed is known, and the power state it leaves alone.
+    const { machineName, ...fields } = body;
+    current = { ...current, ...fields, ...(machineName ? { name: machineName } : {}) } as ApiMachine;
+  }
+  return settleMachine(client, id, goal.target, {
     timeoutMs: waitMs(inputs),
     label: String(inputs.name ?? id),
     progress: machineProviderDeps.progress,
-    provisionsTo,
+    provisionsTo: goal.provisionsTo,
+    pollScale: pollScaleOf(goal.settings),
     now: providerClientHooks.options.now,
-    // Without an update call the machine read before is still current: one request saved.
-    current: updated ? undefined : current,
+    current,
   });
 }
 

@@ -8,6 +8,18 @@ import { VmApiClient, type VmApiClientOptions } from "../client/client";
 export interface ProviderSettings {
   apiKey?: string;
   baseUrl?: string;
+  /** `vmapi:pollScale`: multiplies the provider's polling delays (for a time-scaled emulator). */
+  pollScale?: string;
+}
+
+/** The polling scale: stack config `vmapi:pollScale`, else VMAPI_POLL_SCALE, else 1. */
+export function pollScaleOf(settings: ProviderSettings): number {
+  const raw = settings.pollScale ?? process.env.VMAPI_POLL_SCALE;
+  const scale = raw === undefined || raw === "" ? 1 : Number(raw);
+  if (!(scale > 0 && scale <= 1)) {
+    throw new Error(`vmapi:pollScale must be a number in (0, 1] (got ${JSON.stringify(raw)})`);
+  }
+  return scale;
 }
 
 /**

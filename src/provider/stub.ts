@@ -35,10 +35,10 @@ export function providerStub(kind: ResourceKind): pulumi.dynamic.ResourceProvide
   const entry = runtimeLocation();
   return {
     async configure(req) {
-      // Read here, in the plugin process; kept on this deserialized object, never serialized.
       (this as { settings?: unknown }).settings = {
         apiKey: req.config.get("vmapi:apiKey"),
         baseUrl: req.config.get("vmapi:baseUrl"),
+        pollScale: req.config.get("vmapi:pollScale"),
       };
     },
     check(olds, news) {

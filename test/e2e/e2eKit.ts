@@ -46,7 +46,13 @@ export function newStack(
   stack = "dev",
 ): E2eStack {
   const stackState = emptyStackState();
-  const base = { "vmapi:apiKey": secret(apiKey), "vmapi:baseUrl": emu.url, ...config };
+  // The provider's polling runs at the emulator's speed, as `npm run demo` sets it.
+  const base = {
+    "vmapi:apiKey": secret(apiKey),
+    "vmapi:baseUrl": emu.url,
+    "vmapi:pollScale": String(TIME_SCALE),
+    ...config,
+  };
   return {
     stackState,
     run: (mode, extra = {}) =>

@@ -47,6 +47,36 @@ describe("machines.waitFor", () => {
     expect(countDelta(fixedBefore, await h.counts())[SHOW]).toBe(13);
   });
 
+  it("waitFor(ready, firstPollDelayMs 15 s): 60 s provisioning → ready in 6 requests, seen at the same moment", async () => {
+    const client = h.client();
+    const m = await client.machines.create(machineRequest("w-first-delay"));
+    const start = h.elapsed();
+    const before = await h.counts();
+    const ready = await client.machines.waitFor(m.id, "ready", { firstPollDelayMs: 15_000, baseline: m });
+    expect(ready.state).toBe("ready");
+    expect(countDelta(before, await h.counts())[SHOW]).toBe(6); // 15, 25, 35, 45, 55, 65 s
+    expect(h.elapsed() - start).toBe(65_000);
+  });
+
+  it("waitFor(ready, baseline): error appears before a delayed first poll → MachineEventError; an older error → ignored", async () => {
+    const client = h.client();
+    await h.capacity({ region: "Europe (AMS1)", machineType: "C6", failNextStarts: 1 });
+    const m = await client.machines.create(
+      machineRequest("w-baseline", { region: "Europe (AMS1)", machineType: "C6" }),
+    );
+    // The first poll comes after the failure: only the baseline tells that the error is new.
+    await expect(
+      client.machines.waitFor(m.id, "ready", { firstPollDelayMs: 120_000, baseline: m }),
+    ).rejects.toMatchObject({
+      constructor: MachineEventError,
+      errorMsg: expect.stringContaining("capacity"),
+    });
+    const failed = await client.machines.get(m.id);
+    await client.machines.start(m.id);
+    const ready = await client.machines.waitFor(m.id, "ready", { firstPollDelayMs: 1000, baseline: failed });
+    expect(ready.state).toBe("ready");
+  });
+
   it("waitFor(serviceready): headless template → serviceready before ready", async () => {
     const client = h.client();
     const m = await client.machines.create(machineRequest("w-headless", { templateId: "tubsrv01" }));

@@ -38,7 +38,11 @@ beforeAll(async () => {
   templateId = (await client.templates.list()).find((t) => t.os.toLowerCase().startsWith("ubuntu"))!.id;
   // The plugin's environment carries no key: only the stack config does.
   plugin = await startProviderPlugin({ env: { VMAPI_API_KEY: "", PAPERSPACE_API_KEY: "" } });
-  await plugin.configure({ "vmapi:apiKey": secret(API_KEY), "vmapi:baseUrl": emu.url });
+  await plugin.configure({
+    "vmapi:apiKey": secret(API_KEY),
+    "vmapi:baseUrl": emu.url,
+    "vmapi:pollScale": "0.01",
+  });
 });
 afterAll(async () => {
   await plugin?.close();
