@@ -30,47 +30,56 @@ export function runtimeLocation(): RuntimeLocation {
   return { packagePath: "pulumi-vmapi/dist/provider/runtime.js", absolutePath };
 }
 
-/** Builds the serializable provider for one resource kind. */
+/** The deserialized stub, in the plugin process: settings from `configure`, the runtime once loaded. */
+interface LiveStub {
+  settings?: unknown;
+  runtime?: { dispatch(kind: string, method: string, args: unknown[], settings: unknown): Promise<never> };
+}
+
+/**
+ * Builds the serializable provider for one resource kind. Every method is one short line that
+ * hands over to `forward`: the serialized text is what every check and diff of a preview
+ * carries, so it is kept small (docs/benchmarks.md).
+ */
 export function providerStub(kind: ResourceKind): pulumi.dynamic.ResourceProvider {
   const entry = runtimeLocation();
+  // Captured by value, so it must stay free of imports; it loads the runtime once per process.
+  function forward(self: unknown, method: string, args: unknown[]) {
+    const stub = self as LiveStub;
+    if (!stub.runtime) {
+      try {
+        stub.runtime = require(require.resolve(entry.packagePath, { paths: [process.cwd()] }));
+      } catch {
+        stub.runtime = require(entry.absolutePath);
+      }
+    }
+    return stub.runtime!.dispatch(kind, method, args, stub.settings ?? {});
+  }
   return {
     async configure(req) {
-      (this as { settings?: unknown }).settings = {
+      (this as LiveStub).settings = {
         apiKey: req.config.get("vmapi:apiKey"),
         baseUrl: req.config.get("vmapi:baseUrl"),
         pollScale: req.config.get("vmapi:pollScale"),
       };
     },
-    check(olds, news) {
-      return loadRuntime(entry).dispatch(kind, "check", [olds, news], settingsOf(this));
+    check(o, n) {
+      return forward(this, "check", [o, n]);
     },
-    diff(id, olds, news) {
-      return loadRuntime(entry).dispatch(kind, "diff", [id, olds, news], settingsOf(this));
+    diff(i, o, n) {
+      return forward(this, "diff", [i, o, n]);
     },
-    create(inputs) {
-      return loadRuntime(entry).dispatch(kind, "create", [inputs], settingsOf(this));
+    create(n) {
+      return forward(this, "create", [n]);
     },
-    read(id, props) {
-      return loadRuntime(entry).dispatch(kind, "read", [id, props], settingsOf(this));
+    read(i, p) {
+      return forward(this, "read", [i, p]);
     },
-    update(id, olds, news) {
-      return loadRuntime(entry).dispatch(kind, "update", [id, olds, news], settingsOf(this));
+    update(i, o, n) {
+      return forward(this, "update", [i, o, n]);
     },
-    delete(id, props) {
-      return loadRuntime(entry).dispatch(kind, "delete", [id, props], settingsOf(this));
+    delete(i, p) {
+      return forward(this, "delete", [i, p]);
     },
   };
-}
-
-// These two are captured into the closure by value: they must stay free of imports.
-function loadRuntime(entry: RuntimeLocation) {
-  try {
-    return require(require.resolve(entry.packagePath, { paths: [process.cwd()] }));
-  } catch {
-    return require(entry.absolutePath);
-  }
-}
-
-function settingsOf(stub: unknown): unknown {
-  return (stub as { settings?: unknown }).settings ?? {};
 }
