@@ -115,7 +115,11 @@ function scriptVisible(store: Store, user: UserRecord, scriptId: string): boolea
 
 function chooseNetwork(store: Store, user: UserRecord, req: CreateRequest): NetworkRecord | null {
   const mine = store.data.networks.filter((n) => inScope(user, n));
-  if (req.networkId === undefined) return checkRoom(mine.find((n) => n.region === req.region) ?? null);
+  if (req.networkId === undefined) {
+    // The region's first network with a free address; a full one refuses only when all are.
+    const inRegion = mine.filter((n) => n.region === req.region);
+    return checkRoom(inRegion.find((n) => n.lastHost < 254) ?? inRegion[0] ?? null);
+  }
   const network = mine.find((n) => n.id === req.networkId);
   if (network === undefined) throw notFound(`networkId ${req.networkId} not found`);
   if (network.region !== req.region) {
