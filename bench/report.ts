@@ -47,7 +47,7 @@ export function markdownReport(r: BenchResults): string {
     convergenceTable(r),
     ``,
     `Median of ${r.convergence.repetitions} runs per cell; every schedule's sleeps scaled by ${r.convergence.timeScale} ` +
-      `(the last row excepted); engine overhead excluded.`,
+      `(the provider through its own pollScale); engine overhead excluded.`,
     ``,
     `## 3. Emulator headroom (${r.headroom.machines} machines, ${r.headroom.concurrency} kept-alive clients)`,
     ``,
