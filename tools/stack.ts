@@ -19,6 +19,7 @@ import {
 import { emptyStackState, runProgram, type RunResult, type StackState } from "./engine/programRunner";
 import { fromWire } from "./engine/programRunnerWire";
 import { EMULATOR_TIME_SCALE, ensureEmulator, stopEmulator, WORKDIR } from "./localEmulator";
+import { decryptSecrets, encryptSecrets, stateKey } from "./stateCrypto";
 
 const REPO = path.resolve(__dirname, "..");
 const DEFAULT_PROGRAM = path.join(REPO, "examples", "quickstart");
@@ -28,12 +29,16 @@ interface Args {
   command: string;
   program: string;
   stack: string;
+  /** Print the result as JSON on stdout (progress goes to stderr): for review tools in CI. */
+  json: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
   const [command = "", ...rest] = argv;
   if (!COMMANDS.includes(command)) {
-    throw new Error(`usage: npm run stack -- <${COMMANDS.join("|")}> [--program DIR] [--stack NAME]`);
+    throw new Error(
+      `usage: npm run stack -- <${COMMANDS.join("|")}> [--program DIR] [--stack NAME] [--json]`,
+    );
   }
   const flag = (name: string, fallback: string) => {
     const at = rest.indexOf(name);
@@ -43,18 +48,23 @@ function parseArgs(argv: string[]): Args {
     command,
     program: path.resolve(flag("--program", DEFAULT_PROGRAM)),
     stack: flag("--stack", "dev"),
+    json: rest.includes("--json"),
   };
 }
 
 /** The endpoint and key: VMAPI_BASE_URL/VMAPI_API_KEY when set, else the local emulator. */
-async function connection(): Promise<{ baseUrl: string; apiKey: string; pollScale?: string }> {
+async function connection(say: (line: string) => void = console.log): Promise<{
+  baseUrl: string;
+  apiKey: string;
+  pollScale?: string;
+}> {
   const baseUrl = process.env.VMAPI_BASE_URL;
   if (baseUrl) {
     const apiKey = process.env.VMAPI_API_KEY;
     if (!apiKey) throw new Error("VMAPI_BASE_URL is set but VMAPI_API_KEY is not");
     return { baseUrl, apiKey };
   }
-  const emulator = await ensureEmulator((line) => console.log(line));
+  const emulator = await ensureEmulator(say);
   // The provider polls at the emulator's speed.
   return { baseUrl: emulator.url, apiKey: emulator.keys.individual, pollScale: EMULATOR_TIME_SCALE };
 }
@@ -63,29 +73,33 @@ function statePath(args: Args): string {
   return path.join(WORKDIR, "stacks", `${path.basename(args.program)}-${args.stack}.json`);
 }
 
+/** The stack's state; its secrets are stored encrypted (tools/stateCrypto.ts). */
 function loadState(file: string): StackState {
-  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as StackState) : emptyStackState();
+  if (!fs.existsSync(file)) return emptyStackState();
+  return decryptSecrets(JSON.parse(fs.readFileSync(file, "utf8")), stateKey(WORKDIR)) as StackState;
 }
 
 function saveState(file: string, state: StackState): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(`${file}.tmp`, JSON.stringify(state, null, 2));
+  const stored = encryptSecrets(state, stateKey(WORKDIR));
+  fs.writeFileSync(`${file}.tmp`, JSON.stringify(stored, null, 2), { mode: 0o600 });
   fs.renameSync(`${file}.tmp`, file);
 }
 
 /** Runs one operation, printing the provider's progress lines as they come. */
 async function run(args: Args, mode: "up" | "preview" | "refresh" | "destroy"): Promise<RunResult> {
-  const { baseUrl, apiKey, pollScale } = await connection();
+  // With --json, stdout carries the JSON alone: everything else goes to stderr.
+  const say = args.json ? (line: string) => console.error(line) : (line: string) => console.log(line);
+  const { baseUrl, apiKey, pollScale } = await connection(say);
   const file = statePath(args);
   const stackState = loadState(file);
   const config: Record<string, ConfigValue> = { "vmapi:apiKey": secret(apiKey), "vmapi:baseUrl": baseUrl };
   if (pollScale) config["vmapi:pollScale"] = pollScale;
-  console.log(`${mode} ${path.relative(REPO, args.program) || "."} (stack ${args.stack}) against ${baseUrl}`);
+  say(`${mode} ${path.relative(REPO, args.program) || "."} (stack ${args.stack}) against ${baseUrl}`);
   const plugin = await startProviderPlugin({ stack: args.stack });
   let printed = 0;
   const ticker = setInterval(() => {
-    for (const line of plugin.logs.slice(printed))
-      console.log(`  ${line.replace(/^info: \[runtime\] /, "")}`);
+    for (const line of plugin.logs.slice(printed)) say(`  ${line.replace(/^info: \[runtime\] /, "")}`);
     printed = plugin.logs.length;
   }, 200);
   try {
@@ -101,8 +115,7 @@ async function run(args: Args, mode: "up" | "preview" | "refresh" | "destroy"): 
     return result;
   } finally {
     clearInterval(ticker);
-    for (const line of plugin.logs.slice(printed))
-      console.log(`  ${line.replace(/^info: \[runtime\] /, "")}`);
+    for (const line of plugin.logs.slice(printed)) say(`  ${line.replace(/^info: \[runtime\] /, "")}`);
     if (mode !== "preview") saveState(file, stackState);
     await plugin.close();
   }
@@ -134,6 +147,34 @@ function report(result: RunResult, verb: string): void {
     console.error(`error: ${result.error}`);
     process.exitCode = 1;
   }
+}
+
+/**
+ * The planned (preview) or applied steps as JSON, for change review in CI: one entry per
+ * resource with its operation, and the properties that force a replacement.
+ */
+function reportJson(result: RunResult, verb: string): void {
+  const steps = result.steps.map(({ op, urn, type, name, id, oldId, replaces, drift, changed, failed }) => ({
+    op,
+    urn,
+    type,
+    name,
+    ...(id ? { id } : {}),
+    ...(oldId ? { oldId } : {}),
+    ...(replaces?.length ? { replaces } : {}),
+    ...(drift ? { drift, changed } : {}),
+    ...(failed ? { failed } : {}),
+  }));
+  const changeSummary: Record<string, number> = {};
+  for (const step of steps) changeSummary[step.op] = (changeSummary[step.op] ?? 0) + 1;
+  console.log(
+    JSON.stringify(
+      { operation: verb, steps, changeSummary, ...(result.error ? { error: result.error } : {}) },
+      null,
+      2,
+    ),
+  );
+  if (result.error) process.exitCode = 1;
 }
 
 function printOutputs(outputs: Props): void {
@@ -169,7 +210,7 @@ async function main(): Promise<void> {
     case "preview":
     case "refresh":
     case "destroy":
-      return report(await run(args, args.command), args.command);
+      return (args.json ? reportJson : report)(await run(args, args.command), args.command);
     case "outputs":
       return printOutputs(fromWire(loadState(statePath(args)).outputs));
     case "machines":

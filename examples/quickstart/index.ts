@@ -5,6 +5,7 @@
  *   pulumi config set --secret vmapi:apiKey dev-individual-key
  *   pulumi up
  */
+import * as pulumi from "@pulumi/pulumi";
 import { Machine, Script, getTemplatesOutput } from "pulumi-vmapi";
 
 const ubuntu = getTemplatesOutput({ os: "Ubuntu 22.04 Server" }).apply(({ templates }) => {
@@ -13,7 +14,8 @@ const ubuntu = getTemplatesOutput({ os: "Ubuntu 22.04 Server" }).apply(({ templa
 });
 
 const setup = new Script("setup", {
-  scriptText: "#!/bin/bash\napt-get update && apt-get install -y python3-pip\n",
+  // A secret: encrypted in the stack's state, never shown in plain text.
+  scriptText: pulumi.secret("#!/bin/bash\napt-get update && apt-get install -y python3-pip\n"),
   description: "installs pip at first boot",
   runOnce: true,
 });

@@ -37,7 +37,20 @@ it("demo: up → a ready machine and its outputs; preview → no changes; destro
   expect(demo).toMatch(/machineState\s+ready/);
   expect(demo).toMatch(/Machines at .* \(1\):\n\s+ps\w+\s+ready/);
 
+  // The stack's state file holds the script (a secret) only encrypted, and never the API key.
+  const stateFile = fs.readFileSync(path.join(workdir, "stacks", "quickstart-dev.json"), "utf8");
+  expect(stateFile).not.toContain("apt-get install");
+  expect(stateFile).not.toContain("dev-individual-key");
+  expect(stateFile).toContain('"ciphertext": "v1:');
+
   expect(await stack("preview")).toContain("preview: no changes");
+  const plan = JSON.parse(await stack("preview", "--json")) as {
+    steps: { op: string }[];
+    changeSummary: unknown;
+  };
+  expect(plan.steps.map((s) => s.op)).toEqual(["same", "same"]);
+  expect(plan.changeSummary).toEqual({ same: 2 });
+  expect(await stack("outputs")).toMatch(/machineState\s+ready/);
 
   expect(await stack("stop-emulator")).toMatch(/stopped the emulator/);
   const destroy = await stack("destroy");
