@@ -36,6 +36,9 @@ export const PROVISIONING_FIRST_POLL_MS = 15_000;
 export const NEXT_POLL_MS = 1_000;
 const POLL_CAP_MS = 10_000;
 
+/** While a leg waits, a line at least this often, so a long provisioning is visibly alive. */
+export const HEARTBEAT_MS = 20_000;
+
 /** Waits (and starts or stops) until the machine is in `target`; returns it with events. */
 export async function settleMachine(
   client: VmApiClient,
@@ -44,33 +47,48 @@ export async function settleMachine(
   options: SettleOptions,
 ): Promise<ApiMachine> {
   const now = options.now ?? Date.now;
-  const scale = options.pollScale ?? 1;
   const started = now();
+  const say = (what: string) =>
+    options.progress(`machine ${options.label} (${id}): ${what} (${formatElapsed(now() - started)})`);
   let machine = options.current ?? (await client.machines.get(id));
   for (let leg = 0; leg < MAX_LEGS; leg++) {
     if (machine.state === target) return machine;
     const next = await nextLeg(client, machine, target, options.provisionsTo ?? "ready");
-    const remaining = options.timeoutMs - (now() - started);
-    const firstPoll = machine.state === "provisioning" ? PROVISIONING_FIRST_POLL_MS : NEXT_POLL_MS;
-    options.progress(
-      `machine ${options.label} (${id}): ${machine.state}, waiting for ${next} (${formatElapsed(now() - started)})`,
-    );
-    machine = await client.machines.waitFor(id, next, {
-      timeoutMs: Math.max(remaining, 1),
-      firstPollDelayMs: firstPoll * scale,
-      pollPolicy: { initialDelayMs: NEXT_POLL_MS * scale, maxDelayMs: POLL_CAP_MS * scale },
-      // Errors the machine had before this leg (e.g. a failed start of an earlier up) are old news.
-      baseline: machine,
-      onProgress: (p: { state: string; previousState?: string }) => {
-        if (p.previousState === undefined && p.state === machine.state) return; // said above
-        const elapsed = formatElapsed(now() - started);
-        const what =
-          p.state === next ? `${p.state} after ${elapsed}` : `${p.state}, waiting for ${next} (${elapsed})`;
-        options.progress(`machine ${options.label} (${id}): ${what}`);
-      },
-    });
+    say(`${machine.state}, waiting for ${next}`);
+    machine = await waitLeg(client, machine, next, options.timeoutMs - (now() - started), options, say);
   }
   return machine;
+}
+
+/** One leg: polls until `next`, reporting each change and a heartbeat while nothing changes. */
+async function waitLeg(
+  client: VmApiClient,
+  from: ApiMachine,
+  next: WaitableState,
+  remainingMs: number,
+  options: SettleOptions,
+  say: (what: string) => void,
+): Promise<ApiMachine> {
+  const scale = options.pollScale ?? 1;
+  let last: string = from.state;
+  const heartbeat = setInterval(() => say(`still ${last}, waiting for ${next}`), HEARTBEAT_MS);
+  heartbeat.unref();
+  try {
+    return await client.machines.waitFor(from.id, next, {
+      timeoutMs: Math.max(remainingMs, 1),
+      firstPollDelayMs: (from.state === "provisioning" ? PROVISIONING_FIRST_POLL_MS : NEXT_POLL_MS) * scale,
+      pollPolicy: { initialDelayMs: NEXT_POLL_MS * scale, maxDelayMs: POLL_CAP_MS * scale },
+      // Errors the machine had before this leg (e.g. a failed start of an earlier up) are old news.
+      baseline: from,
+      onProgress: (p: { state: string }) => {
+        if (p.state === last) return; // already said
+        last = p.state;
+        say(p.state === next ? `${p.state}` : `${p.state}, waiting for ${next}`);
+      },
+    });
+  } finally {
+    clearInterval(heartbeat);
+  }
 }
 
 /** Acts if the machine rests in the other state, and says which state to wait for next. */

@@ -33,7 +33,7 @@ afterAll(async () => {
 it("demo: up → a ready machine and its outputs; preview → no changes; destroy after an emulator restart → nothing left", async () => {
   const demo = await stack("demo");
   expect(demo).toMatch(/\+ create\s+pulumi-nodejs:dynamic\/vmapi:Machine trainer/);
-  expect(demo).toMatch(/machine trainer-\w+ \(ps\w+\): ready after/);
+  expect(demo).toMatch(/machine trainer-\w+ \(ps\w+\): ready \(\d+ s\)/);
   expect(demo).toMatch(/machineState\s+ready/);
   expect(demo).toMatch(/Machines at .* \(1\):\n\s+ps\w+\s+ready/);
 
