@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import * as path from "node:path";
-import * as readline from "node:readline";
+import { readyLine } from "../tools/emulatorReady";
 
 const REPO_ROOT = path.resolve(__dirname, "..");
 const CLI = path.join(REPO_ROOT, "dist", "emulator", "cli.js");
@@ -41,19 +41,6 @@ export async function startEmulatorProcess(flags: string[]): Promise<EmulatorPro
       await exited;
     },
   };
-}
-
-function readyLine(child: ChildProcess): Promise<{ url: string; keys: { individual: string } }> {
-  return new Promise((resolve, reject) => {
-    const lines = readline.createInterface({ input: child.stdout! });
-    const timer = setTimeout(() => reject(new Error("emulator did not print its ready line")), 15_000);
-    lines.once("line", (line) => {
-      clearTimeout(timer);
-      lines.close();
-      resolve(JSON.parse(line));
-    });
-    child.once("exit", (code) => reject(new Error(`emulator exited (${code}) before it was ready`)));
-  });
 }
 
 function askMemory(child: ChildProcess): Promise<NodeJS.MemoryUsage> {

@@ -6,6 +6,7 @@
 import { spawn } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
+import { readyLine } from "./emulatorReady";
 
 /** Where the local tools keep everything: .vmapi/ (git-ignored), or VMAPI_WORKDIR. */
 export const WORKDIR = path.resolve(process.env.VMAPI_WORKDIR ?? path.join(__dirname, "..", ".vmapi"));
@@ -32,7 +33,7 @@ export async function ensureEmulator(say: (line: string) => void): Promise<Local
     detached: true,
     stdio: ["ignore", "pipe", log],
   });
-  const ready = await readyLine(child.stdout!);
+  const ready = await readyLine(child);
   child.stdout!.destroy();
   child.unref();
   const info: LocalEmulator = { url: ready.url, pid: child.pid!, keys: ready.keys };
@@ -71,19 +72,4 @@ async function answers(url: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-function readyLine(stdout: NodeJS.ReadableStream): Promise<Omit<LocalEmulator, "pid">> {
-  return new Promise((resolve, reject) => {
-    let buffered = "";
-    const timer = setTimeout(() => reject(new Error("the emulator did not start within 20 s")), 20_000);
-    stdout.on("data", (chunk: Buffer) => {
-      buffered += chunk.toString("utf8");
-      const newline = buffered.indexOf("\n");
-      if (newline < 0) return;
-      clearTimeout(timer);
-      resolve(JSON.parse(buffered.slice(0, newline)) as Omit<LocalEmulator, "pid">);
-    });
-    stdout.on("end", () => reject(new Error("the emulator exited before it was ready")));
-  });
 }

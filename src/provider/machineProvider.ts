@@ -19,7 +19,7 @@ import {
   updateKeysAgainst,
   type MachineInputKey,
 } from "./machineModel";
-import { autoName } from "./naming";
+import { withAutoName } from "./naming";
 import { ResourceInitError } from "./partialFailure";
 import { engineProgress, type ProgressSink } from "./progress";
 import { clientFor, pollScaleOf, providerClientHooks, type ProviderSettings } from "./settings";
@@ -37,9 +37,7 @@ export const machineProviderDeps: { progress: ProgressSink } = { progress: engin
 
 export const machineProvider = {
   async check(olds: Props, news: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CheckResult> {
-    const inputs: Props = { ...news };
-    const name = autoName(news.name, olds, news.__resourceName);
-    if (news.name === undefined && name !== undefined) Object.assign(inputs, { name, __autoNamed: true });
+    const inputs: Props = withAutoName(olds, news);
     if (inputs.state === undefined) inputs.state = "ready";
     const failures = [
       ...schemaFailures(CreateMachineRequestSchema, createBody(inputs), inputs, machinePropertyOf),

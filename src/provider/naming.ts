@@ -27,3 +27,17 @@ function randomSuffix(): string {
     .slice(0, 7)
     .toLowerCase();
 }
+
+/**
+ * `news` with the auto-name applied: when no name is declared, the name the resource already
+ * has, or a new one, marked `__autoNamed` so a later check keeps it.
+ */
+export function withAutoName(
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+): Record<string, unknown> {
+  const inputs: Record<string, unknown> = { ...news };
+  const name = autoName(news.name, olds, news.__resourceName);
+  if (news.name === undefined && name !== undefined) Object.assign(inputs, { name, __autoNamed: true });
+  return inputs;
+}

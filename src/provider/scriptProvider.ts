@@ -11,7 +11,7 @@ import { CreateScriptRequestSchema, scriptTooLargeMessage } from "../client/requ
 import type { Script as ApiScript } from "../client/schemas";
 import { definedOnly, schemaFailures } from "./checks";
 import { changedKeys, type DiffTable } from "./diffTable";
-import { autoName } from "./naming";
+import { withAutoName } from "./naming";
 import { clientFor, type ProviderSettings } from "./settings";
 import { UNKNOWN } from "./unknown";
 
@@ -31,9 +31,7 @@ const WIRE: Record<string, string> = { scriptName: "name", scriptDescription: "d
 
 export const scriptProvider = {
   async check(olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult> {
-    const inputs: Props = { ...news };
-    const name = autoName(news.name, olds, news.__resourceName);
-    if (news.name === undefined && name !== undefined) Object.assign(inputs, { name, __autoNamed: true });
+    const inputs: Props = withAutoName(olds, news);
     const failures: pulumi.dynamic.CheckFailure[] = [];
     const text = scriptContent(inputs, failures);
     if (text !== undefined) inputs.contentSha256 = sha256(text);

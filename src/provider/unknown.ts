@@ -1,9 +1,11 @@
+import { runtime } from "@pulumi/pulumi";
+
 /**
  * During preview the engine passes values it does not know yet as this sentinel string
  * (PULUMI-NOTES.md). It is "unknown", never a bad value: checks skip it, diffs treat it as a
  * change.
  */
-export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+export const UNKNOWN: string = runtime.unknownValue;
 
 /** True when the value, or any value inside it, is the preview's unknown sentinel. */
 export function containsUnknown(value: unknown): boolean {

@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { createInterface } from "readline";
+import { readyLine } from "../../tools/emulatorReady";
 import { PROGRAMS, TIME_SCALE, liveMachines, newStack } from "./e2eKit";
 import type { RunningEmulator } from "../../src/emulator";
 
@@ -23,13 +23,7 @@ let child: ChildProcess | undefined;
 function startCli(stateFile: string, port: number): Promise<{ url: string; port: number }> {
   const args = [CLI, "--port", String(port), "--state-file", stateFile, "--time-scale", String(TIME_SCALE)];
   child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "ignore"] });
-  return new Promise((resolve, reject) => {
-    createInterface({ input: child!.stdout! }).once("line", (line) => {
-      const { url } = JSON.parse(line) as { url: string };
-      resolve({ url, port: Number(new URL(url).port) });
-    });
-    child!.once("exit", (code) => reject(new Error(`emulator exited (${code}) before it was ready`)));
-  });
+  return readyLine(child).then(({ url }) => ({ url, port: Number(new URL(url).port) }));
 }
 
 async function machinesCreated(url: string): Promise<number> {
