@@ -140,7 +140,10 @@ function report(result: RunResult, verb: string): void {
       `${(SYMBOL[step.op] ?? "?").padStart(2)} ${step.op.padEnd(15)} ${step.type} ${step.name}${detail}${drift}`,
     );
   }
-  const changes = result.steps.filter((s) => s.op !== "same").length;
+  // A refresh that found a resource as the state has it changed nothing.
+  const changes = result.steps.filter(
+    (s) => s.op !== "same" && !(s.op === "refresh" && s.drift === "none"),
+  ).length;
   console.log(changes === 0 ? `${verb}: no changes` : `${verb}: ${changes} change(s)`);
   if (Object.keys(result.outputs).length > 0) printOutputs(result.outputs);
   if (result.error) {

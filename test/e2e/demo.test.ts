@@ -44,6 +44,10 @@ it("demo: up → a ready machine and its outputs; preview → no changes; destro
   expect(stateFile).toContain('"ciphertext": "v1:');
 
   expect(await stack("preview")).toContain("preview: no changes");
+  // Refresh: the machine is as the state has it; the script now lists the machine it booted.
+  const refresh = await stack("refresh");
+  expect(refresh).toMatch(/~ refresh\s+pulumi-nodejs:dynamic\/vmapi:Machine trainer\n/);
+  expect(refresh).toMatch(/Script setup \[changed: machines\]/);
   const plan = JSON.parse(await stack("preview", "--json")) as {
     steps: { op: string }[];
     changeSummary: unknown;
