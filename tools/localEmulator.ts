@@ -1,7 +1,8 @@
 /**
- * The emulator that `npm run demo` and `npm run stack` talk to: started once in the background
- * with its state in .vmapi/emulator-state.json, found again by the next command through
- * .vmapi/emulator.json, and restarted on the same state file when it is not running.
+ * The emulator that `npm run demo` and `npm run pulumi` talk to: started once in the background
+ * with its state in .vmapi/emulator-state.json, found again through .vmapi/emulator.json (mode
+ * 0600: it holds the keys), and restarted on the same state file and port when it is not running,
+ * so a stack's `vmapi:baseUrl` stays valid.
  */
 import { spawn } from "child_process";
 import * as fs from "fs";
@@ -21,14 +22,15 @@ export interface LocalEmulator {
   keys: { individual: string; teamAdmin: string; teamMember: string };
 }
 
-/** The running local emulator, started if needed. */
+/** The running local emulator, started (or restarted on its recorded port) if needed. */
 export async function ensureEmulator(say: (line: string) => void): Promise<LocalEmulator> {
   const known = readInfo();
   if (known && (await answers(known.url))) return known;
   if (!fs.existsSync(CLI)) throw new Error("dist/ is missing: run `npm run build` first");
   fs.mkdirSync(WORKDIR, { recursive: true });
+  const port = known ? new URL(known.url).port : "0";
   const log = fs.openSync(path.join(WORKDIR, "emulator.log"), "a");
-  const args = [CLI, "--port", "0", "--state-file", path.join(WORKDIR, "emulator-state.json")];
+  const args = [CLI, "--port", port, "--state-file", path.join(WORKDIR, "emulator-state.json")];
   const child = spawn(process.execPath, [...args, "--time-scale", EMULATOR_TIME_SCALE], {
     detached: true,
     stdio: ["ignore", "pipe", log],
@@ -37,31 +39,58 @@ export async function ensureEmulator(say: (line: string) => void): Promise<Local
   child.stdout!.destroy();
   child.unref();
   const info: LocalEmulator = { url: ready.url, pid: child.pid!, keys: ready.keys };
-  fs.writeFileSync(INFO, JSON.stringify(info, null, 2));
+  writeInfo(info);
   say(
-    `emulator started at ${info.url} (pid ${info.pid}, time scale ${EMULATOR_TIME_SCALE}, log .vmapi/emulator.log)`,
+    `emulator ${known ? "restarted on its state file" : "started"} at ${info.url} ` +
+      `(pid ${info.pid}, time scale ${EMULATOR_TIME_SCALE}, log .vmapi/emulator.log)`,
   );
   return info;
 }
 
-/** Stops the local emulator if it runs; its state file stays for the next start. */
+/** Restarts the local emulator only if one was started here before and is not running now. */
+export async function restartIfRecorded(say: (line: string) => void): Promise<void> {
+  if (readInfo()) await ensureEmulator(say);
+}
+
+/** Stops the local emulator if it runs, and returns once it has exited; its state file stays. */
 export async function stopEmulator(say: (line: string) => void): Promise<void> {
   const known = readInfo();
   if (!known) return say("no local emulator recorded");
-  try {
-    process.kill(known.pid, "SIGTERM");
-    say(`stopped the emulator (pid ${known.pid})`);
-  } catch {
-    say("the emulator was not running");
+  // The record stays (pid 0: not running) so the next command restarts it on the same port.
+  const stopped = () => writeInfo({ ...known, pid: 0 });
+  if (known.pid === 0 || !isAlive(known.pid)) {
+    stopped();
+    return say("the emulator was not running");
   }
-  fs.rmSync(INFO, { force: true });
+  process.kill(known.pid, "SIGTERM");
+  for (let waited = 0; isAlive(known.pid); waited += 50) {
+    if (waited >= 10_000) throw new Error(`the emulator (pid ${known.pid}) did not exit within 10 s`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  stopped();
+  say(`stopped the emulator (pid ${known.pid}); its state stays in .vmapi/emulator-state.json`);
 }
 
-function readInfo(): LocalEmulator | undefined {
+function writeInfo(info: LocalEmulator): void {
+  fs.writeFileSync(INFO, JSON.stringify(info, null, 2), { mode: 0o600 });
+  fs.chmodSync(INFO, 0o600);
+}
+
+/** The recorded local emulator, if any. */
+export function readInfo(): LocalEmulator | undefined {
   try {
     return JSON.parse(fs.readFileSync(INFO, "utf8")) as LocalEmulator;
   } catch {
     return undefined;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -1,66 +1,130 @@
 /**
- * examples/team and examples/data-sources end to end: up, a preview without changes, destroy.
+ * Every example on the real engine, as a user runs it: preview, up, `preview --expect-no-changes`,
+ * refresh without changes, destroy with nothing left in the emulator.
  */
+import * as fs from "fs";
 import * as path from "path";
-import { isSecret, secret } from "../../tools/engine/providerHarness";
-import { hasNoChanges } from "../../tools/engine/programRunner";
-import { fromWire } from "../../tools/engine/programRunnerWire";
-import { EXAMPLES, expectSuccess, liveMachines, newStack, startE2eEmulator } from "./e2eKit";
-import type { RunningEmulator } from "../../src/emulator";
+import { E2eContext, EXAMPLES, liveMachines } from "./support/kit";
+import { expectExit, steps, summary } from "./support/cli";
 
-let emu: RunningEmulator;
-beforeEach(async () => {
-  emu = await startE2eEmulator();
+jest.setTimeout(180_000);
+
+let ctx: E2eContext;
+beforeAll(async () => {
+  ctx = await E2eContext.start();
 });
-afterEach(() => emu.close());
+afterAll(() => ctx.close());
 
-test("team: up, preview, destroy as team admin → machines, access, secret token, then nothing left", async () => {
-  const stack = newStack(emu, path.join(EXAMPLES, "team", "index.ts"), emu.keys.teamAdmin, {
+const CREATE = "POST /machines/createSingleMachinePublic";
+
+/** Every output a Machine declares, present in state after `up`. */
+const MACHINE_OUTPUTS = [
+  "machineId",
+  "currentState",
+  "os",
+  "ram",
+  "cpus",
+  "publicIpAddress",
+  "events",
+  "dtCreated",
+];
+
+test("quickstart: preview, up, preview, refresh, destroy → plan, ready machine, no changes, no drift, nothing left", async () => {
+  const stack = await ctx.stack(path.join(EXAMPLES, "quickstart"), ctx.emu.keys.individual);
+
+  // The machine's scriptId is unknown until the script exists: check must accept it.
+  const plan = await stack.preview();
+  expectExit(plan);
+  expect(steps(plan).map((s) => [s.op, s.name])).toEqual([
+    ["create", "setup"],
+    ["create", "trainer"],
+  ]);
+  expect((await ctx.emulator()).requestCounts[CREATE]).toBeUndefined();
+
+  const up = await stack.up();
+  expect(up.code).toBe(0);
+  expect(summary(up).resourceChanges).toEqual({ create: 3 });
+  const outputs = await stack.outputs();
+  expect(outputs).toMatchObject({
+    machineId: expect.stringMatching(/^ps/),
+    machineState: "ready",
+    publicIp: expect.stringMatching(/^198\.1[89]\./),
+    scriptId: expect.stringMatching(/^sc/),
+    machineName: expect.stringMatching(/^trainer-[a-z0-9]{7}$/),
+    scriptName: expect.stringMatching(/^setup-[a-z0-9]{7}$/),
+  });
+  // The provider's progress reaches the engine's display.
+  expect(up.stdout).toContain(`(${String(outputs.machineId)}): ready`);
+  const machines = liveMachines(await ctx.emulator());
+  expect(machines.map((m) => [m.id, m.state, m.scriptId])).toEqual([
+    [outputs.machineId, "ready", outputs.scriptId],
+  ]);
+  const trainer = (await stack.resources()).find((r) => r.urn.endsWith("::trainer"))!;
+  expect(Object.keys(trainer.outputs!)).toEqual(expect.arrayContaining(MACHINE_OUTPUTS));
+
+  const again = await stack.preview("--expect-no-changes");
+  expect(again.code).toBe(0);
+  const refresh = await stack.refresh();
+  expect(refresh.code).toBe(0);
+  expect(summary(refresh).resourceChanges).toEqual({ same: 3 });
+
+  const destroy = await stack.destroy();
+  expect(destroy.code).toBe(0);
+  expect(steps(destroy).map((s) => [s.op, s.name])).toEqual([
+    ["delete", "trainer"],
+    ["delete", "setup"],
+  ]);
+  const after = await ctx.emulator();
+  expect(liveMachines(after)).toEqual([]);
+  expect(after.scripts).toEqual([]);
+  expect(await stack.resources()).toEqual([]);
+});
+
+test("team: up, preview, refresh, destroy as team admin → machines, access, delegation, then nothing left", async () => {
+  const stack = await ctx.stack(path.join(EXAMPLES, "team"), ctx.emu.keys.teamAdmin, {
     teamId: "teacme001",
-    newUserPassword: secret("s3cret-Passw0rd"),
+    newUserPassword: { secret: "s3cret-Passw0rd" },
   });
 
-  const up = expectSuccess(await stack.run("up"));
-  expect(up.steps.map((s) => s.op).sort()).toEqual(["create", "create", "create", "create"]);
-  const { workstationId, newHireId, streamingToken, streamingExpiresAt } = up.outputs;
-  expect(isSecret(streamingToken)).toBe(true);
-  expect(streamingExpiresAt).toEqual(expect.any(String));
-  const dump = await stack.emulator();
+  const up = await stack.up();
+  expect(up.code).toBe(0);
+  expect(summary(up).resourceChanges).toEqual({ create: 5 });
+  const { workstationId, newHireId, streamingToken } = await stack.outputs();
+  expect(streamingToken).toBe("[secret]");
+  const dump = await ctx.emulator();
   const byId = new Map(liveMachines(dump).map((m) => [m.id, m]));
   expect(byId.get(workstationId as string)).toMatchObject({ state: "ready" });
   expect(byId.get(newHireId as string)).toMatchObject({ state: "off" });
-  // Independent resources are created concurrently: one after the other, they would start ≥ 0.9 s
-  // apart (a create waits for its machine, polling from 1 s ± 10 %).
-  const [a, b] = [workstationId, newHireId].map((id) =>
-    Date.parse(byId.get(id as string)!.dtCreated as string),
-  );
-  expect(Math.abs(a - b)).toBeLessThan(500);
   expect(dump.accessGrants.map((g) => g.machineId)).toEqual([workstationId]);
-  const newHire = stack.stackState.resources.find((r) => r.urn.endsWith("::new-hire"))!;
-  expect(isSecret(fromWire(newHire.inputs).password)).toBe(true);
-  expect(isSecret(fromWire(newHire.outputs).passwordDigest)).toBe(true);
 
-  const preview = expectSuccess(await stack.run("preview"));
-  expect(hasNoChanges(preview)).toBe(true);
+  expect((await stack.preview("--expect-no-changes")).code).toBe(0);
+  expect(summary(await stack.refresh()).resourceChanges).toEqual({ same: 5 });
 
-  expectSuccess(await stack.run("destroy"));
-  const after = await stack.emulator();
+  expect((await stack.destroy()).code).toBe(0);
+  const after = await ctx.emulator();
   expect(liveMachines(after)).toEqual([]);
   expect(after.accessGrants).toEqual([]);
-  expect(stack.stackState.resources).toEqual([]);
 });
 
-test("data-sources: up, preview, destroy → a GPU machine on the region's network, then none", async () => {
-  const stack = newStack(emu, path.join(EXAMPLES, "data-sources", "index.ts"), emu.keys.individual);
+test("data-sources: up, preview, refresh, destroy → a GPU machine on the region's network, then none", async () => {
+  const stack = await ctx.stack(path.join(EXAMPLES, "data-sources"), ctx.emu.keys.individual);
 
-  const up = expectSuccess(await stack.run("up"));
-  const { chosenType, machineId } = up.outputs;
-  const machine = liveMachines(await stack.emulator()).find((m) => m.id === machineId);
+  expect((await stack.up()).code).toBe(0);
+  const { chosenType, machineId } = await stack.outputs();
+  const machine = liveMachines(await ctx.emulator()).find((m) => m.id === machineId);
   expect(machine).toMatchObject({ machineType: chosenType, networkId: "nindny2", state: "ready" });
 
-  const preview = expectSuccess(await stack.run("preview"));
-  expect(hasNoChanges(preview)).toBe(true);
+  expect((await stack.preview("--expect-no-changes")).code).toBe(0);
+  expect(summary(await stack.refresh()).resourceChanges).toEqual({ same: 2 });
+  expect((await stack.destroy()).code).toBe(0);
+  expect(liveMachines(await ctx.emulator())).toEqual([]);
+});
 
-  expectSuccess(await stack.run("destroy"));
-  expect(liveMachines(await stack.emulator())).toEqual([]);
+test("examples: every example folder has a Pulumi.yaml and is run by this file", () => {
+  const folders = fs
+    .readdirSync(EXAMPLES, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && fs.existsSync(path.join(EXAMPLES, e.name, "Pulumi.yaml")))
+    .map((e) => e.name)
+    .sort();
+  expect(folders).toEqual(["data-sources", "quickstart", "team"]);
 });

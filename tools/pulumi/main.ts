@@ -1,0 +1,57 @@
+/**
+ * `npm run pulumi -- <any pulumi arguments>`: the real `pulumi` CLI (v3.259.0 or newer, built
+ * once by tools/pulumi-cli/build.sh) with offline settings, running the program of the current
+ * folder (or of `--program DIR`) through the SDK's own language server.
+ *
+ * Everything after `--` goes to the CLI unchanged; the CLI refuses what it does not know and its
+ * exit code is ours. Defaults live in .vmapi/ (git-ignored): the file backend, PULUMI_HOME and a
+ * generated passphrase; set PULUMI_BACKEND_URL, PULUMI_HOME or PULUMI_CONFIG_PASSPHRASE to use
+ * your own. If `npm run demo` started a local emulator that is no longer running, commands that
+ * run the engine restart it on its state file first.
+ */
+import { spawnSync } from "child_process";
+import * as path from "path";
+import { parseInvocation, withClient } from "./args";
+import { pulumiEnvironment } from "./environment";
+import { programEntry, startLanguageHost, type LanguageHost } from "./languageHost";
+import { exitCodeOf, runCli } from "./processes";
+import { restartIfRecorded, WORKDIR } from "../localEmulator";
+
+const BUILD_SCRIPT = path.resolve(__dirname, "..", "pulumi-cli", "build.sh");
+
+/** The CLI's path, built into the cache the first time (its progress goes to stderr). */
+export function pulumiCli(): string {
+  const found = spawnSync("bash", [BUILD_SCRIPT], { stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" });
+  if (found.status !== 0) throw new Error(`could not find or build the pulumi CLI (${BUILD_SCRIPT})`);
+  return found.stdout.trim();
+}
+
+/** Runs one CLI command line; resolves with the exit code to exit with. */
+export async function runPulumi(argv: string[], from: string): Promise<number> {
+  const invocation = parseInvocation(argv, from);
+  const cli = pulumiCli();
+  const env = pulumiEnvironment(WORKDIR, invocation.programDir, cli);
+  let args = invocation.cliArgs;
+  let host: LanguageHost | undefined;
+  const entry = programEntry(invocation.programDir);
+  if (invocation.programCommandAt >= 0 && entry !== undefined) {
+    await restartIfRecorded((line) => console.error(line));
+    host = await startLanguageHost(invocation.programDir, entry);
+    args = withClient(invocation, host.address);
+  }
+  const exit = await runCli(cli, args, invocation.programDir, env);
+  const code = exitCodeOf(exit);
+  host?.close(code !== 0);
+  return code;
+}
+
+if (require.main === module) {
+  // npm runs scripts from the package root; INIT_CWD is where the user typed the command.
+  runPulumi(process.argv.slice(2), process.env.INIT_CWD ?? process.cwd()).then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      console.error(`error: ${err instanceof Error ? err.message : String(err)}`);
+      process.exit(1);
+    },
+  );
+}
