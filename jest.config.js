@@ -1,7 +1,8 @@
 /**
  * One jest run for the whole suite: unit/ (no network), integration/ (client and provider
- * against an in-process emulator on loopback). Type errors are caught by `npm run typecheck`,
- * so ts-jest transpiles file by file (isolatedModules) to keep the suite fast.
+ * against an in-process emulator on loopback), security/, and e2e/ (the real `pulumi` CLI through
+ * `npm run pulumi`). The global setup compiles dist/ and makes sure the CLI exists. Type errors
+ * are caught by `npm run typecheck`, so ts-jest transpiles file by file (isolatedModules).
  */
 /** @type {import('jest').Config} */
 module.exports = {
@@ -9,7 +10,8 @@ module.exports = {
   roots: ["<rootDir>/test"],
   testMatch: ["**/*.test.ts"],
   transform: { "^.+\\.ts$": ["ts-jest", {}] },
+  globalSetup: "<rootDir>/test/globalSetup.ts",
   testTimeout: 30000,
-  // Tests start emulators on port 0; two workers keep a 2-core machine responsive.
+  // Tests start emulators and CLI runs; two workers keep a 2-core machine responsive.
   maxWorkers: 2,
 };

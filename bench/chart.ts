@@ -30,7 +30,7 @@ const COLORS = ["#2f6fbd", "#9a9a9a", "#e08a2c", "#6aa84f"];
 
 /** The SVG text of the chart. */
 export function svgChart(r: BenchResults): string {
-  const panels = [requestsPanel(r), convergencePanel(r), checkDiffPanel(r)];
+  const panels = [requestsPanel(r), convergencePanel(r)];
   const parts: string[] = [];
   let y = 40;
   for (const panel of panels) {
@@ -89,19 +89,6 @@ function convergencePanel(r: BenchResults): Panel {
       bars: shown.map((mode, series) => ({ series, value: overhead(ratio(mode, n)) })),
     })),
     target: { value: 15, label: "target ≤ +15 % (N = 50)" },
-    unit: " %",
-  };
-}
-
-function checkDiffPanel(r: BenchResults): Panel {
-  const groups = r.checkDiff.rows
-    .filter((x) => !x.kind.startsWith("trivial"))
-    .map((x) => ({ label: `${x.kind} (${x.plugin})`, bars: [{ series: 0, value: overhead(x.ratio) }] }));
-  return {
-    title: `4. Check + diff of ${r.checkDiff.resources} unchanged resources: time over a trivial provider (%)`,
-    series: ["ours, same inputs and outputs as the trivial one"],
-    groups,
-    target: { value: 30, label: "target ≤ +30 %" },
     unit: " %",
   };
 }

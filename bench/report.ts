@@ -55,20 +55,6 @@ export function markdownReport(r: BenchResults): string {
     ``,
     memoryLine(r),
     ``,
-    `## 4. Check + diff of ${r.checkDiff.resources} unchanged resources through the plugin`,
-    ``,
-    checkDiffTable(r),
-    ``,
-    `Warm: the median resource × ${r.checkDiff.resources} over ${r.checkDiff.repetitions} interleaved passes; ` +
-      `cold: whole first rounds in a fresh plugin (median of up to 3). Ratio: against the trivial provider ` +
-      `holding the same inputs and outputs.`,
-    ``,
-    `Serialized \`__provider\` (bytes): ` +
-      Object.entries(r.checkDiff.providerBytes)
-        .map(([k, v]) => `${k} ${v}`)
-        .join(", ") +
-      ".",
-    ``,
   ].join("\n");
 }
 
@@ -146,12 +132,5 @@ function memoryLine(r: BenchResults): string {
     `heap used ${m.empty.heapUsedMB} → ${m.full.heapUsedMB} MB (+${m.delta.heapUsedMB} MB, ` +
     `${m.perMachineKB.heapUsed} KB per machine); RSS ${m.empty.rssMB} → ${m.full.rssMB} MB ` +
     `(+${m.delta.rssMB} MB, ${m.perMachineKB.rss} KB per machine).`
-  );
-}
-
-function checkDiffTable(r: BenchResults): string {
-  return table(
-    ["resources", "plugin", "check ms", "diff ms", "total ms", "ratio", "API requests"],
-    r.checkDiff.rows.map((x) => [x.kind, x.plugin, x.checkMs, x.diffMs, x.totalMs, x.ratio, x.apiRequests]),
   );
 }

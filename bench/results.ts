@@ -1,7 +1,6 @@
 /**
  * The shape of bench/results/latest.json, and the targets each run is judged against.
  */
-import type { CheckDiffResult } from "./checkDiff";
 import { PROVIDER, type ConvergenceResult } from "./convergence";
 import type { HeadroomResult } from "./emulatorHeadroom";
 import type { RequestsResult } from "./requestsPerMachine";
@@ -14,7 +13,6 @@ export interface BenchResults {
   requests: RequestsResult;
   convergence: ConvergenceResult;
   headroom: HeadroomResult;
-  checkDiff: CheckDiffResult;
   targets: Target[];
 }
 
@@ -29,14 +27,10 @@ export interface Target {
 /** The targets, judged on `r`. */
 export function judge(r: Omit<BenchResults, "targets">): Target[] {
   const converge50 = r.convergence.rows.find((x) => x.mode === PROVIDER && x.machines === 50);
-  const machineWarm = r.checkDiff.rows.find((x) => x.kind === "Machine" && x.plugin === "warm");
-  const scriptWarm = r.checkDiff.rows.find((x) => x.kind === "Script" && x.plugin === "warm");
   const serverErrors = r.headroom.show.serverErrors + r.headroom.list.serverErrors;
   return [
     target("requests, create-and-wait (D = 60 s)", "≤ 8", r.requests.provider.create.requests, (v) => v <= 8),
     target("convergence wall / D, 50 machines", "≤ 1.15", converge50?.ratio ?? NaN, (v) => v <= 1.15),
-    target("check + diff vs trivial, 200 Machines", "≤ 1.3", machineWarm?.ratio ?? NaN, (v) => v <= 1.3),
-    target("check + diff vs trivial, 200 Scripts", "≤ 1.3", scriptWarm?.ratio ?? NaN, (v) => v <= 1.3),
     target("emulator 5xx or failed connections under load", "0", serverErrors, (v) => v === 0),
   ];
 }

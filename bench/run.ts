@@ -4,9 +4,9 @@
  *
  *   npm run bench                          everything (about 4 minutes on 2 cores)
  *   npm run bench -- --quick               fewer repetitions, 3 s load runs (results still written)
- *   npm run bench -- --only requests,checkDiff   a subset, printed only (latest.* untouched)
+ *   npm run bench -- --only requests,headroom   a subset, printed only (latest.* untouched)
  *
- * Benchmarks: requests (1), convergence (2), headroom (3), checkDiff (4); see docs/benchmarks.md.
+ * Benchmarks: requests (1), convergence (2), headroom (3); see docs/benchmarks.md.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -14,7 +14,6 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 import * as prettier from "prettier";
 import { svgChart } from "./chart";
-import { checkDiff } from "./checkDiff";
 import { convergence } from "./convergence";
 import { emulatorHeadroom } from "./emulatorHeadroom";
 import { markdownReport, targetsTable } from "./report";
@@ -22,7 +21,7 @@ import { requestsPerMachine } from "./requestsPerMachine";
 import { judge, type BenchResults } from "./results";
 
 const RESULTS = path.join(__dirname, "results");
-const NAMES = ["requests", "convergence", "headroom", "checkDiff"] as const;
+const NAMES = ["requests", "convergence", "headroom"] as const;
 type Name = (typeof NAMES)[number];
 
 async function main(): Promise<void> {
@@ -45,7 +44,6 @@ async function main(): Promise<void> {
     partial.convergence = await step("2. convergence", () => convergence(quick ? 1 : 3));
   if (wanted("headroom"))
     partial.headroom = await step("3. emulator headroom", () => emulatorHeadroom(quick ? 3 : 10));
-  if (wanted("checkDiff")) partial.checkDiff = await step("4. check + diff", () => checkDiff(quick ? 2 : 5));
   const seconds = (Date.now() - startedAt.getTime()) / 1000;
   if (only) {
     process.stdout.write(`${JSON.stringify(partial, null, 2)}\n`);

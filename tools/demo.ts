@@ -10,7 +10,8 @@ import { ensureEmulator, EMULATOR_TIME_SCALE, stopEmulator } from "./localEmulat
 import { runPulumi } from "./pulumi/main";
 
 const REPO = path.resolve(__dirname, "..");
-const STACK = "dev";
+/** The demo's stack; VMAPI_DEMO_STACK lets the tests use their own (its config file is Pulumi.<stack>.yaml). */
+const STACK = process.env.VMAPI_DEMO_STACK || "dev";
 
 /** One CLI command line in the repository's root project; fails on a non-zero exit. */
 async function pulumi(...args: string[]): Promise<void> {

@@ -1,53 +1,74 @@
 /**
- * Failures end to end with test/e2e/programs/machine: a machine that does not boot (no capacity)
- * stays in the state and the next `up` completes it; invalid inputs stop `preview` before any
- * machine is created.
+ * Failures on the real engine with test/e2e/programs/machine: a machine that does not boot (no
+ * capacity) stays in the state and the next `up` completes it; invalid inputs stop `preview`
+ * before any machine is created, naming the property.
  */
 import * as path from "path";
 import { setCapacity } from "../helpers/emulator";
-import type { RunningEmulator } from "../../src/emulator";
-import { PROGRAMS, expectSuccess, liveMachines, newStack, startE2eEmulator } from "./e2eKit";
+import { E2eContext, PROGRAMS, liveMachines } from "./support/kit";
+import { expectExit, steps } from "./support/cli";
+
+jest.setTimeout(120_000);
 
 const PROGRAM = path.join(PROGRAMS, "machine");
 const CREATE = "POST /machines/createSingleMachinePublic";
 
-let emu: RunningEmulator;
-beforeEach(async () => {
-  emu = await startE2eEmulator();
+let ctx: E2eContext;
+beforeAll(async () => {
+  ctx = await E2eContext.start();
 });
-afterEach(() => emu.close());
+afterAll(() => ctx.close());
 
 test("up: no capacity at boot → fails with the reason, machine kept in state; next up → completes it", async () => {
-  const stack = newStack(emu, PROGRAM, emu.keys.individual);
-  await setCapacity(emu.url, { region: "East Coast (NY2)", machineType: "C4", failNextStarts: 1 });
+  const stack = await ctx.stack(PROGRAM, ctx.emu.keys.individual, { name: "capacity-box" });
+  await setCapacity(ctx.emu.url, { region: "East Coast (NY2)", machineType: "C4", failNextStarts: 1 });
+  const createsBefore = (await ctx.emulator()).requestCounts[CREATE] ?? 0;
 
-  const failed = await stack.run("up");
-  expect(failed.error).toContain("insufficient capacity for C4 in East Coast (NY2)");
-  expect(failed.steps).toEqual([expect.objectContaining({ op: "create", failed: true })]);
-  const [kept] = stack.stackState.resources;
+  const failed = await stack.up();
+  expect(failed.code).not.toBe(0);
+  expect(failed.stdout).toContain("insufficient capacity for C4 in East Coast (NY2)");
+  const [kept] = await stack.resources();
+  expect(kept.id).toMatch(/^ps/);
   expect(kept.initErrors).toEqual([expect.stringContaining("insufficient capacity")]);
-  expect(liveMachines(await stack.emulator()).map((m) => [m.id, m.state])).toEqual([[kept.id, "off"]]);
+  const mine = () => liveMachines(dump).filter((m) => m.name === "capacity-box");
+  let dump = await ctx.emulator();
+  expect(mine().map((m) => [m.id, m.state])).toEqual([[kept.id, "off"]]);
 
-  const up = expectSuccess(await stack.run("up"));
-  expect(up.steps.map((s) => [s.op, s.id])).toEqual([["update", kept.id]]);
-  expect(up.outputs).toMatchObject({ machineId: kept.id, currentState: "ready" });
-  expect(stack.stackState.resources[0].initErrors).toBeUndefined();
-  const dump = await stack.emulator();
-  expect(liveMachines(dump).map((m) => [m.id, m.state])).toEqual([[kept.id, "ready"]]);
-  expect(dump.requestCounts[CREATE]).toBe(1);
+  const up = expectExit(await stack.up());
+  expect(steps(up).map((s) => [s.op, s.new?.id])).toEqual([["update", kept.id]]);
+  expect(await stack.outputs()).toMatchObject({ machineId: kept.id, currentState: "ready" });
+  const [completed] = await stack.resources();
+  expect(completed.initErrors).toBeUndefined();
+  dump = await ctx.emulator();
+  expect(mine().map((m) => [m.id, m.state])).toEqual([[kept.id, "ready"]]);
+  expect(dump.requestCounts[CREATE] - createsBefore).toBe(1);
+  expectExit(await stack.destroy());
 });
 
 test.each([
-  ["an unknown region", { region: "Mars (MRS1)" }, "region"],
-  ["a Windows template with a C4", { templateId: "twin1001" }, "machineType"],
-  ["both public IP flags", { assignPublicIp: "true", dynamicPublicIp: "true" }, "dynamicPublicIp"],
-])("preview: %s → fails naming the property, nothing created", async (_case, config, property) => {
-  const stack = newStack(emu, PROGRAM, emu.keys.individual, config);
-  const preview = await stack.run("preview");
-  expect(preview.error).toMatch(
-    new RegExp(`vmapi:Machine resource 'box's property '${property}' value .* has a problem: `),
+  [
+    "an unknown region",
+    { region: "Mars (MRS1)" },
+    "region",
+    /must be one of: West Coast \(CA1\), East Coast/,
+  ],
+  ["a Windows template with a C4", { templateId: "twin1001" }, "machineType", /Windows/],
+  [
+    "both public IP flags",
+    { assignPublicIp: "true", dynamicPublicIp: "true" },
+    "dynamicPublicIp",
+    /assignPublicIp/,
+  ],
+])("preview: %s → fails naming the property, nothing created", async (_case, config, property, reason) => {
+  const stack = await ctx.stack(PROGRAM, ctx.emu.keys.individual, config);
+  const createsBefore = (await ctx.emulator()).requestCounts[CREATE] ?? 0;
+  const preview = await stack.preview();
+  expect(preview.code).not.toBe(0);
+  // The engine's own wording for a check failure (the substitute assumed "'box's property 'x'").
+  expect(preview.stdout).toMatch(
+    new RegExp(`vmapi:Machine resource 'box': property ${property} value \\{.*\\} has a problem: `),
   );
-  expect(preview.steps).toEqual([]);
-  expect((await stack.emulator()).requestCounts[CREATE]).toBeUndefined();
-  expect(stack.stackState.resources).toEqual([]);
+  expect(preview.stdout).toMatch(reason);
+  expect((await ctx.emulator()).requestCounts[CREATE] ?? 0).toBe(createsBefore);
+  expect(await stack.resources()).toEqual([]);
 });

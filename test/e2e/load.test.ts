@@ -1,20 +1,23 @@
 /**
- * Load: several stacks of a 20-machine fleet brought up at the same time against one emulator.
- * All converge, every request is answered without a 5xx, and the requests per machine stay
- * within budget. CI size: 4 stacks; VMAPI_LOAD_STACKS=10 is the full size.
+ * Load on the real engine: several stacks of a 20-machine fleet brought up at the same time
+ * against one emulator. All converge, every request is answered without a 5xx, and the requests
+ * per machine stay within budget. CI size: 4 stacks; VMAPI_LOAD_STACKS=10 is the full size.
  */
 import * as path from "path";
-import { startTestEmulator } from "../helpers/emulator";
+import { startTestEmulator, state } from "../helpers/emulator";
 import type { RunningEmulator } from "../../src/emulator";
-import { PROGRAMS, TIME_SCALE, liveMachines, newStack } from "./e2eKit";
+import { connectionConfig, liveMachines, PROGRAMS, TIME_SCALE } from "./support/kit";
+import { EngineStack, EngineWorkspace } from "./support/engineStack";
 
 const STACKS = Number(process.env.VMAPI_LOAD_STACKS ?? 4);
 const MACHINES = 20;
 /** API requests per machine for the whole up (script, machine, grant, waits, data source). */
 const BUDGET_PER_MACHINE = 12;
-jest.setTimeout(300_000);
+jest.setTimeout(480_000);
 
 let emu: RunningEmulator;
+let workspace: EngineWorkspace;
+const stacks: EngineStack[] = [];
 const statuses: number[] = [];
 beforeAll(async () => {
   emu = await startTestEmulator({
@@ -25,23 +28,27 @@ beforeAll(async () => {
       if (status) statuses.push(Number(status[1]));
     },
   });
+  workspace = new EngineWorkspace();
 });
-afterAll(() => emu.close());
+afterAll(async () => {
+  for (const stack of stacks) await stack.remove();
+  workspace.dispose();
+  await emu.close();
+});
 
 test(`up: ${STACKS} stacks × ${MACHINES} machines at once → all converge, no 5xx, requests within budget`, async () => {
-  const stacks = Array.from({ length: STACKS }, (_, i) =>
-    newStack(
-      emu,
-      path.join(PROGRAMS, "fleet"),
-      emu.keys.individual,
-      { count: String(MACHINES) },
-      `load-${i}`,
-    ),
-  );
-  const results = await Promise.all(stacks.map((s) => s.run("up")));
-  expect(results.map((r) => r.error)).toEqual(results.map(() => undefined));
+  for (let i = 0; i < STACKS; i++) {
+    stacks.push(
+      await EngineStack.create(workspace, path.join(PROGRAMS, "fleet"), {
+        ...connectionConfig(emu, emu.keys.individual),
+        count: String(MACHINES),
+      }),
+    );
+  }
+  const runs = await Promise.all(stacks.map((s) => s.up()));
+  expect(runs.map((r) => r.code)).toEqual(runs.map(() => 0));
 
-  const dump = await stacks[0].emulator();
+  const dump = await state(emu.url);
   const live = liveMachines(dump);
   expect(live).toHaveLength(STACKS * MACHINES);
   expect(live.every((m) => m.state === "ready")).toBe(true);

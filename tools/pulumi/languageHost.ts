@@ -10,6 +10,16 @@ import * as fs from "fs";
 import * as path from "path";
 import { sdkDir } from "./environment";
 
+/** What this file uses of the SDK's own @grpc/grpc-js (loaded from the SDK's folder at run time). */
+interface GrpcModule {
+  Server: new (options: object) => {
+    addService(service: unknown, implementation: object): void;
+    bindAsync(address: string, credentials: unknown, done: (err: Error | null, port: number) => void): void;
+    forceShutdown(): void;
+  };
+  ServerCredentials: { createInsecure(): unknown };
+}
+
 /** A running language server. */
 export interface LanguageHost {
   /** `127.0.0.1:<port>`, for the CLI's `--client`. */
@@ -54,7 +64,7 @@ export function programRunner(entry: string): () => Promise<unknown> {
 export async function startLanguageHost(programDir: string, entry: string): Promise<LanguageHost> {
   const sdk = sdkDir(programDir);
   const load = (id: string) => require(require.resolve(id, { paths: [sdk] }));
-  const grpc = load("@grpc/grpc-js") as typeof import("@grpc/grpc-js");
+  const grpc = load("@grpc/grpc-js") as GrpcModule;
   const { LanguageServer } = load(path.join(sdk, "automation", "server"));
   const services = load(path.join(sdk, "proto", "language_grpc_pb"));
   const { grpcChannelOptions } = load(path.join(sdk, "runtime"));

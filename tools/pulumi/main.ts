@@ -16,6 +16,8 @@ import { pulumiEnvironment } from "./environment";
 import { programEntry, startLanguageHost, type LanguageHost } from "./languageHost";
 import { exitCodeOf, runCli } from "./processes";
 import { restartIfRecorded, WORKDIR } from "../localEmulator";
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { linkSelf } = require("../linkSelf.js") as { linkSelf: () => void };
 
 const BUILD_SCRIPT = path.resolve(__dirname, "..", "pulumi-cli", "build.sh");
 
@@ -29,6 +31,7 @@ export function pulumiCli(): string {
 /** Runs one CLI command line; resolves with the exit code to exit with. */
 export async function runPulumi(argv: string[], from: string): Promise<number> {
   const invocation = parseInvocation(argv, from);
+  linkSelf();
   const cli = pulumiCli();
   const env = pulumiEnvironment(WORKDIR, invocation.programDir, cli);
   let args = invocation.cliArgs;

@@ -1,7 +1,7 @@
 /**
  * One machine, every varying input read from the stack config, so a test changes the program's
  * goal by changing config: `region`, `machineType`, `templateId`, `name`, `state`,
- * `assignPublicIp`, `dynamicPublicIp`.
+ * `assignPublicIp`, `dynamicPublicIp`, `size`.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { Machine, type MachineType, type Region } from "pulumi-vmapi";
@@ -11,7 +11,7 @@ const config = new pulumi.Config();
 const box = new Machine("box", {
   region: (config.get("region") ?? "East Coast (NY2)") as Region,
   machineType: (config.get("machineType") ?? "C4") as MachineType,
-  size: 50,
+  size: config.getNumber("size") ?? 50,
   billingType: "hourly",
   templateId: config.get("templateId") ?? "tubsrv01",
   name: config.get("name"),

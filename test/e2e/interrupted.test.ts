@@ -1,0 +1,160 @@
+/**
+ * An `up` interrupted while it creates five machines.
+ * - Ctrl-C (one SIGINT): the CLI stops starting new work, the creates in flight finish and are
+ *   recorded; the next `up` creates the rest.
+ * - SIGKILL of the CLI, then the README's recovery step by step as a user types it: `cancel`
+ *   removes the dead run's lock, `stack export` lists the interrupted creates,
+ *   `vmapi-recover-pending` looks each machine up by the name in its pending operation (found →
+ *   adopted, not found → dropped), `stack import` and `refresh` take that in, and `up` completes.
+ * Either way: exactly the five declared machines in the emulator, none orphaned, none twice, and
+ * no process left running.
+ */
+import { spawn } from "child_process";
+import * as fs from "fs";
+import * as path from "path";
+import { startTestEmulator } from "../helpers/emulator";
+import { PROGRAMS, connectionConfig, liveMachines } from "./support/kit";
+import { expectExit, steps } from "./support/cli";
+import { EngineStack, EngineWorkspace, type StackDeployment } from "./support/engineStack";
+import { REPO } from "./support/cli";
+import { childrenNamed, processesWithEnv } from "./support/processes";
+import type { RunningEmulator } from "../../src/emulator";
+import { state } from "../helpers/emulator";
+
+jest.setTimeout(180_000);
+
+/** Slow enough lifecycles (a provisioning takes 3 s) that the kill lands while creates are in flight. */
+const TIME_SCALE = 0.05;
+const COUNT = 5;
+
+let emu: RunningEmulator;
+let workspace: EngineWorkspace;
+let stack: EngineStack;
+beforeEach(async () => {
+  emu = await startTestEmulator({ clock: "real", timeScale: TIME_SCALE });
+  workspace = new EngineWorkspace();
+  stack = await EngineStack.create(workspace, path.join(PROGRAMS, "machines"), {
+    ...connectionConfig(emu, emu.keys.individual),
+    "vmapi:pollScale": String(TIME_SCALE),
+    count: String(COUNT),
+  });
+});
+afterEach(async () => {
+  await stack.remove();
+  workspace.dispose();
+  await emu.close();
+});
+
+/** `vmapi-recover-pending < exported` with the emulator's endpoint and key in the environment. */
+function recoverPending(exported: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [path.join(REPO, "dist", "recovery", "cli.js")], {
+    env: { ...process.env, VMAPI_API_KEY: emu.keys.individual, VMAPI_BASE_URL: emu.url },
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+  child.stdin.end(exported);
+  return new Promise((resolve) =>
+    child.once("close", (code) => resolve({ code: code ?? 1, stdout, stderr })),
+  );
+}
+
+async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
+  for (let waited = 0; !(await condition()); waited += 50) {
+    if (waited > 60_000) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+test("up killed mid-create → cancel, export, recover-pending, import, refresh, up → exactly the five machines", async () => {
+  let wrapper = 0;
+  const up = stack.cli(["up", "--yes", "--skip-preview"], { onSpawn: (pid) => (wrapper = pid) });
+  // Some machines exist, none is ready yet: every create is in flight.
+  await until(async () => (await state(emu.url)).machines.length >= 2, "the first creates");
+  const [cli] = childrenNamed(wrapper, "pulumi");
+  expect(cli).toBeGreaterThan(0);
+  process.kill(cli, "SIGKILL");
+  const killed = await up;
+  expect(killed.code).toBe(137);
+  // Nothing started for that run outlives it (plugins included): they all carry the workspace path.
+  expect(processesWithEnv(workspace.dir)).toEqual([]);
+
+  // 0. The killed CLI left its lock on the stack: `pulumi cancel` removes it.
+  const locked = await stack.refresh();
+  expect(locked.stderr).toMatch(/the stack is currently locked .* `pulumi cancel`/s);
+  expectExit(await stack.cli(["cancel", "--yes"]));
+
+  // 1. `stack export` lists the interrupted creates (an `up` would only warn of them and create
+  // new machines beside the orphans; a non-interactive refresh keeps them silently).
+  const exported = (await stack.cli(["stack", "export"])).stdout;
+  const pending = (JSON.parse(exported) as StackDeployment).deployment.pending_operations ?? [];
+  expect(pending.length).toBeGreaterThan(0);
+  expect(pending.every((p) => p.type === "creating")).toBe(true);
+
+  // 2. vmapi-recover-pending looks each one up by the name in its inputs: found → a resource of
+  // the stack, not found → dropped. (CLI v3.259's `refresh --import-pending-creates` drops the
+  // resources it is told to import, so the README does not use it.)
+  const recovered = await recoverPending(exported);
+  expect(recovered.code).toBe(0);
+  const created = (await state(emu.url)).machines.map((m) => m.name);
+  for (const { resource } of pending) {
+    const name = resource.inputs?.name as string;
+    expect(name).toMatch(/^worker-\d-[a-z0-9]{7}$/);
+    const outcome = created.includes(name) ? "adopted" : "dropped";
+    expect(recovered.stderr).toContain(`${outcome} ${resource.urn}`);
+  }
+
+  // 3. stack import, then refresh reads every adopted machine.
+  const file = path.join(workspace.dir, "repaired.json");
+  fs.writeFileSync(file, recovered.stdout);
+  expectExit(await stack.cli(["stack", "import", "--file", file]));
+  expect((await stack.export()).deployment.pending_operations ?? []).toEqual([]);
+  expectExit(await stack.refresh());
+
+  // 4. up completes the stack.
+  const finalUp = expectExit(await stack.up());
+  // The adopted machines are unchanged (their inputs are the program's); only the dropped are created.
+  expect(steps(finalUp).filter((s) => s.op !== "same" && s.op !== "create")).toEqual([]);
+  const inState = (await stack.resources()).map((r) => r.id!).sort();
+  expect(inState).toHaveLength(COUNT);
+  const live = liveMachines(await state(emu.url));
+  expect(live.map((m) => m.id).sort()).toEqual(inState);
+  expect(new Set(live.map((m) => m.name)).size).toBe(COUNT);
+  expect(live.every((m) => m.state === "ready")).toBe(true);
+
+  expectExit(await stack.destroy());
+  expect(liveMachines(await state(emu.url))).toEqual([]);
+});
+
+test("Ctrl-C (one SIGINT) mid-create → the creates in flight finish and are recorded; next up → exactly the five machines", async () => {
+  let wrapper = 0;
+  const up = stack.cli(["up", "--yes", "--skip-preview", "--parallel", "2"], {
+    onSpawn: (pid) => (wrapper = pid),
+  });
+  // Two creates in flight (--parallel 2), three not started.
+  await until(async () => (await state(emu.url)).machines.length >= 1, "the first create");
+  // Without a terminal the wrapper runs the CLI in a process group of its own and passes each
+  // signal on once, as a terminal's Ctrl-C reaches the CLI alone.
+  process.kill(wrapper, "SIGINT");
+  const cancelled = await up;
+  expect(cancelled.code).not.toBe(0);
+  expect(processesWithEnv(workspace.dir)).toEqual([]);
+
+  // Nothing pending: every machine the emulator has is in the stack, ready.
+  expect((await stack.export()).deployment.pending_operations ?? []).toEqual([]);
+  const recorded = (await stack.resources()).map((r) => r.id!).sort();
+  const created = liveMachines(await state(emu.url));
+  expect(recorded.length).toBeGreaterThan(0);
+  expect(recorded.length).toBeLessThan(COUNT);
+  expect(created.map((m) => m.id).sort()).toEqual(recorded);
+
+  expectExit(await stack.up());
+  const inState = (await stack.resources()).map((r) => r.id!).sort();
+  expect(inState).toHaveLength(COUNT);
+  expect(inState).toEqual(expect.arrayContaining(recorded));
+  const live = liveMachines(await state(emu.url));
+  expect(live.map((m) => m.id).sort()).toEqual(inState);
+  expect(live.every((m) => m.state === "ready")).toBe(true);
+  expectExit(await stack.destroy());
+});

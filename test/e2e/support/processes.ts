@@ -1,0 +1,38 @@
+/**
+ * Processes seen through Linux's /proc: the children of a process, and whether any process still
+ * runs with a given string in its environment (every process a test's CLI run started inherits
+ * that test's unique workspace path).
+ */
+import * as fs from "fs";
+
+function pids(): number[] {
+  return fs
+    .readdirSync("/proc")
+    .map(Number)
+    .filter((pid) => Number.isInteger(pid) && pid !== process.pid);
+}
+
+function read(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, "latin1");
+  } catch {
+    return undefined;
+  }
+}
+
+/** The direct children of `parent` whose command name is `name`. */
+export function childrenNamed(parent: number, name: string): number[] {
+  return pids().filter((pid) => {
+    const stat = read(`/proc/${pid}/stat`);
+    if (!stat) return false;
+    // "pid (comm) state ppid ...": comm may hold spaces, so split after the last ')'.
+    const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+    const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    return ppid === parent && comm === name;
+  });
+}
+
+/** Processes whose environment contains `needle` (zombies, which hold no environment, excluded). */
+export function processesWithEnv(needle: string): number[] {
+  return pids().filter((pid) => read(`/proc/${pid}/environ`)?.includes(needle) ?? false);
+}
