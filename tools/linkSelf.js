@@ -10,7 +10,11 @@ const path = require("path");
 function linkSelf() {
   const modules = path.join(__dirname, "..", "node_modules");
   const link = path.join(modules, "pulumi-vmapi");
-  if (!fs.existsSync(modules) || path.basename(path.dirname(path.resolve(__dirname, ".."))) === "node_modules") return;
+  if (
+    !fs.existsSync(modules) ||
+    path.basename(path.dirname(path.resolve(__dirname, ".."))) === "node_modules"
+  )
+    return;
   try {
     if (fs.readlinkSync(link) === "..") return;
   } catch {

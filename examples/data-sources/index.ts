@@ -1,6 +1,9 @@
 /**
  * Data sources: pick a Linux template and the first GPU type available in the region, then
  * create a machine of that type on the region's network.
+ *
+ * Config: `vmapi:baseUrl` and `vmapi:apiKey` (secret; the emulator's `dev-individual-key`), as in
+ * examples/quickstart. Then `npm run pulumi -- up --yes` in this folder.
  */
 import * as pulumi from "@pulumi/pulumi";
 import {

@@ -1,9 +1,11 @@
 /**
- * Quickstart: one machine with a startup script, kept `ready`.
+ * Quickstart: one machine with a startup script, kept `ready`. `npm run demo` runs it (it is the
+ * repository's root project); by hand, in this folder:
  *
- *   pulumi config set vmapi:baseUrl http://127.0.0.1:4010   # the emulator (npm run emulator)
- *   pulumi config set --secret vmapi:apiKey dev-individual-key
- *   pulumi up
+ *   npm run pulumi -- stack init dev
+ *   npm run pulumi -- config set vmapi:baseUrl http://127.0.0.1:<port>   # npm run emulator:start
+ *   npm run pulumi -- config set --secret vmapi:apiKey dev-individual-key
+ *   npm run pulumi -- up --yes
  */
 import * as pulumi from "@pulumi/pulumi";
 import { Machine, Script, getTemplatesOutput } from "pulumi-vmapi";

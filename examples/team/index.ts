@@ -2,6 +2,12 @@
  * Team setup, run with a team administrator's key (the emulator's `dev-team-admin-key`):
  * a machine for an existing member, one for a new team user, access for a colleague and a
  * delegation a streaming client can use for 4 hours.
+ *
+ * Config (declared in Pulumi.yaml, so `up` names what is missing), in this folder:
+ *   npm run pulumi -- config set vmapi:baseUrl http://127.0.0.1:<port>   # npm run emulator:start
+ *   npm run pulumi -- config set --secret vmapi:apiKey dev-team-admin-key
+ *   npm run pulumi -- config set teamId teacme001
+ *   npm run pulumi -- config set --secret newUserPassword 'S0me-passw0rd'
  */
 import * as pulumi from "@pulumi/pulumi";
 import { Machine, MachineAccess, ResourceDelegation, getTemplates, getUsers } from "pulumi-vmapi";
