@@ -66,6 +66,10 @@ it("demo: up → a ready machine and its outputs; preview → no changes; destro
   }
 
   expect(await npm("pulumi", "preview", "--expect-no-changes")).toMatch(/unchanged/);
+  // A mistyped flag is refused by the CLI, not ignored (and nothing runs).
+  await expect(npm("pulumi", "up", "--yes", "--programm", "examples/team")).rejects.toThrow(
+    /unknown flag: --programm/,
+  );
 
   expect(await npm("emulator:stop")).toMatch(/stopped the emulator/);
   const destroy = await npm("pulumi", "destroy", "--yes");
