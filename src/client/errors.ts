@@ -51,9 +51,11 @@ export class BadRequestError extends VmApiError {}
 
 /**
  * The client refused the input before sending anything (enums, mutual exclusions, the 16 KB script
- * limit). A `BadRequestError` so that one `catch` handles both the client's and the server's refusal.
+ * limit, a poll policy). Not a `BadRequestError`: that class means the server answered 400, and a
+ * caller must be able to tell "the API said no" from "nothing was sent" (as Stainless clients do).
+ * `status` is undefined; `code` is `validation_failed`.
  */
-export class ValidationError extends BadRequestError {
+export class ValidationError extends VmApiError {
   constructor(message: string, init: VmApiErrorInit = {}) {
     super(message, { code: "validation_failed", ...init });
   }

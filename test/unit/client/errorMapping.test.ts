@@ -9,6 +9,7 @@ import {
   RateLimitError,
   ServerError,
   TimeoutError,
+  ValidationError,
   VmApiError,
 } from "../../../src/client/errors";
 import {
@@ -129,5 +130,14 @@ describe("errorFromTransport", () => {
     const error = errorFromTransport("ECONNABORTED", "timeout of 5ms exceeded", req);
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error.requestMayHaveReachedServer).toBe(true);
+  });
+});
+
+describe("local refusals", () => {
+  it("ValidationError: raised before any request → outside the API-error tree (no BadRequestError, no status)", () => {
+    const error = new ValidationError("region must be one of: ...");
+    expect(error).not.toBeInstanceOf(BadRequestError);
+    expect(error).toBeInstanceOf(VmApiError);
+    expect(error).toMatchObject({ name: "ValidationError", status: undefined, code: "validation_failed" });
   });
 });
