@@ -15,6 +15,8 @@ export interface VmApiErrorInit {
   method?: string;
   /** Path of the request that failed, without the query string and without the base URL. */
   path?: string;
+  /** The server's `retry-after-ms` or `Retry-After`, in milliseconds, on any answer that sent one. */
+  retryAfterMs?: number;
 }
 
 /** Base class of every error the client throws. */
@@ -23,6 +25,8 @@ export class VmApiError extends Error {
   readonly code: string | undefined;
   readonly method: string | undefined;
   readonly path: string | undefined;
+  /** How long the server asked to wait before a retry (429, 503, ...); undefined when it did not say. */
+  readonly retryAfterMs: number | undefined;
 
   constructor(message: string, init: VmApiErrorInit = {}) {
     super(message);
@@ -31,6 +35,7 @@ export class VmApiError extends Error {
     this.code = init.code;
     this.method = init.method;
     this.path = init.path;
+    this.retryAfterMs = init.retryAfterMs;
   }
 
   /** A plain summary for structured logs; never holds headers or the key. */
@@ -42,6 +47,7 @@ export class VmApiError extends Error {
       code: this.code,
       method: this.method,
       path: this.path,
+      retryAfterMs: this.retryAfterMs,
     };
   }
 }
@@ -77,18 +83,7 @@ export class ConflictError extends VmApiError {}
 export class PayloadTooLargeError extends VmApiError {}
 
 /** HTTP 429; `retryAfterMs` is the server's `Retry-After`, when it sent one. */
-export class RateLimitError extends VmApiError {
-  readonly retryAfterMs: number | undefined;
-
-  constructor(message: string, init: VmApiErrorInit & { retryAfterMs?: number } = {}) {
-    super(message, init);
-    this.retryAfterMs = init.retryAfterMs;
-  }
-
-  override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), retryAfterMs: this.retryAfterMs };
-  }
-}
+export class RateLimitError extends VmApiError {}
 
 /** HTTP 5xx. */
 export class ServerError extends VmApiError {}

@@ -9,7 +9,13 @@ import { API_KEY_HEADER } from "./constants";
 import { AbortedError, ResponseValidationError, VmApiError } from "./errors";
 import { errorFromResponse, errorFromTransport, type RequestLabel } from "./errorMapping";
 import { formatIssues } from "./requests";
-import { parseRetryAfter, runWithRetries, throwIfAborted, type RetryPolicy, type Runtime } from "./retry";
+import {
+  retryAfterFromHeaders,
+  runWithRetries,
+  throwIfAborted,
+  type RetryPolicy,
+  type Runtime,
+} from "./retry";
 import type { ResolvedSettings } from "./settings";
 
 const MAX_ISSUES_SHOWN = 5;
@@ -120,8 +126,13 @@ export class HttpClient {
     );
     const body = typeof response.data === "string" ? response.data : "";
     if (response.status < 200 || response.status >= 300) {
-      const retryAfter = headerValue(response, "retry-after");
-      const retryAfterMs = parseRetryAfter(retryAfter, this.#options.runtime.now());
+      const retryAfterMs = retryAfterFromHeaders(
+        {
+          "retry-after-ms": headerValue(response, "retry-after-ms"),
+          "retry-after": headerValue(response, "retry-after"),
+        },
+        this.#options.runtime.now(),
+      );
       throw errorFromResponse({ status: response.status, body, retryAfterMs }, label);
     }
     return parseBody(body, spec.schema, label, response.status) as T;

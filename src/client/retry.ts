@@ -16,7 +16,7 @@
  *   way to find what the first attempt created (`lookup`) or to recognise it on the next attempt
  *   (`afterAmbiguous`, e.g. a 409 for a script name that now exists). Otherwise it fails.
  */
-import { AbortedError, ConnectionError, RateLimitError, VmApiError } from "./errors";
+import { AbortedError, ConnectionError, VmApiError } from "./errors";
 
 /** Tunables of the retry policy. */
 export interface RetryPolicy {
@@ -73,9 +73,11 @@ export function classifyFailure(error: unknown): FailureFacts {
     return { kind: error.requestMayHaveReachedServer ? "ambiguous" : "safe" };
   }
   if (!(error instanceof VmApiError) || error.status === undefined) return { kind: "final" };
-  const retryAfterMs = error instanceof RateLimitError ? error.retryAfterMs : undefined;
-  if (SAFE_STATUSES.has(error.status)) return { kind: "safe", retryAfterMs };
-  if (error.status >= 500) return { kind: "ambiguous" };
+  // A server that says when to come back is heard on every retried answer, not only on 429.
+  const retryAfterMs = error.retryAfterMs;
+  const withDelay = retryAfterMs === undefined ? {} : { retryAfterMs };
+  if (SAFE_STATUSES.has(error.status)) return { kind: "safe", ...withDelay };
+  if (error.status >= 500) return { kind: "ambiguous", ...withDelay };
   return { kind: "final" };
 }
 
@@ -117,6 +119,20 @@ export function parseRetryAfter(value: string | undefined, nowMs: number): numbe
   if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
   const date = Date.parse(trimmed);
   return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
+}
+
+/**
+ * Pure: the server's requested delay from response headers (lower-case names): `retry-after-ms`
+ * first (milliseconds, as Stainless clients read it), else `Retry-After`. Undefined when neither
+ * is readable.
+ */
+export function retryAfterFromHeaders(
+  headers: Readonly<Record<string, string | undefined>>,
+  nowMs: number,
+): number | undefined {
+  const ms = headers["retry-after-ms"]?.trim();
+  if (ms !== undefined && /^\d+(\.\d+)?$/.test(ms)) return Math.round(Number(ms));
+  return parseRetryAfter(headers["retry-after"], nowMs);
 }
 
 /** Time and randomness, injected so that tests control them. */

@@ -56,6 +56,13 @@ describe("retries of idempotent requests", () => {
     expect(counts).toEqual({ [LIST]: 2 });
   });
 
+  it("list: 503 with Retry-After 3 → waits exactly 3 s (honoured on every retried answer), then succeeds", async () => {
+    await h.faults([{ method: "GET", route: "/machines/getMachines", status: 503, retryAfterSeconds: 3 }]);
+    const counts = await counting(() => h.client().machines.list());
+    expect(h.sleeps).toEqual([3000]);
+    expect(counts).toEqual({ [LIST]: 2 });
+  });
+
   it("get: 500 twice → backoff 500 ms then 1 s, then succeeds", async () => {
     const m = await h.client().machines.create(machineRequest("r-get"));
     await h.faults([{ method: "GET", route: "/machines/getMachinePublic", status: 500, times: 2 }]);

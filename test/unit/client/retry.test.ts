@@ -15,6 +15,7 @@ import {
   decideRetry,
   DEFAULT_RETRY_POLICY,
   parseRetryAfter,
+  retryAfterFromHeaders,
   runWithRetries,
   type RetryPolicy,
   type Runtime,
@@ -47,6 +48,14 @@ describe("classifyFailure", () => {
     [new Error("not ours"), "final"],
   ])("classifyFailure: %s → %s", (error, kind) => {
     expect(classifyFailure(error).kind).toBe(kind);
+  });
+
+  it.each([
+    ["503", new ServerError("unavailable", { status: 503, retryAfterMs: 7000 }), "safe"],
+    ["500", new ServerError("boom", { status: 500, retryAfterMs: 7000 }), "ambiguous"],
+    ["408", new VmApiError("timeout", { status: 408, retryAfterMs: 7000 }), "safe"],
+  ])("classifyFailure: %s with Retry-After → carries the delay, not only on 429", (_s, error, kind) => {
+    expect(classifyFailure(error)).toEqual({ kind, retryAfterMs: 7000 });
   });
 
   it("classifyFailure: 429 with Retry-After → carries the delay", () => {
@@ -273,5 +282,18 @@ describe("runWithRetries", () => {
 
   it("runWithRetries: default policy → 3 retries", () => {
     expect(DEFAULT_RETRY_POLICY.maxRetries).toBe(3);
+  });
+});
+
+describe("retryAfterFromHeaders", () => {
+  const now = Date.parse("2026-01-01T00:00:00.000Z");
+  it.each([
+    [{ "retry-after-ms": "1500" }, 1500],
+    [{ "retry-after-ms": "1500", "retry-after": "9" }, 1500],
+    [{ "retry-after-ms": "soon", "retry-after": "9" }, 9000],
+    [{ "retry-after": "2" }, 2000],
+    [{}, undefined],
+  ])("retryAfterFromHeaders: %p → %p (retry-after-ms first, as Stainless clients read it)", (headers, ms) => {
+    expect(retryAfterFromHeaders(headers, now)).toBe(ms);
   });
 });
