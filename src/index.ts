@@ -22,6 +22,8 @@ export {
   VmApiError,
   WaitError,
   WaitTimeoutError,
+  provesAbsence,
+  type NotFoundBasis,
   type VmApiErrorInit,
 } from "./client/errors";
 export type { RequestOptions } from "./client/http";

@@ -98,8 +98,10 @@ export function errorFromResponse(response: FailedResponse, request: RequestLabe
       return new AuthenticationError(message, init);
     case 403:
       return new PermissionDeniedError(message, init);
-    case 404:
-      return new NotFoundError(message, init);
+    case 404: {
+      const saidByStatus = response.status === 404 || facts.status === 404;
+      return new NotFoundError(message, { ...init, basis: saidByStatus ? "status" : "message" });
+    }
     case 409:
       return new ConflictError(message, init);
     case 413:

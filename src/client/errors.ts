@@ -73,8 +73,36 @@ export class AuthenticationError extends VmApiError {}
 /** HTTP 403: authenticated, but not allowed (not the owner, not an admin, a team member creating). */
 export class PermissionDeniedError extends VmApiError {}
 
-/** HTTP 404, or a 400 whose body says 404 or "not found": the resource does not exist or is not visible. */
-export class NotFoundError extends VmApiError {}
+/** What a `NotFoundError` rests on. */
+export type NotFoundBasis = "status" | "message";
+
+/**
+ * HTTP 404, or a 400 whose body says 404 or "not found": the resource does not exist or is not
+ * visible. `basis` says how sure that is: `"status"` when the HTTP status or the body's
+ * `error.status` is 404; `"message"` when only the body's code or message says "not found" under
+ * a 400, where the missing thing may be another resource named in the request (a network, a
+ * template). Only a `"status"` answer about the addressed resource proves that it is gone.
+ */
+export class NotFoundError extends VmApiError {
+  readonly basis: NotFoundBasis;
+
+  constructor(message: string, init: VmApiErrorInit & { basis?: NotFoundBasis } = {}) {
+    super(message, init);
+    this.basis = init.basis ?? "status";
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), basis: this.basis };
+  }
+}
+
+/**
+ * True when `error` proves that the addressed resource is absent: a `NotFoundError` on the basis
+ * of a 404 status. Deletes and refreshes treat nothing else as "gone".
+ */
+export function provesAbsence(error: unknown): error is NotFoundError {
+  return error instanceof NotFoundError && error.basis === "status";
+}
 
 /** HTTP 409: duplicate script name, or an action not possible in the current state. */
 export class ConflictError extends VmApiError {}

@@ -3,7 +3,7 @@
  * accessors, so read only checks that the machine still exists.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { NotFoundError } from "../client/errors";
+import { provesAbsence } from "../client/errors";
 import { clientFor, type ProviderSettings } from "./settings";
 import { UNKNOWN } from "./unknown";
 
@@ -33,7 +33,7 @@ export const machineAccessProvider = {
     try {
       await clientFor(settings).machines.get(String(props.machineId));
     } catch (err) {
-      if (err instanceof NotFoundError) return {};
+      if (provesAbsence(err)) return {};
       throw err;
     }
     return { id, props, inputs: { machineId: props.machineId, userId: props.userId } };
@@ -50,7 +50,8 @@ export const machineAccessProvider = {
         enableAccess: false,
       });
     } catch (err) {
-      if (!(err instanceof NotFoundError)) throw err;
+      // A 404 status: the machine or the user is gone, and with it the grant.
+      if (!provesAbsence(err)) throw err;
     }
   },
 };

@@ -3,7 +3,7 @@
  * delete. Runs in the dynamic-provider plugin process.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { NotFoundError } from "../client/errors";
+import { NotFoundError, provesAbsence } from "../client/errors";
 import { templateTypeViolation } from "../client/constants";
 import type { Machine as ApiMachine } from "../client/schemas";
 import { CreateMachineRequestSchema, UpdateMachineRequestSchema } from "../client/requests";
@@ -25,7 +25,7 @@ import { engineProgress, type ProgressSink } from "./progress";
 import { clientFor, pollScaleOf, providerClientHooks, type ProviderSettings } from "./settings";
 import { settleMachine } from "./settle";
 import { containsUnknown, UNKNOWN } from "./unknown";
-import { pollUntilGone } from "./gone";
+import { confirmAbsent, pollUntilGone } from "./gone";
 
 type Props = Record<string, unknown>;
 
@@ -94,7 +94,7 @@ export const machineProvider = {
     try {
       machine = await client.machines.get(id);
     } catch (err) {
-      if (err instanceof NotFoundError) return {};
+      if (provesAbsence(err)) return {};
       throw err;
     }
     const outs = machineOutputs(props, machine);
@@ -124,8 +124,9 @@ export const machineProvider = {
     try {
       await client.machines.destroy(id, { releasePublicIp: props.releasePublicIpOnDestroy === true });
     } catch (err) {
-      if (err instanceof NotFoundError) return;
-      throw err;
+      // "Not found" may be about something else: gone only when a read proves it.
+      if (!(err instanceof NotFoundError)) throw err;
+      return confirmAbsent(() => client.machines.get(id), `machine ${id}`, err);
     }
     const { sleep, now } = providerClientHooks.options;
     const firstDelayMs = 250 * pollScaleOf(settings);

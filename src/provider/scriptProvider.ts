@@ -6,7 +6,8 @@ import * as crypto from "crypto";
 import * as fs from "fs";
 import * as path from "path";
 import type * as pulumi from "@pulumi/pulumi";
-import { NotFoundError } from "../client/errors";
+import { NotFoundError, provesAbsence } from "../client/errors";
+import { confirmAbsent } from "./gone";
 import { CreateScriptRequestSchema, scriptTooLargeMessage } from "../client/requests";
 import type { Script as ApiScript } from "../client/schemas";
 import { definedOnly, schemaFailures } from "./checks";
@@ -76,7 +77,7 @@ export const scriptProvider = {
       ];
       return { id, props: outs, inputs: definedOnly(Object.fromEntries(inputKeys.map((k) => [k, outs[k]]))) };
     } catch (err) {
-      if (err instanceof NotFoundError) return {};
+      if (provesAbsence(err)) return {};
       throw err;
     }
   },
@@ -89,10 +90,12 @@ export const scriptProvider = {
   },
 
   async delete(id: string, _props: Props, settings: ProviderSettings): Promise<void> {
+    const client = clientFor(settings);
     try {
-      await clientFor(settings).scripts.destroy(id);
+      await client.scripts.destroy(id);
     } catch (err) {
       if (!(err instanceof NotFoundError)) throw err;
+      await confirmAbsent(() => client.scripts.get(id), `script ${id}`, err);
     }
   },
 };

@@ -96,6 +96,16 @@ describe("retries of idempotent requests", () => {
     expect(error).toBeInstanceOf(TimeoutError);
   });
 
+  it("destroy: connection reset, then a 400 'not found' on the retry → that error, not success (the machine lives)", async () => {
+    const m = await h.client().machines.create(machineRequest("r-destroy-400"));
+    await h.faults([
+      { method: "POST", route: "/machines/{machineId}/destroyMachine", reset: true },
+      { method: "POST", route: "/machines/{machineId}/destroyMachine", status: 400, code: "not_found" },
+    ]);
+    await expect(h.client().machines.destroy(m.id)).rejects.toMatchObject({ status: 400 });
+    expect(await machinesNamed("r-destroy-400")).toEqual([m.id]);
+  });
+
   it("destroy: response dropped, then 404 on the retry → success (the first attempt did it)", async () => {
     const m = await h.client().machines.create(machineRequest("r-destroy"));
     await h.faults([{ method: "POST", route: "/machines/{machineId}/destroyMachine", dropResponse: true }]);
