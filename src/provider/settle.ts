@@ -39,7 +39,27 @@ const POLL_CAP_MS = 10_000;
 /** While a leg waits, a line at least this often, so a long provisioning is visibly alive. */
 export const HEARTBEAT_MS = 20_000;
 
-/** Waits (and starts or stops) until the machine is in `target`; returns it with events. */
+/**
+ * The machine did not come to rest in the declared state within the leg budget (someone or
+ * something keeps moving it). Carries the id and the state it was last seen in, so the caller can
+ * record a partial failure and the next `up` carries on.
+ */
+export class SettleError extends Error {
+  readonly machineId: string;
+  readonly state: string;
+
+  constructor(message: string, machineId: string, state: string) {
+    super(message);
+    this.name = "SettleError";
+    this.machineId = machineId;
+    this.state = state;
+  }
+}
+
+/**
+ * Waits (and starts or stops) until the machine is in `target`; returns it with events. Never
+ * returns a machine in another state: out of legs, it throws `SettleError`.
+ */
 export async function settleMachine(
   client: VmApiClient,
   id: string,
@@ -57,7 +77,12 @@ export async function settleMachine(
     say(`${machine.state}, waiting for ${next}`);
     machine = await waitLeg(client, machine, next, options.timeoutMs - (now() - started), options, say);
   }
-  return machine;
+  if (machine.state === target) return machine;
+  throw new SettleError(
+    `machine ${options.label} (${id}) is ${machine.state}, not ${target}, after ${MAX_LEGS} waits; something else keeps changing its power state`,
+    id,
+    machine.state,
+  );
 }
 
 /** One leg: polls until `next`, reporting each change and a heartbeat while nothing changes. */
