@@ -14,7 +14,9 @@ import {
   createBody,
   machineOutputs,
   machinePropertyOf,
+  observedPowerState,
   passwordMatches,
+  POWER_STATES,
   updateBody,
   updateKeysAgainst,
   type MachineInputKey,
@@ -30,7 +32,6 @@ import { confirmAbsent, pollUntilGone } from "./gone";
 type Props = Record<string, unknown>;
 
 const DEFAULT_WAIT_SECONDS = 1200;
-const POWER_STATES = ["ready", "off"] as const;
 
 /** Injected for tests: where progress goes. */
 export const machineProviderDeps: { progress: ProgressSink } = { progress: engineProgress };
@@ -55,8 +56,9 @@ export const machineProvider = {
   },
 
   async diff(_id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
-    // Compare the password with its digest; an input left out means "leave as it is".
-    const comparable: Props = { ...olds, password: news.password };
+    // Compare the password with its digest, the declared power state with the observed one;
+    // an input left out means "leave as it is".
+    const comparable: Props = { ...olds, password: news.password, state: observedPowerState(olds) };
     if (news.password !== undefined && !passwordMatches(news.password, olds.passwordDigest)) {
       comparable.password = olds.passwordDigest ?? null;
     }
@@ -98,7 +100,9 @@ export const machineProvider = {
       throw err;
     }
     const outs = machineOutputs(props, machine);
-    return { id, props: outs, inputs: inputsFromOutputs(outs) };
+    // Inputs as the machine stands: a machine at rest in the other power state shows as drift.
+    const resting = (POWER_STATES as readonly string[]).includes(machine.state) ? machine.state : outs.state;
+    return { id, props: outs, inputs: { ...inputsFromOutputs(outs), state: resting } };
   },
 
   async update(

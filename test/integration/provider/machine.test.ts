@@ -150,7 +150,7 @@ describe("Machine lifecycle through the provider", () => {
     await client().machines.stop(id);
     kit.advance(5 * 60_000);
     const read = await machineProvider.read(id, outs, kit.settings);
-    expect(read.props).toMatchObject({ name: "changed-by-hand", state: "off" });
+    expect(read.props).toMatchObject({ name: "changed-by-hand", state: "ready", currentState: "off" });
     expect(read.inputs).toMatchObject({ name: "changed-by-hand", state: "off" });
     const diff = await machineProvider.diff(id, read.props!, declared);
     expect(diff).toMatchObject({ changes: true, replaces: [] });

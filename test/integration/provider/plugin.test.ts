@@ -154,7 +154,7 @@ describe("Machine partial failure through the plugin", () => {
     expect(error).toBeInstanceOf(PartialFailureError);
     const failure = error as PartialFailureError;
     expect(failure.reasons.join(" ")).toMatch(/capacity/i);
-    expect(failure.outs).toMatchObject({ machineId: failure.id, currentState: "off", state: "off" });
+    expect(failure.outs).toMatchObject({ machineId: failure.id, currentState: "off", state: "ready" });
     expect(typeof failure.outs.__provider).toBe("string");
     // The engine keeps it in state; the next up sees a change of state and completes it in place.
     const diff = await plugin.diff(failure.id, urn, failure.outs, inputs, { oldInputs: inputs });
