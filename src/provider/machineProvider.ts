@@ -24,7 +24,13 @@ import {
 import { withAutoName } from "./naming";
 import { ResourceInitError } from "./partialFailure";
 import { engineProgress, type ProgressSink } from "./progress";
-import { clientFor, pollScaleOf, providerClientHooks, type ProviderSettings } from "./settings";
+import {
+  checkSettings,
+  clientFor,
+  pollScaleOf,
+  providerClientHooks,
+  type ProviderSettings,
+} from "./settings";
 import { settleMachine } from "./settle";
 import { containsUnknown, UNKNOWN } from "./unknown";
 import { confirmAbsent, pollUntilGone } from "./gone";
@@ -38,6 +44,7 @@ export const machineProviderDeps: { progress: ProgressSink } = { progress: engin
 
 export const machineProvider = {
   async check(olds: Props, news: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CheckResult> {
+    checkSettings(settings);
     const inputs: Props = withAutoName(olds, news);
     if (inputs.state === undefined) inputs.state = "ready";
     const failures = [

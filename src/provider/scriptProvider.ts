@@ -13,7 +13,7 @@ import type { Script as ApiScript } from "../client/schemas";
 import { definedOnly, schemaFailures } from "./checks";
 import { changedKeys, type DiffTable } from "./diffTable";
 import { withAutoName } from "./naming";
-import { clientFor, type ProviderSettings } from "./settings";
+import { checkSettings, clientFor, type ProviderSettings } from "./settings";
 import { UNKNOWN } from "./unknown";
 
 type Props = Record<string, unknown>;
@@ -31,7 +31,8 @@ export const SCRIPT_DIFF_TABLE = {
 const WIRE: Record<string, string> = { scriptName: "name", scriptDescription: "description" };
 
 export const scriptProvider = {
-  async check(olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult> {
+  async check(olds: Props, news: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CheckResult> {
+    checkSettings(settings);
     const inputs: Props = withAutoName(olds, news);
     const failures: pulumi.dynamic.CheckFailure[] = [];
     const text = scriptContent(inputs, failures);

@@ -36,6 +36,7 @@ describe("Script provider", () => {
     const { inputs } = await scriptProvider.check(
       {},
       { __resourceName: "boot", scriptText: "echo hi", machineId },
+      kit.settings,
     );
     const { id, outs } = await scriptProvider.create(inputs!, kit.settings);
     expect(outs).toMatchObject({ ownerType: "user", name: expect.stringMatching(/^boot-/), scriptId: id });
@@ -50,9 +51,12 @@ describe("Script provider", () => {
   it("diff: a changed file at the same path → replace", async () => {
     const file = path.join(tmp, "setup.sh");
     fs.writeFileSync(file, "echo one");
-    const first = (await scriptProvider.check({}, { __resourceName: "f", scriptFile: file })).inputs!;
+    const first = (await scriptProvider.check({}, { __resourceName: "f", scriptFile: file }, kit.settings))
+      .inputs!;
     fs.writeFileSync(file, "echo two");
-    const second = (await scriptProvider.check(first, { __resourceName: "f", scriptFile: file })).inputs!;
+    const second = (
+      await scriptProvider.check(first, { __resourceName: "f", scriptFile: file }, kit.settings)
+    ).inputs!;
     expect(second.name).toBe(first.name);
     expect(await scriptProvider.diff("sc1", first, second)).toMatchObject({
       changes: true,
@@ -63,17 +67,17 @@ describe("Script provider", () => {
   it("check: 16 KB + 1 byte file → failure with the size; neither text nor file → failure", async () => {
     const file = path.join(tmp, "big.sh");
     fs.writeFileSync(file, "x".repeat(16 * 1024 + 1));
-    const big = await scriptProvider.check({}, { __resourceName: "big", scriptFile: file });
+    const big = await scriptProvider.check({}, { __resourceName: "big", scriptFile: file }, kit.settings);
     expect(big.failures).toEqual([
       { property: "scriptFile", reason: expect.stringContaining("16385 bytes") },
     ]);
-    const none = await scriptProvider.check({}, { __resourceName: "none" });
+    const none = await scriptProvider.check({}, { __resourceName: "none" }, kit.settings);
     expect(none.failures!.map((f) => f.property)).toEqual(["scriptText"]);
   });
 
   it("diff: explicit unchanged name with new text → replace, deleting the old one first", async () => {
-    const olds = (await scriptProvider.check({}, { name: "fixed", scriptText: "a" })).inputs!;
-    const news = (await scriptProvider.check(olds, { name: "fixed", scriptText: "b" })).inputs!;
+    const olds = (await scriptProvider.check({}, { name: "fixed", scriptText: "a" }, kit.settings)).inputs!;
+    const news = (await scriptProvider.check(olds, { name: "fixed", scriptText: "b" }, kit.settings)).inputs!;
     expect(await scriptProvider.diff("sc1", olds, news)).toEqual({
       changes: true,
       replaces: ["contentSha256"],
