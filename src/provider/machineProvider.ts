@@ -4,36 +4,27 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { NotFoundError, provesAbsence } from "../client/errors";
-import { templateTypeViolation } from "../client/constants";
 import type { Machine as ApiMachine } from "../client/schemas";
-import { CreateMachineRequestSchema, UpdateMachineRequestSchema } from "../client/requests";
-import { schemaFailures } from "./checks";
+import { adoptionMismatches, adoptionRefusal, replacementOfAdopted } from "./adoption";
 import { changedKeys, diffFromTable } from "./diffTable";
+import { confirmAbsent, pollUntilGone } from "./gone";
+import { adoptNotFound, checkMachine } from "./machineCheck";
 import {
   MACHINE_DIFF_TABLE,
   createBody,
   machineOutputs,
-  machinePropertyOf,
   observedPowerState,
   passwordMatches,
   POWER_STATES,
   updateBody,
   updateKeysAgainst,
   type MachineInputKey,
+  type PowerState,
 } from "./machineModel";
-import { withAutoName } from "./naming";
 import { ResourceInitError } from "./partialFailure";
 import { engineProgress, type ProgressSink } from "./progress";
-import {
-  checkSettings,
-  clientFor,
-  pollScaleOf,
-  providerClientHooks,
-  type ProviderSettings,
-} from "./settings";
-import { settleMachine } from "./settle";
-import { containsUnknown, UNKNOWN } from "./unknown";
-import { confirmAbsent, pollUntilGone } from "./gone";
+import { clientFor, pollScaleOf, providerClientHooks, type ProviderSettings } from "./settings";
+import { settleMachine, type SettleOptions } from "./settle";
 
 type Props = Record<string, unknown>;
 
@@ -43,26 +34,11 @@ const DEFAULT_WAIT_SECONDS = 1200;
 export const machineProviderDeps: { progress: ProgressSink } = { progress: engineProgress };
 
 export const machineProvider = {
-  async check(olds: Props, news: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CheckResult> {
-    checkSettings(settings);
-    const inputs: Props = withAutoName(olds, news);
-    if (inputs.state === undefined) inputs.state = "ready";
-    const failures = [
-      ...schemaFailures(CreateMachineRequestSchema, createBody(inputs), inputs, machinePropertyOf),
-      ...schemaFailures(
-        UpdateMachineRequestSchema,
-        updateBody(inputs, Object.keys(inputs)),
-        inputs,
-        machinePropertyOf,
-      ),
-      ...providerFieldFailures(inputs),
-    ];
-    const ruleFailure = await templateRuleFailure(inputs, settings);
-    if (ruleFailure) failures.push(ruleFailure);
-    return { inputs, failures };
+  check(olds: Props, news: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CheckResult> {
+    return checkMachine(olds, news, settings);
   },
 
-  async diff(_id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
+  async diff(id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
     // Compare the password with its digest, the declared power state with the observed one;
     // an input left out means "leave as it is".
     const comparable: Props = { ...olds, password: news.password, state: observedPowerState(olds) };
@@ -71,26 +47,23 @@ export const machineProvider = {
     }
     const declared = Object.fromEntries(Object.entries(news).filter(([, v]) => v !== undefined));
     const result = diffFromTable(MACHINE_DIFF_TABLE, pick(comparable, Object.keys(declared)), declared);
+    const refusal = replacementOfAdopted(id, news, result.replaces ?? []);
+    if (refusal) throw refusal;
     return result;
   },
 
   async create(inputs: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CreateResult> {
     const client = clientFor(settings);
-    const target = (inputs.state ?? "ready") as "ready" | "off";
-    let machine = inputs.adoptMachineId
-      ? await adopt(client, String(inputs.adoptMachineId))
-      : // An auto-name has a random suffix: no namesake to look for before creating.
-        await client.machines.create(createBody(inputs), { uniqueName: inputs.__autoNamed === true });
+    if (inputs.adoptMachineId !== undefined) return adoptExisting(client, inputs, settings);
+    const target = (inputs.state ?? "ready") as PowerState;
+    // An auto-name has a random suffix: no namesake to look for before creating.
+    let machine = await client.machines.create(createBody(inputs), {
+      uniqueName: inputs.__autoNamed === true,
+    });
     const id = machine.id;
     try {
-      const provisionsTo = inputs.adoptMachineId ? undefined : target;
-      machine = await converge(client, id, inputs, {
-        target,
-        provisionsTo,
-        changed: [],
-        current: machine,
-        settings,
-      });
+      const goal = { target, provisionsTo: target, changed: [], current: machine, settings };
+      machine = await converge(client, id, inputs, goal);
       return { id, outs: machineOutputs(inputs, machine) };
     } catch (err) {
       throw await initFailure(client, id, inputs, machine, err);
@@ -145,10 +118,12 @@ export const machineProvider = {
   },
 };
 
+type Client = ReturnType<typeof clientFor>;
+
 interface ConvergeGoal {
-  target: "ready" | "off";
+  target: PowerState;
   /** Where a machine still provisioning ends (create only). */
-  provisionsTo?: "ready" | "off";
+  provisionsTo?: PowerState;
   /** Inputs the diff found changed. */
   changed: readonly string[];
   /** The machine as just read. */
@@ -157,7 +132,7 @@ interface ConvergeGoal {
 }
 
 /** Applies in-place fields that differ, then brings the machine to its power state. */
-async function converge(client: ReturnType<typeof clientFor>, id: string, inputs: Props, goal: ConvergeGoal) {
+async function converge(client: Client, id: string, inputs: Props, goal: ConvergeGoal) {
   const keys = [...new Set([...goal.changed, ...updateKeysAgainst(inputs, goal.current)])];
   const body = updateBody(inputs, keys);
   let current = goal.current;
@@ -168,19 +143,25 @@ async function converge(client: ReturnType<typeof clientFor>, id: string, inputs
     current = { ...current, ...fields, ...(machineName ? { name: machineName } : {}) } as ApiMachine;
   }
   return settleMachine(client, id, goal.target, {
-    timeoutMs: waitMs(inputs),
-    label: String(inputs.name ?? id),
-    progress: machineProviderDeps.progress,
+    ...settleOptions(inputs, goal.settings, current),
     provisionsTo: goal.provisionsTo,
-    pollScale: pollScaleOf(goal.settings),
+  });
+}
+
+function settleOptions(inputs: Props, settings: ProviderSettings, current: ApiMachine): SettleOptions {
+  return {
+    timeoutMs: waitMs(inputs),
+    label: String(inputs.name ?? current.name),
+    progress: machineProviderDeps.progress,
+    pollScale: pollScaleOf(settings),
     now: providerClientHooks.options.now,
     current,
-  });
+  };
 }
 
 /** The partial failure for a machine that exists but did not settle, with its latest state. */
 async function initFailure(
-  client: ReturnType<typeof clientFor>,
+  client: Client,
   id: string,
   inputs: Props,
   lastSeen: ApiMachine,
@@ -194,14 +175,29 @@ async function initFailure(
   );
 }
 
-async function adopt(client: ReturnType<typeof clientFor>, machineId: string) {
+/**
+ * Adoption: the machine is taken as it is or not at all (adoption.ts). It may still be on its way
+ * to the declared power state (starting, stopping): that is waited for, never acted on. Every
+ * failure here is a plain error, not a partial failure: nothing is adopted, so a later destroy
+ * cannot touch the machine.
+ */
+async function adoptExisting(client: Client, inputs: Props, settings: ProviderSettings) {
+  const id = String(inputs.adoptMachineId);
+  const found = await client.machines.get(id).catch((err: unknown) => {
+    throw provesAbsence(err) ? new Error(adoptNotFound(id)) : err;
+  });
+  const mismatches = adoptionMismatches(inputs, found);
+  if (mismatches.length > 0) throw adoptionRefusal(id, mismatches);
+  const target = inputs.state as PowerState;
   try {
-    return await client.machines.get(machineId);
+    const machine = await settleMachine(client, id, target, {
+      ...settleOptions(inputs, settings, found),
+      act: false,
+    });
+    return { id, outs: machineOutputs(inputs, machine) };
   } catch (err) {
-    if (err instanceof NotFoundError) {
-      throw new Error(`adoptMachineId: machine ${machineId} not found (or not visible to this API key)`);
-    }
-    throw err;
+    const why = err instanceof Error ? err.message : String(err);
+    throw new Error(`adoptMachineId: machine ${id} was not adopted, and nothing was changed: ${why}`);
   }
 }
 
@@ -209,71 +205,6 @@ function waitMs(inputs: Props): number {
   const seconds =
     typeof inputs.waitTimeoutSeconds === "number" ? inputs.waitTimeoutSeconds : DEFAULT_WAIT_SECONDS;
   return seconds * 1000;
-}
-
-function providerFieldFailures(inputs: Props): pulumi.dynamic.CheckFailure[] {
-  const failures: pulumi.dynamic.CheckFailure[] = [];
-  const state = inputs.state;
-  if (state !== UNKNOWN && !(POWER_STATES as readonly unknown[]).includes(state)) {
-    failures.push({
-      property: "state",
-      reason: `state must be one of: ${POWER_STATES.join(", ")} (got ${JSON.stringify(state)})`,
-    });
-  }
-  const wait = inputs.waitTimeoutSeconds;
-  if (wait !== undefined && wait !== UNKNOWN && !(typeof wait === "number" && wait > 0 && wait <= 86400)) {
-    failures.push({
-      property: "waitTimeoutSeconds",
-      reason: "waitTimeoutSeconds must be a number of seconds between 1 and 86400",
-    });
-  }
-  for (const key of ["releasePublicIpOnDestroy"] as const) {
-    const v = inputs[key];
-    if (v !== undefined && v !== UNKNOWN && typeof v !== "boolean") {
-      failures.push({ property: key, reason: `${key} must be a boolean` });
-    }
-  }
-  return failures;
-}
-
-/**
- * Template OS by base URL and template id, for the life of the plugin process: a preview of
- * many machines on one template then costs one lookup, not one per machine.
- */
-const templateOsCache = new Map<string, Promise<string | null>>();
-
-function templateOs(settings: ProviderSettings, templateId: string): Promise<string | null> {
-  const key = `${settings.baseUrl ?? ""} ${templateId}`;
-  let os = templateOsCache.get(key);
-  if (!os) {
-    os = clientFor(settings)
-      .templates.list({ id: templateId })
-      .then(([template]) => template?.os ?? null);
-    // Only a found template is remembered: a failure or a miss is asked again next time.
-    os.then(
-      (found) => found === null && templateOsCache.delete(key),
-      () => templateOsCache.delete(key),
-    );
-    templateOsCache.set(key, os);
-  }
-  return os;
-}
-
-/** The template/type rule needs the template's OS: one read, skipped when it cannot be known. */
-async function templateRuleFailure(inputs: Props, settings: ProviderSettings) {
-  const { templateId, machineType } = inputs;
-  if (typeof templateId !== "string" || typeof machineType !== "string") return undefined;
-  if (containsUnknown([templateId, machineType])) return undefined;
-  let os: string | null;
-  try {
-    os = await templateOs(settings, templateId);
-  } catch {
-    return undefined; // no credentials or no network at preview: the API enforces the rule at create
-  }
-  if (os === null)
-    return { property: "templateId", reason: `templateId ${templateId} not found (see getTemplates)` };
-  const violation = templateTypeViolation(os, machineType);
-  return violation ? { property: "machineType", reason: violation } : undefined;
 }
 
 /** Inputs a refresh reports: every input key the outputs hold, with the actual values. */

@@ -26,6 +26,11 @@ export interface SettleOptions {
   pollScale?: number;
   /** Clock for elapsed time in progress lines. */
   now?: () => number;
+  /**
+   * False: only wait, never start or stop (adoption takes a machine as it is). A machine at rest
+   * in the other power state then fails the settle instead.
+   */
+  act?: boolean;
 }
 
 /** Legs are bounded: start → ready, or stop → off, after at most one transition to finish. */
@@ -73,7 +78,7 @@ export async function settleMachine(
   let machine = options.current ?? (await client.machines.get(id));
   for (let leg = 0; leg < MAX_LEGS; leg++) {
     if (machine.state === target) return machine;
-    const next = await nextLeg(client, machine, target, options.provisionsTo ?? "ready");
+    const next = await nextLeg(client, machine, target, options.provisionsTo ?? "ready", options.act ?? true);
     say(`${machine.state}, waiting for ${next}`);
     machine = await waitLeg(client, machine, next, options.timeoutMs - (now() - started), options, say);
   }
@@ -122,15 +127,20 @@ async function nextLeg(
   machine: ApiMachine,
   target: "ready" | "off",
   provisionsTo: "ready" | "off",
+  act: boolean,
 ): Promise<WaitableState> {
+  const refuse = (action: string) => {
+    const why = `machine ${machine.id} is ${machine.state}: reaching ${target} needs a ${action}, which this operation may not do`;
+    throw new SettleError(why, machine.id, machine.state);
+  };
   switch (machine.state) {
     case "off":
-      if (target === "ready") await client.machines.start(machine.id);
+      if (target === "ready") await (act ? client.machines.start(machine.id) : refuse("start"));
       return target;
     case "ready":
     case "serviceready":
       if (target === "off") {
-        await client.machines.stop(machine.id);
+        await (act ? client.machines.stop(machine.id) : refuse("stop"));
         return "off";
       }
       return "ready";

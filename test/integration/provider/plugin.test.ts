@@ -100,13 +100,13 @@ describe("Machine through the plugin", () => {
       billingType: "hourly",
       templateId,
       adoptMachineId: machineId,
-      name: "adopted-box",
+      name: "adopt-me", // adoption changes nothing: the declared name is the machine's
     });
     const { inputs, failures } = await plugin.check(urn, {}, news);
     expect(failures).toEqual([]);
     const { id, outs } = await plugin.create(urn, inputs);
     expect(id).toBe(machineId);
-    expect(outs).toMatchObject({ name: "adopted-box", currentState: "ready", machineId });
+    expect(outs).toMatchObject({ name: "adopt-me", currentState: "ready", machineId });
 
     const read = await plugin.read(id, urn, outs, inputs);
     expect(read.id).toBe(id);
