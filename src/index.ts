@@ -26,7 +26,7 @@ export {
   type NotFoundBasis,
   type VmApiErrorInit,
 } from "./client/errors";
-export type { RequestOptions } from "./client/http";
+export type { RequestOptions, RetryNotice } from "./client/http";
 export type {
   CreateMachineOptions,
   DestroyMachineOptions,

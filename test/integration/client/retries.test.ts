@@ -82,6 +82,22 @@ describe("retries of idempotent requests", () => {
     expect(lines.join("\n")).not.toContain(h.emu.keys.individual);
   });
 
+  it("onRetry: a retried request → one notice per retry with method, path, error, count and delay", async () => {
+    const notices: unknown[] = [];
+    await h.faults([{ method: "GET", route: "/machines/getMachines", status: 503, times: 2 }]);
+    await h.client({ onRetry: (notice) => notices.push(notice) }).machines.list();
+    expect(notices).toEqual([
+      expect.objectContaining({
+        method: "GET",
+        path: "/machines/getMachines",
+        retry: 1,
+        maxRetries: 3,
+        delayMs: 438,
+      }),
+      expect.objectContaining({ retry: 2, delayMs: 875, error: expect.objectContaining({ status: 503 }) }),
+    ]);
+  });
+
   it("get: connection reset → retried", async () => {
     await h.faults([{ method: "GET", route: "/networks/getNetworks", reset: true }]);
     const counts = await counting(() => h.client().networks.list());
