@@ -4,19 +4,40 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { provesAbsence } from "../client/errors";
+import { PROCESS_LOOKUPS, type LookupCache } from "./lookups";
+import { engineProgress } from "./progress";
+import { accountOf, referenceContext, touched } from "./references";
 import { clientFor, type ProviderSettings } from "./settings";
 import { UNKNOWN } from "./unknown";
 
 type Props = Record<string, unknown>;
 
-export const machineAccessProvider = {
-  async check(_olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult> {
-    const failures = (["machineId", "userId"] as const)
-      .filter((key) => news[key] !== UNKNOWN && (typeof news[key] !== "string" || news[key] === ""))
-      .map((key) => ({ property: key, reason: `${key} is required` }));
-    return { inputs: news, failures };
-  },
+/**
+ * The MachineAccess implementation; `check` proves the key and, when `userId` changed, that the
+ * user belongs to the account, with the injected (per-process) lookups.
+ */
+export function createMachineAccessProvider(lookups: LookupCache) {
+  return {
+    ...accessOperations,
+    async check(olds: Props, news: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CheckResult> {
+      const account = await accountOf(referenceContext(settings, lookups, engineProgress));
+      const failures = (["machineId", "userId"] as const)
+        .filter((key) => news[key] !== UNKNOWN && (typeof news[key] !== "string" || news[key] === ""))
+        .map((key) => ({ property: key, reason: `${key} is required` }));
+      const { userId } = news;
+      const known = typeof userId === "string" && userId !== UNKNOWN && userId !== "";
+      if (known && touched(olds, news, ["userId"]) && !account.users.some((u) => u.id === userId)) {
+        failures.push({
+          property: "userId",
+          reason: `userId ${userId} is not a user of this account (see getUsers)`,
+        });
+      }
+      return { inputs: news, failures };
+    },
+  };
+}
 
+const accessOperations = {
   async diff(_id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
     const replaces = (["machineId", "userId"] as const).filter((key) => olds[key] !== news[key]);
     return { changes: replaces.length > 0, replaces, deleteBeforeReplace: true };
@@ -55,3 +76,6 @@ export const machineAccessProvider = {
     }
   },
 };
+
+/** The MachineAccess implementation the runtime dispatches to. */
+export const machineAccessProvider = createMachineAccessProvider(PROCESS_LOOKUPS);

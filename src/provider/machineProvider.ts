@@ -8,7 +8,9 @@ import type { Machine as ApiMachine } from "../client/schemas";
 import { adoptionMismatches, adoptionRefusal, replacementOfAdopted } from "./adoption";
 import { changedKeys, diffFromTable } from "./diffTable";
 import { confirmAbsent, pollUntilGone } from "./gone";
-import { adoptNotFound, checkMachine } from "./machineCheck";
+import { checkMachine } from "./machineCheck";
+import { adoptNotFound } from "./machineReferences";
+import { PROCESS_LOOKUPS, type LookupCache } from "./lookups";
 import {
   MACHINE_DIFF_TABLE,
   createBody,
@@ -22,7 +24,7 @@ import {
   type PowerState,
 } from "./machineModel";
 import { ResourceInitError } from "./partialFailure";
-import { engineProgress, type ProgressSink } from "./progress";
+import { engineProgress, retryReporter, type ProgressSink } from "./progress";
 import { clientFor, pollScaleOf, providerClientHooks, type ProviderSettings } from "./settings";
 import { settleMachine, type SettleOptions } from "./settle";
 
@@ -33,11 +35,19 @@ const DEFAULT_WAIT_SECONDS = 1200;
 /** Injected for tests: where progress goes. */
 export const machineProviderDeps: { progress: ProgressSink } = { progress: engineProgress };
 
-export const machineProvider = {
-  check(olds: Props, news: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CheckResult> {
-    return checkMachine(olds, news, settings);
-  },
+/**
+ * The Machine implementation, with the lookup cache `check` uses injected: the plugin's one
+ * (`machineProvider`) shares the process's cache; a test builds its own.
+ */
+export function createMachineProvider(lookups: LookupCache) {
+  return {
+    ...machineOperations,
+    check: (olds: Props, news: Props, settings: ProviderSettings) =>
+      checkMachine(olds, news, settings, { lookups, progress: machineProviderDeps.progress }),
+  };
+}
 
+const machineOperations = {
   async diff(id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
     // Compare the password with its digest, the declared power state with the observed one;
     // an input left out means "leave as it is".
@@ -53,7 +63,7 @@ export const machineProvider = {
   },
 
   async create(inputs: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CreateResult> {
-    const client = clientFor(settings);
+    const client = machineClient(settings);
     if (inputs.adoptMachineId !== undefined) return adoptExisting(client, inputs, settings);
     const target = (inputs.state ?? "ready") as PowerState;
     // An auto-name has a random suffix: no namesake to look for before creating.
@@ -71,7 +81,7 @@ export const machineProvider = {
   },
 
   async read(id: string, props: Props, settings: ProviderSettings): Promise<pulumi.dynamic.ReadResult> {
-    const client = clientFor(settings);
+    const client = machineClient(settings);
     let machine;
     try {
       machine = await client.machines.get(id);
@@ -91,7 +101,7 @@ export const machineProvider = {
     news: Props,
     settings: ProviderSettings,
   ): Promise<pulumi.dynamic.UpdateResult> {
-    const client = clientFor(settings);
+    const client = machineClient(settings);
     const changed = changedKeys(MACHINE_DIFF_TABLE, olds, news);
     let machine = await client.machines.get(id);
     try {
@@ -104,7 +114,7 @@ export const machineProvider = {
   },
 
   async delete(id: string, props: Props, settings: ProviderSettings): Promise<void> {
-    const client = clientFor(settings);
+    const client = machineClient(settings);
     try {
       await client.machines.destroy(id, { releasePublicIp: props.releasePublicIpOnDestroy === true });
     } catch (err) {
@@ -117,6 +127,14 @@ export const machineProvider = {
     await pollUntilGone(() => client.machines.get(id), waitMs(props), { sleep, now, firstDelayMs });
   },
 };
+
+/** A client for one operation; its retries show as progress lines, so an `up` is never silent. */
+function machineClient(settings: ProviderSettings) {
+  return clientFor(settings, { onRetry: retryReporter(machineProviderDeps.progress) });
+}
+
+/** The Machine implementation the runtime dispatches to. */
+export const machineProvider = createMachineProvider(PROCESS_LOOKUPS);
 
 type Client = ReturnType<typeof clientFor>;
 

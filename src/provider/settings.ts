@@ -7,6 +7,7 @@
 import { VmApiClient, type VmApiClientOptions } from "../client/client";
 import { ConfigurationError } from "../client/errors";
 import { resolveSettings } from "../client/settings";
+import { engineProgress, retryReporter } from "./progress";
 
 /** Settings as the stub hands them to the runtime; never serialized, never logged. */
 export interface ProviderSettings {
@@ -79,6 +80,8 @@ export function clientFor(
   const { apiKey, baseUrl } = checkSettings(settings);
   return new VmApiClient({
     maxRetries: PROVIDER_MAX_RETRIES,
+    // Retries show in the engine's output, so an API that is down is visibly being retried.
+    onRetry: retryReporter(engineProgress),
     ...providerClientHooks.options,
     ...overrides,
     apiKey,

@@ -106,7 +106,7 @@ describe("ResourceDelegation provider", () => {
   });
 
   it("check: empty machineIds → failure naming machineIds", async () => {
-    const { failures } = await resourceDelegationProvider.check({}, { machineIds: [] });
+    const { failures } = await resourceDelegationProvider.check({}, { machineIds: [] }, kit.settings);
     expect(failures!.map((f) => f.property)).toEqual(["machineIds"]);
   });
 });
