@@ -27,6 +27,7 @@ import { ResourceInitError } from "./partialFailure";
 import { engineProgress, retryReporter, type ProgressSink } from "./progress";
 import { clientFor, pollScaleOf, providerClientHooks, type ProviderSettings } from "./settings";
 import { settleMachine, type SettleOptions } from "./settle";
+import { withExistingTeamUser } from "./teamUser";
 
 type Props = Record<string, unknown>;
 
@@ -66,8 +67,9 @@ const machineOperations = {
     const client = machineClient(settings);
     if (inputs.adoptMachineId !== undefined) return adoptExisting(client, inputs, settings);
     const target = (inputs.state ?? "ready") as PowerState;
+    const body = await withExistingTeamUser(client, createBody(inputs), machineProviderDeps.progress);
     // An auto-name has a random suffix: no namesake to look for before creating.
-    let machine = await client.machines.create(createBody(inputs), {
+    let machine = await client.machines.create(body, {
       uniqueName: inputs.__autoNamed === true,
     });
     const id = machine.id;
