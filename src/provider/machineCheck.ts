@@ -6,7 +6,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { CreateMachineRequestSchema, UpdateMachineRequestSchema } from "../client/requests";
 import { adoptionInputFailures, isAdoption } from "./adoption";
-import { schemaFailures } from "./checks";
+import { printableFailures, schemaFailures } from "./checks";
 import type { LookupCache } from "./lookups";
 import { createBody, machinePropertyOf, POWER_STATES, updateBody } from "./machineModel";
 import { machineReferenceFailures } from "./machineReferences";
@@ -45,7 +45,7 @@ export async function checkMachine(
   if (inputs.state === undefined) inputs.state = "ready";
   const local = localFailures(inputs, adopting);
   const remote = await machineReferenceFailures(olds, inputs, ctx, deps.progress);
-  return { inputs, failures: [...local, ...remote] };
+  return { inputs, failures: printableFailures([...local, ...remote], inputs) };
 }
 
 function localFailures(inputs: Props, adopting: boolean): Failure[] {

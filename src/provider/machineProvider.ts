@@ -105,7 +105,9 @@ const machineOperations = {
   ): Promise<pulumi.dynamic.UpdateResult> {
     const client = machineClient(settings);
     const changed = changedKeys(MACHINE_DIFF_TABLE, olds, news);
-    let machine = await client.machines.get(id);
+    let machine = await client.machines.get(id).catch((err: unknown) => {
+      throw provesAbsence(err) ? deletedOutOfBand(id, err) : err;
+    });
     try {
       const target = (news.state ?? "ready") as "ready" | "off";
       machine = await converge(client, id, news, { target, changed, current: machine, settings });
@@ -129,6 +131,14 @@ const machineOperations = {
     await pollUntilGone(() => client.machines.get(id), waitMs(props), { sleep, now, firstDelayMs });
   },
 };
+
+/** The error for a machine the stack holds but the API no longer has. */
+function deletedOutOfBand(id: string, cause: Error): Error {
+  return new Error(
+    `machine ${id} no longer exists (deleted outside Pulumi?): run \`pulumi refresh\` to drop it from the stack, ` +
+      `then \`pulumi up\` to create it again (${cause.message})`,
+  );
+}
 
 /** A client for one operation; its retries show as progress lines, so an `up` is never silent. */
 function machineClient(settings: ProviderSettings) {

@@ -10,7 +10,7 @@ import { NotFoundError, provesAbsence } from "../client/errors";
 import { confirmAbsent } from "./gone";
 import { CreateScriptRequestSchema, scriptTooLargeMessage } from "../client/requests";
 import type { Script as ApiScript } from "../client/schemas";
-import { definedOnly, schemaFailures } from "./checks";
+import { definedOnly, printableFailures, schemaFailures } from "./checks";
 import { changedKeys, type DiffTable } from "./diffTable";
 import { withAutoName } from "./naming";
 import { clientFor, type ProviderSettings } from "./settings";
@@ -57,7 +57,7 @@ function checkScript(olds: Props, news: Props): pulumi.dynamic.CheckResult {
     if (tooLarge)
       failures.push({ property: inputs.scriptFile ? "scriptFile" : "scriptText", reason: tooLarge });
   }
-  return { inputs, failures };
+  return { inputs, failures: printableFailures(failures, inputs) };
 }
 
 const scriptOperations = {

@@ -232,3 +232,10 @@ describe("Machine lifecycle through the provider", () => {
     });
   });
 });
+
+describe("Machine check messages", () => {
+  it("check: a control character in the name → the failure is reported once, not twice", async () => {
+    const { failures } = await machineProvider.check({}, inputs({ name: "bad\u0007name" }), kit.settings);
+    expect(failures).toEqual([{ property: "name", reason: expect.stringContaining("control characters") }]);
+  });
+});

@@ -63,6 +63,15 @@ describe("Machine delete", () => {
   });
 });
 
+describe("Machine update", () => {
+  it("update: machine deleted out of band → error naming the machine and telling to run pulumi refresh", async () => {
+    const { id, outs } = await runningMachine("deleted-by-hand");
+    await client().machines.destroy(id);
+    const update = machineProvider.update(id, outs, { ...outs, name: "renamed" }, kit.settings);
+    await expect(update).rejects.toThrow(new RegExp(`machine ${id} no longer exists.*pulumi refresh`));
+  });
+});
+
 describe("Machine read (refresh)", () => {
   it("read: show answers 400 'not found' for a live machine → refresh fails instead of dropping it", async () => {
     const { id, outs } = await runningMachine("kept-on-refresh");

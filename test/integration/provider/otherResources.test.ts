@@ -75,6 +75,22 @@ describe("Script provider", () => {
     expect(none.failures!.map((f) => f.property)).toEqual(["scriptText"]);
   });
 
+  it("check: plain scriptText of 20 KB → a failure the engine prints in one short line, without the text", async () => {
+    const text = "y".repeat(20 * 1024);
+    const inputs = { __resourceName: "huge", scriptText: text };
+    const { failures } = await scriptProvider.check({}, inputs, kit.settings);
+    expect(failures).toHaveLength(1);
+    // The engine prints a failure as "property 'P' value V has a problem: R", the value in full
+    // when it is not a secret (pkg/diag: GetResourcePropertyInvalidValueError).
+    const printed = failures!.map((f) =>
+      f.property
+        ? `property '${f.property}' value ${String((inputs as Record<string, unknown>)[f.property])} has a problem: ${f.reason}`
+        : `has a problem: ${f.reason}`,
+    );
+    expect(printed[0]).toMatch(/scriptText is 20480 bytes; the limit is 16384 bytes/);
+    expect(printed[0].length).toBeLessThan(300);
+  });
+
   it("diff: explicit unchanged name with new text → replace, deleting the old one first", async () => {
     const olds = (await scriptProvider.check({}, { name: "fixed", scriptText: "a" }, kit.settings)).inputs!;
     const news = (await scriptProvider.check(olds, { name: "fixed", scriptText: "b" }, kit.settings)).inputs!;
