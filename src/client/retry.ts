@@ -28,6 +28,12 @@ export interface RetryPolicy {
   maxDelayMs: number;
   /** A longer `Retry-After` is not waited for: the error is returned to the caller instead. */
   maxRetryAfterMs: number;
+  /**
+   * Retries after failures without any answer (connection refused, timeout, reset); default
+   * `maxRetries`. A caller that must fail fast when the API is down (a preview) sets it low and
+   * still rides out a busy server's 429s and 503s.
+   */
+  maxUnansweredRetries?: number;
 }
 
 /** The policy used when the client is not given one. */
@@ -46,6 +52,8 @@ export interface FailureFacts {
   kind: FailureKind;
   /** The server's `Retry-After`, in milliseconds. */
   retryAfterMs?: number;
+  /** No answer arrived (connection refused, timeout, reset). */
+  unanswered?: true;
 }
 
 /** What the caller of `decideRetry` knows about the request. */
@@ -70,7 +78,7 @@ const SAFE_STATUSES = new Set([408, 429, 503]);
 export function classifyFailure(error: unknown): FailureFacts {
   if (error instanceof AbortedError) return { kind: "final" };
   if (error instanceof ConnectionError) {
-    return { kind: error.requestMayHaveReachedServer ? "ambiguous" : "safe" };
+    return { kind: error.requestMayHaveReachedServer ? "ambiguous" : "safe", unanswered: true };
   }
   if (!(error instanceof VmApiError) || error.status === undefined) return { kind: "final" };
   // A server that says when to come back is heard on every retried answer, not only on 429.
@@ -93,6 +101,13 @@ export function decideRetry(
 ): RetryDecision {
   if (failure.kind === "final") return { action: "stop", reason: "not retryable" };
   if (context.retriesDone >= policy.maxRetries) return { action: "stop", reason: "retries exhausted" };
+  const unansweredCap = policy.maxUnansweredRetries ?? policy.maxRetries;
+  if (failure.unanswered && context.retriesDone >= unansweredCap) {
+    return {
+      action: "stop",
+      reason: `no answer after ${unansweredCap} ${unansweredCap === 1 ? "retry" : "retries"}`,
+    };
+  }
   if (failure.retryAfterMs !== undefined && failure.retryAfterMs > policy.maxRetryAfterMs) {
     return { action: "stop", reason: `Retry-After ${failure.retryAfterMs} ms exceeds the cap` };
   }

@@ -13,12 +13,16 @@ import { checkSettings, clientFor, type ProviderSettings } from "./settings";
 
 /** Per-request timeout of `check`'s lookups. */
 export const CHECK_TIMEOUT_MS = 3_000;
-/** Retries of `check`'s lookups: one, so an unreachable API fails a preview within seconds. */
-export const CHECK_MAX_RETRIES = 1;
+/**
+ * Retries of `check`'s lookups when no answer arrives: one, so an unreachable API fails a preview
+ * within seconds. A server that answers 429 or 503 is retried as during `up`.
+ */
+export const CHECK_UNANSWERED_RETRIES = 1;
 
 /** What the lookups of one `check` share. */
 export interface ReferenceContext {
-  client: VmApiClient;
+  /** Built on first use: a check whose inputs are all unchanged needs none after the probe. */
+  readonly client: VmApiClient;
   cache: LookupCache;
   /** Cache scope of this endpoint and key. */
   scope: string;
@@ -32,12 +36,20 @@ export function referenceContext(
   progress: ProgressSink,
 ): ReferenceContext {
   const { apiKey, baseUrl } = checkSettings(settings);
-  const client = clientFor(settings, {
-    timeoutMs: CHECK_TIMEOUT_MS,
-    maxRetries: CHECK_MAX_RETRIES,
-    onRetry: retryReporter(progress),
-  });
-  return { client, cache, scope: lookupScope(baseUrl, apiKey), baseUrl };
+  let client: VmApiClient | undefined;
+  return {
+    get client() {
+      client ??= clientFor(settings, {
+        timeoutMs: CHECK_TIMEOUT_MS,
+        retryPolicy: { maxUnansweredRetries: CHECK_UNANSWERED_RETRIES },
+        onRetry: retryReporter(progress),
+      });
+      return client;
+    },
+    cache,
+    scope: lookupScope(baseUrl, apiKey),
+    baseUrl,
+  };
 }
 
 /** The account behind the key: its users, and its team (null for an individual account). */

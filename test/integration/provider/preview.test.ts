@@ -8,7 +8,7 @@ import { createMachineProvider, machineProvider } from "../../../src/provider/ma
 import { createScriptProvider } from "../../../src/provider/scriptProvider";
 import { LookupCache } from "../../../src/provider/lookups";
 import { VmApiClient } from "../../../src/client/client";
-import { state } from "../../helpers/emulator";
+import { addFaults, state } from "../../helpers/emulator";
 import { startProviderKit, unreachableUrl, type ProviderKit } from "./providerTestKit";
 
 type Props = Record<string, unknown>;
@@ -69,6 +69,12 @@ describe("preview: the API itself", () => {
     const check = freshProvider().check({}, news(), { ...kit.settings, baseUrl: url });
     await expect(check).rejects.toThrow(`cannot reach the API at ${url}`);
     expect(kit.now() - started).toBeLessThan(5_000);
+  });
+
+  it("check: API answering 503 twice → preview rides it out as up would (only an unanswered call fails fast)", async () => {
+    await addFaults(kit.url, [{ method: "GET", route: "/users/getUsers", status: 503, times: 2 }]);
+    const { failures } = await freshProvider().check({}, news(), kit.settings);
+    expect(failures).toEqual([]);
   });
 
   it("read during up: API unreachable → a progress line for each retry, not silence", async () => {

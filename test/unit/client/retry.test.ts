@@ -134,6 +134,20 @@ describe("decideRetry", () => {
     });
   });
 
+  it("decideRetry: no answer (refused, timed out) past maxUnansweredRetries → stop, while answered 503s keep retrying", () => {
+    const failFast = { ...policy, maxUnansweredRetries: 1 };
+    const refused = classifyFailure(
+      new ConnectionError("refused", { code: "ECONNREFUSED", requestMayHaveReachedServer: false }),
+    );
+    expect(decideRetry(refused, ctx(0, true), failFast, half).action).toBe("retry");
+    expect(decideRetry(refused, ctx(1, true), failFast, half)).toEqual({
+      action: "stop",
+      reason: "no answer after 1 retry",
+    });
+    const unavailable = classifyFailure(new ServerError("unavailable", { status: 503 }));
+    expect(decideRetry(unavailable, ctx(2, true), failFast, half).action).toBe("retry");
+  });
+
   it("decideRetry: final failure → stop", () => {
     expect(decideRetry({ kind: "final" }, ctx(0, true), policy, half).action).toBe("stop");
   });
