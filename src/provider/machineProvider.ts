@@ -218,7 +218,7 @@ async function adoptExisting(client: Client, inputs: Props, settings: ProviderSe
   });
   const mismatches = adoptionMismatches(inputs, found);
   if (mismatches.length > 0) throw adoptionRefusal(id, mismatches);
-  const target = inputs.state as PowerState;
+  const target = (inputs.state ?? "ready") as PowerState;
   try {
     const machine = await settleMachine(client, id, target, {
       ...settleOptions(inputs, settings, found),
