@@ -22,9 +22,11 @@ export {
   VmApiError,
   WaitError,
   WaitTimeoutError,
+  provesAbsence,
+  type NotFoundBasis,
   type VmApiErrorInit,
 } from "./client/errors";
-export type { RequestOptions } from "./client/http";
+export type { RequestOptions, RetryNotice } from "./client/http";
 export type {
   CreateMachineOptions,
   DestroyMachineOptions,

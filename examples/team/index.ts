@@ -8,6 +8,8 @@
  *   npm run pulumi -- config set --secret vmapi:apiKey dev-team-admin-key
  *   npm run pulumi -- config set teamId teacme001
  *   npm run pulumi -- config set --secret newUserPassword 'S0me-passw0rd'
+ * and optionally `memberEmail` / `adminEmail`, the team users who get the workstation and access
+ * to it (default: the emulator's seeded max@ and ada@).
  */
 import * as pulumi from "@pulumi/pulumi";
 import { Machine, MachineAccess, ResourceDelegation, getTemplates, getUsers } from "pulumi-vmapi";
@@ -15,15 +17,25 @@ import { Machine, MachineAccess, ResourceDelegation, getTemplates, getUsers } fr
 const config = new pulumi.Config();
 const teamId = config.require("teamId");
 const newUserPassword = config.requireSecret("newUserPassword");
+// Who gets the workstation and who may use it too; the defaults are the emulator's seeded team.
+const memberEmail = config.get("memberEmail") ?? "max@acme.example";
+const adminEmail = config.get("adminEmail") ?? "ada@acme.example";
+
+/** The id of the team user with this email; fails the program rather than pick someone else. */
+function teamUserId(email: string): pulumi.Output<string> {
+  return pulumi.output(getUsers({ teamId, email })).apply(({ users }) => {
+    if (users.length === 0) {
+      throw new Error(`no user ${email} in team ${teamId}: set vmapi-team:memberEmail / adminEmail`);
+    }
+    return users[0].id;
+  });
+}
 
 const windows = pulumi.output(getTemplates({ os: "Windows 10" })).apply(({ templates }) => {
   if (templates.length === 0) throw new Error("no Windows 10 template is visible to this key");
   return templates[0].id;
 });
-const members = pulumi.output(getUsers({ teamId }));
-const member = members.apply(
-  ({ users }) => users.find((u) => u.email.startsWith("member"))?.id ?? users[0].id,
-);
+const member = teamUserId(memberEmail);
 
 const workstation = new Machine("design-workstation", {
   region: "West Coast (CA1)",
@@ -49,9 +61,7 @@ const newHire = new Machine("new-hire", {
   state: "off",
 });
 
-const adminId = members.apply(
-  ({ users }) => users.find((u) => u.email.startsWith("admin"))?.id ?? users[0].id,
-);
+const adminId = teamUserId(adminEmail);
 new MachineAccess("admin-on-workstation", { machineId: workstation.machineId, userId: adminId });
 
 const streaming = new ResourceDelegation("streaming", {

@@ -3,7 +3,7 @@
  * share one `HttpClient`. Building a client has no side effect besides reading the environment
  * for settings; it sends nothing.
  */
-import { HttpClient } from "./http";
+import { HttpClient, type RetryNotice } from "./http";
 import { Machines } from "./machines";
 import { Networks } from "./networks";
 import { ResourceDelegations } from "./resourceDelegations";
@@ -19,6 +19,8 @@ export interface VmApiClientOptions extends ClientSettingsInput {
   retryPolicy?: Partial<Omit<RetryPolicy, "maxRetries">>;
   /** Debug log of requests and retries: method, path, status, timing; never headers or the key. */
   log?: (line: string) => void;
+  /** Told before each retry (method, path, error, count, delay): to show that a call is retrying. */
+  onRetry?: (notice: RetryNotice) => void;
   /** Environment to read settings from (default `process.env`). */
   env?: Readonly<Record<string, string | undefined>>;
   /**
@@ -66,7 +68,13 @@ export class VmApiClient {
       ...options.retryPolicy,
       maxRetries: settings.maxRetries,
     };
-    const http = new HttpClient({ settings, runtime, retryPolicy, log: options.log });
+    const http = new HttpClient({
+      settings,
+      runtime,
+      retryPolicy,
+      log: options.log,
+      onRetry: options.onRetry,
+    });
     this.baseUrl = settings.baseUrl;
     this.timeoutMs = settings.timeoutMs;
     this.maxRetries = settings.maxRetries;

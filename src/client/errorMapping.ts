@@ -30,7 +30,7 @@ export interface FailedResponse {
   status: number;
   /** Raw body text; may be empty or not JSON. */
   body: string;
-  /** Milliseconds from the `Retry-After` header, already parsed. */
+  /** Milliseconds from the `retry-after-ms` or `Retry-After` header, already parsed. */
   retryAfterMs?: number;
 }
 
@@ -82,7 +82,12 @@ export function errorFromResponse(response: FailedResponse, request: RequestLabe
   const serverMessage = truncate(facts.message?.trim() || `HTTP ${response.status}`);
   const codeLabel = facts.code ? ` ${facts.code}` : "";
   const message = `${serverMessage} (${response.status}${codeLabel}, ${request.method} ${request.path})`;
-  const init: VmApiErrorInit = { status: response.status, code: facts.code, ...request };
+  const init: VmApiErrorInit = {
+    status: response.status,
+    code: facts.code,
+    ...request,
+    retryAfterMs: response.retryAfterMs,
+  };
   // A wrong route is a client/server mismatch, not a missing resource: a caller that treats
   // NotFoundError as "already deleted" must not swallow it.
   if (facts.code === "route_not_found") return new VmApiError(message, init);
@@ -93,14 +98,16 @@ export function errorFromResponse(response: FailedResponse, request: RequestLabe
       return new AuthenticationError(message, init);
     case 403:
       return new PermissionDeniedError(message, init);
-    case 404:
-      return new NotFoundError(message, init);
+    case 404: {
+      const saidByStatus = response.status === 404 || facts.status === 404;
+      return new NotFoundError(message, { ...init, basis: saidByStatus ? "status" : "message" });
+    }
     case 409:
       return new ConflictError(message, init);
     case 413:
       return new PayloadTooLargeError(message, init);
     case 429:
-      return new RateLimitError(message, { ...init, retryAfterMs: response.retryAfterMs });
+      return new RateLimitError(message, init);
   }
   return status >= 500 ? new ServerError(message, init) : new VmApiError(message, init);
 }

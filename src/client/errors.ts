@@ -15,6 +15,8 @@ export interface VmApiErrorInit {
   method?: string;
   /** Path of the request that failed, without the query string and without the base URL. */
   path?: string;
+  /** The server's `retry-after-ms` or `Retry-After`, in milliseconds, on any answer that sent one. */
+  retryAfterMs?: number;
 }
 
 /** Base class of every error the client throws. */
@@ -23,6 +25,8 @@ export class VmApiError extends Error {
   readonly code: string | undefined;
   readonly method: string | undefined;
   readonly path: string | undefined;
+  /** How long the server asked to wait before a retry (429, 503, ...); undefined when it did not say. */
+  readonly retryAfterMs: number | undefined;
 
   constructor(message: string, init: VmApiErrorInit = {}) {
     super(message);
@@ -31,6 +35,7 @@ export class VmApiError extends Error {
     this.code = init.code;
     this.method = init.method;
     this.path = init.path;
+    this.retryAfterMs = init.retryAfterMs;
   }
 
   /** A plain summary for structured logs; never holds headers or the key. */
@@ -42,6 +47,7 @@ export class VmApiError extends Error {
       code: this.code,
       method: this.method,
       path: this.path,
+      retryAfterMs: this.retryAfterMs,
     };
   }
 }
@@ -51,9 +57,11 @@ export class BadRequestError extends VmApiError {}
 
 /**
  * The client refused the input before sending anything (enums, mutual exclusions, the 16 KB script
- * limit). A `BadRequestError` so that one `catch` handles both the client's and the server's refusal.
+ * limit, a poll policy). Not a `BadRequestError`: that class means the server answered 400, and a
+ * caller must be able to tell "the API said no" from "nothing was sent" (as Stainless clients do).
+ * `status` is undefined; `code` is `validation_failed`.
  */
-export class ValidationError extends BadRequestError {
+export class ValidationError extends VmApiError {
   constructor(message: string, init: VmApiErrorInit = {}) {
     super(message, { code: "validation_failed", ...init });
   }
@@ -65,8 +73,36 @@ export class AuthenticationError extends VmApiError {}
 /** HTTP 403: authenticated, but not allowed (not the owner, not an admin, a team member creating). */
 export class PermissionDeniedError extends VmApiError {}
 
-/** HTTP 404, or a 400 whose body says 404 or "not found": the resource does not exist or is not visible. */
-export class NotFoundError extends VmApiError {}
+/** What a `NotFoundError` rests on. */
+export type NotFoundBasis = "status" | "message";
+
+/**
+ * HTTP 404, or a 400 whose body says 404 or "not found": the resource does not exist or is not
+ * visible. `basis` says how sure that is: `"status"` when the HTTP status or the body's
+ * `error.status` is 404; `"message"` when only the body's code or message says "not found" under
+ * a 400, where the missing thing may be another resource named in the request (a network, a
+ * template). Only a `"status"` answer about the addressed resource proves that it is gone.
+ */
+export class NotFoundError extends VmApiError {
+  readonly basis: NotFoundBasis;
+
+  constructor(message: string, init: VmApiErrorInit & { basis?: NotFoundBasis } = {}) {
+    super(message, init);
+    this.basis = init.basis ?? "status";
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), basis: this.basis };
+  }
+}
+
+/**
+ * True when `error` proves that the addressed resource is absent: a `NotFoundError` on the basis
+ * of a 404 status. Deletes and refreshes treat nothing else as "gone".
+ */
+export function provesAbsence(error: unknown): error is NotFoundError {
+  return error instanceof NotFoundError && error.basis === "status";
+}
 
 /** HTTP 409: duplicate script name, or an action not possible in the current state. */
 export class ConflictError extends VmApiError {}
@@ -75,18 +111,7 @@ export class ConflictError extends VmApiError {}
 export class PayloadTooLargeError extends VmApiError {}
 
 /** HTTP 429; `retryAfterMs` is the server's `Retry-After`, when it sent one. */
-export class RateLimitError extends VmApiError {
-  readonly retryAfterMs: number | undefined;
-
-  constructor(message: string, init: VmApiErrorInit & { retryAfterMs?: number } = {}) {
-    super(message, init);
-    this.retryAfterMs = init.retryAfterMs;
-  }
-
-  override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), retryAfterMs: this.retryAfterMs };
-  }
-}
+export class RateLimitError extends VmApiError {}
 
 /** HTTP 5xx. */
 export class ServerError extends VmApiError {}

@@ -9,7 +9,13 @@ import { API_KEY_HEADER } from "./constants";
 import { AbortedError, ResponseValidationError, VmApiError } from "./errors";
 import { errorFromResponse, errorFromTransport, type RequestLabel } from "./errorMapping";
 import { formatIssues } from "./requests";
-import { parseRetryAfter, runWithRetries, throwIfAborted, type RetryPolicy, type Runtime } from "./retry";
+import {
+  retryAfterFromHeaders,
+  runWithRetries,
+  throwIfAborted,
+  type RetryPolicy,
+  type Runtime,
+} from "./retry";
 import type { ResolvedSettings } from "./settings";
 
 const MAX_ISSUES_SHOWN = 5;
@@ -37,12 +43,26 @@ export interface RequestSpec<T> extends RequestOptions {
   afterAmbiguous?: (error: VmApiError) => Promise<{ value: T } | undefined>;
 }
 
+/** One retry about to happen, as `onRetry` is told of it. */
+export interface RetryNotice {
+  method: string;
+  path: string;
+  /** The failure being retried; it never holds the key. */
+  error: VmApiError;
+  /** 1 for the first retry. */
+  retry: number;
+  maxRetries: number;
+  /** How long the client waits before it (backoff or the server's Retry-After). */
+  delayMs: number;
+}
+
 /** What `HttpClient` is built from. */
 export interface HttpClientOptions {
   settings: ResolvedSettings;
   runtime: Runtime;
   retryPolicy: RetryPolicy;
   log?: (line: string) => void;
+  onRetry?: (notice: RetryNotice) => void;
 }
 
 /** Sends requests for the resource classes. The key lives only inside the private axios instance. */
@@ -93,7 +113,7 @@ export class HttpClient {
 
   /** Sends `spec` under the retry policy. */
   request<T>(spec: RequestSpec<T>): Promise<T> {
-    const { runtime, retryPolicy, log } = this.#options;
+    const { runtime, retryPolicy, log, onRetry } = this.#options;
     return runWithRetries(() => this.#once(spec), {
       policy: retryPolicy,
       runtime,
@@ -102,10 +122,19 @@ export class HttpClient {
       lookup: spec.lookup,
       afterAmbiguous: spec.afterAmbiguous,
       onRetry: (error, decision, retriesDone) => {
-        const delay = decision.action === "stop" ? 0 : decision.delayMs;
+        const delayMs = decision.action === "stop" ? 0 : decision.delayMs;
         log?.(
-          `${spec.method} ${spec.path} failed (${error.name}: ${error.message}); ${decision.action} #${retriesDone + 1} in ${delay} ms`,
+          `${spec.method} ${spec.path} failed (${error.name}: ${error.message}); ${decision.action} #${retriesDone + 1} in ${delayMs} ms`,
         );
+        const { method, path } = spec;
+        onRetry?.({
+          method,
+          path,
+          error,
+          retry: retriesDone + 1,
+          maxRetries: retryPolicy.maxRetries,
+          delayMs,
+        });
       },
     });
   }
@@ -120,8 +149,13 @@ export class HttpClient {
     );
     const body = typeof response.data === "string" ? response.data : "";
     if (response.status < 200 || response.status >= 300) {
-      const retryAfter = headerValue(response, "retry-after");
-      const retryAfterMs = parseRetryAfter(retryAfter, this.#options.runtime.now());
+      const retryAfterMs = retryAfterFromHeaders(
+        {
+          "retry-after-ms": headerValue(response, "retry-after-ms"),
+          "retry-after": headerValue(response, "retry-after"),
+        },
+        this.#options.runtime.now(),
+      );
       throw errorFromResponse({ status: response.status, body, retryAfterMs }, label);
     }
     return parseBody(body, spec.schema, label, response.status) as T;

@@ -4,7 +4,7 @@
  */
 import type { DedicatedGpuMachineType, Region, WaitableState } from "./constants";
 import { DEFAULT_MACHINE_PAGE_SIZE } from "./constants";
-import { NotFoundError } from "./errors";
+import { provesAbsence } from "./errors";
 import type { HttpClient, RequestOptions } from "./http";
 import { collect, Paginator } from "./pagination";
 import { filtersToQuery } from "./query";
@@ -147,8 +147,9 @@ export class Machines {
   }
 
   /**
-   * Destroys a machine. When an attempt whose answer was lost is followed by a 404, the first
-   * attempt did the work, and the call succeeds.
+   * Destroys a machine. When an attempt whose answer was lost is followed by a 404 status, the
+   * first attempt did the work, and the call succeeds; a "not found" message under a 400 proves
+   * nothing about this machine and is thrown.
    */
   async destroy(machineId: string, options: DestroyMachineOptions = {}): Promise<void> {
     const { releasePublicIp, signal } = options;
@@ -159,7 +160,7 @@ export class Machines {
       {
         idempotent: true,
         signal,
-        afterAmbiguous: async (error) => (error instanceof NotFoundError ? { value: undefined } : undefined),
+        afterAmbiguous: async (error) => (provesAbsence(error) ? { value: undefined } : undefined),
       },
     );
   }

@@ -16,7 +16,7 @@
  *   way to find what the first attempt created (`lookup`) or to recognise it on the next attempt
  *   (`afterAmbiguous`, e.g. a 409 for a script name that now exists). Otherwise it fails.
  */
-import { AbortedError, ConnectionError, RateLimitError, VmApiError } from "./errors";
+import { AbortedError, ConnectionError, VmApiError } from "./errors";
 
 /** Tunables of the retry policy. */
 export interface RetryPolicy {
@@ -28,6 +28,12 @@ export interface RetryPolicy {
   maxDelayMs: number;
   /** A longer `Retry-After` is not waited for: the error is returned to the caller instead. */
   maxRetryAfterMs: number;
+  /**
+   * Retries after failures without any answer (connection refused, timeout, reset); default
+   * `maxRetries`. A caller that must fail fast when the API is down (a preview) sets it low and
+   * still rides out a busy server's 429s and 503s.
+   */
+  maxUnansweredRetries?: number;
 }
 
 /** The policy used when the client is not given one. */
@@ -46,6 +52,8 @@ export interface FailureFacts {
   kind: FailureKind;
   /** The server's `Retry-After`, in milliseconds. */
   retryAfterMs?: number;
+  /** No answer arrived (connection refused, timeout, reset). */
+  unanswered?: true;
 }
 
 /** What the caller of `decideRetry` knows about the request. */
@@ -70,12 +78,14 @@ const SAFE_STATUSES = new Set([408, 429, 503]);
 export function classifyFailure(error: unknown): FailureFacts {
   if (error instanceof AbortedError) return { kind: "final" };
   if (error instanceof ConnectionError) {
-    return { kind: error.requestMayHaveReachedServer ? "ambiguous" : "safe" };
+    return { kind: error.requestMayHaveReachedServer ? "ambiguous" : "safe", unanswered: true };
   }
   if (!(error instanceof VmApiError) || error.status === undefined) return { kind: "final" };
-  const retryAfterMs = error instanceof RateLimitError ? error.retryAfterMs : undefined;
-  if (SAFE_STATUSES.has(error.status)) return { kind: "safe", retryAfterMs };
-  if (error.status >= 500) return { kind: "ambiguous" };
+  // A server that says when to come back is heard on every retried answer, not only on 429.
+  const retryAfterMs = error.retryAfterMs;
+  const withDelay = retryAfterMs === undefined ? {} : { retryAfterMs };
+  if (SAFE_STATUSES.has(error.status)) return { kind: "safe", ...withDelay };
+  if (error.status >= 500) return { kind: "ambiguous", ...withDelay };
   return { kind: "final" };
 }
 
@@ -91,6 +101,13 @@ export function decideRetry(
 ): RetryDecision {
   if (failure.kind === "final") return { action: "stop", reason: "not retryable" };
   if (context.retriesDone >= policy.maxRetries) return { action: "stop", reason: "retries exhausted" };
+  const unansweredCap = policy.maxUnansweredRetries ?? policy.maxRetries;
+  if (failure.unanswered && context.retriesDone >= unansweredCap) {
+    return {
+      action: "stop",
+      reason: `no answer after ${unansweredCap} ${unansweredCap === 1 ? "retry" : "retries"}`,
+    };
+  }
   if (failure.retryAfterMs !== undefined && failure.retryAfterMs > policy.maxRetryAfterMs) {
     return { action: "stop", reason: `Retry-After ${failure.retryAfterMs} ms exceeds the cap` };
   }
@@ -117,6 +134,20 @@ export function parseRetryAfter(value: string | undefined, nowMs: number): numbe
   if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
   const date = Date.parse(trimmed);
   return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
+}
+
+/**
+ * Pure: the server's requested delay from response headers (lower-case names): `retry-after-ms`
+ * first (milliseconds, as Stainless clients read it), else `Retry-After`. Undefined when neither
+ * is readable.
+ */
+export function retryAfterFromHeaders(
+  headers: Readonly<Record<string, string | undefined>>,
+  nowMs: number,
+): number | undefined {
+  const ms = headers["retry-after-ms"]?.trim();
+  if (ms !== undefined && /^\d+(\.\d+)?$/.test(ms)) return Math.round(Number(ms));
+  return parseRetryAfter(headers["retry-after"], nowMs);
 }
 
 /** Time and randomness, injected so that tests control them. */

@@ -6,7 +6,7 @@
 import { promises as fs } from "node:fs";
 import type { z } from "zod";
 import { SCRIPT_MAX_BYTES } from "./constants";
-import { ConflictError, NotFoundError, ValidationError } from "./errors";
+import { ConflictError, provesAbsence, ValidationError } from "./errors";
 import type { HttpClient, RequestOptions } from "./http";
 import { filtersToQuery } from "./query";
 import {
@@ -83,7 +83,7 @@ export class Scripts {
     return this.http.post(`/scripts/${segment(scriptId, "scriptId")}/destroy`, undefined, {
       idempotent: true,
       signal: options.signal,
-      afterAmbiguous: async (error) => (error instanceof NotFoundError ? { value: undefined } : undefined),
+      afterAmbiguous: async (error) => (provesAbsence(error) ? { value: undefined } : undefined),
     });
   }
 

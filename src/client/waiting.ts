@@ -133,14 +133,11 @@ export async function waitForState(
 ): Promise<Machine> {
   const parsedTarget = WaitableStateSchema.safeParse(target, { reportInput: true });
   if (!parsedTarget.success) throw new ValidationError(formatIssues(parsedTarget.error.issues.map(asState)));
-  const timeoutMs = options.timeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS;
-  if (!(timeoutMs >= 0))
-    throw new ValidationError(`timeoutMs must be a non-negative number (got ${timeoutMs})`);
-  const policy = { ...DEFAULT_POLL_POLICY, ...options.pollPolicy };
+  const { timeoutMs, policy, firstPollDelayMs } = checkWaitOptions(options);
   const started = runtime.now();
   let errorsAtStart = options.baseline ? errorHandles(options.baseline) : undefined;
   let previousState: MachineState | undefined;
-  const first = firstPoll(Math.min(options.firstPollDelayMs ?? 0, timeoutMs), policy, runtime.random);
+  const first = firstPoll(Math.min(firstPollDelayMs, timeoutMs), policy, runtime.random);
   if (first.delayMs > 0) await abortableSleep(runtime, Math.min(first.delayMs, timeoutMs), options.signal);
   for (let polls = first.polls; ; polls++) {
     throwIfAborted(options.signal);
@@ -170,6 +167,35 @@ export async function waitForState(
       Math.min(pollDelay(polls, policy, runtime.random), remaining),
       options.signal,
     );
+  }
+}
+
+/**
+ * Pure: the wait's options with defaults applied, or a `ValidationError` naming the option. Checked
+ * before the first poll, as well-kept waiters do: a zero delay or a factor below 1 would poll in a
+ * tight loop, and a zero timeout would give up before looking.
+ */
+export function checkWaitOptions(options: WaitOptions): {
+  timeoutMs: number;
+  policy: PollPolicy;
+  firstPollDelayMs: number;
+} {
+  const policy = { ...DEFAULT_POLL_POLICY, ...options.pollPolicy };
+  const timeoutMs = options.timeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS;
+  const firstPollDelayMs = options.firstPollDelayMs ?? 0;
+  requireNumber("pollPolicy.initialDelayMs", policy.initialDelayMs, (v) => v > 0, "> 0");
+  const minimum = `≥ pollPolicy.initialDelayMs (${policy.initialDelayMs})`;
+  requireNumber("pollPolicy.maxDelayMs", policy.maxDelayMs, (v) => v >= policy.initialDelayMs, minimum);
+  requireNumber("pollPolicy.factor", policy.factor, (v) => v >= 1, "≥ 1");
+  requireNumber("pollPolicy.jitter", policy.jitter, (v) => v >= 0 && v <= 1, "from 0 to 1");
+  requireNumber("timeoutMs", timeoutMs, (v) => v > 0, "> 0");
+  requireNumber("firstPollDelayMs", firstPollDelayMs, (v) => v >= 0, "≥ 0");
+  return { timeoutMs, policy, firstPollDelayMs };
+}
+
+function requireNumber(name: string, value: unknown, ok: (v: number) => boolean, rule: string): void {
+  if (typeof value !== "number" || Number.isNaN(value) || !ok(value)) {
+    throw new ValidationError(`${name} must be a number ${rule} (got ${String(value)})`);
   }
 }
 

@@ -43,3 +43,29 @@ export function oneOfFailure(property: string, allowed: readonly string[], got: 
 export function definedOnly(values: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
 }
+
+/** The longest input value a failure may name: the engine prints the named property's value in full. */
+const MAX_ECHOED_CHARS = 256;
+
+/**
+ * Failures as the engine should print them: each once (the create and update schemas share
+ * fields such as the name), and a failure on a long plain value (a 20 KB script text) reported
+ * without naming the property, because the engine prints "property P value V has a problem"
+ * with V in full. Every reason already names its property.
+ */
+export function printableFailures(
+  failures: readonly pulumi.dynamic.CheckFailure[],
+  inputs: Record<string, unknown>,
+): pulumi.dynamic.CheckFailure[] {
+  const seen = new Set<string>();
+  const result: pulumi.dynamic.CheckFailure[] = [];
+  for (const failure of failures) {
+    const key = `${failure.property}\u0000${failure.reason}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const value = inputs[failure.property];
+    const long = typeof value === "string" && value.length > MAX_ECHOED_CHARS;
+    result.push(long ? { property: "", reason: failure.reason } : failure);
+  }
+  return result;
+}

@@ -1,8 +1,9 @@
 /**
- * Waiting until a deleted resource is gone (its show answers 404), with a bounded, backing-off
- * poll. Delete succeeds when the resource is gone; any other error ends the wait.
+ * Deciding that a resource is gone. Machines are billed and hold people's work, so only a genuine
+ * absence counts: a 404 status for the resource itself (`provesAbsence`), confirmed by a read.
+ * A "not found" message under a 400, a 5xx, a timeout: the resource stays in the stack.
  */
-import { NotFoundError } from "../client/errors";
+import { provesAbsence } from "../client/errors";
 
 export interface GoneOptions {
   /** Delay after the first show that still finds it (default 250 ms); doubles up to 10 s. */
@@ -11,7 +12,7 @@ export interface GoneOptions {
   now?: () => number;
 }
 
-/** Polls `show` until it throws NotFoundError, or fails after `timeoutMs`. */
+/** Polls `show` until it proves the resource absent, or fails after `timeoutMs`. */
 export async function pollUntilGone(
   show: () => Promise<{ state?: string }>,
   timeoutMs: number,
@@ -26,11 +27,30 @@ export async function pollUntilGone(
     try {
       last = (await show()).state ?? last;
     } catch (err) {
-      if (err instanceof NotFoundError) return;
+      if (provesAbsence(err)) return;
       throw err;
     }
     await sleep(delay);
     delay = Math.min(delay * 2, 10_000);
   }
   throw new Error(`still present after ${Math.round(timeoutMs / 1000)} s (last state: ${last})`);
+}
+
+/**
+ * After an action answered "not found": succeeds only when a read proves the resource absent.
+ * If the read finds it, the claim was about something else (a network, a template, a proxy's
+ * route) and the caller must keep the resource: throws saying so. Other read failures propagate.
+ */
+export async function confirmAbsent(show: () => Promise<object>, what: string, claim: Error): Promise<void> {
+  let found: { state?: unknown };
+  try {
+    found = await show();
+  } catch (err) {
+    if (provesAbsence(err)) return;
+    throw err;
+  }
+  const state = typeof found.state === "string" ? ` (state ${found.state})` : "";
+  throw new Error(
+    `${what} still exists${state} although the API answered: ${claim.message}; it stays in the stack`,
+  );
 }

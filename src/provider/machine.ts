@@ -5,6 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type {
   AutoSnapshotFrequency,
   BillingType,
+  MachineState,
   MachineType,
   Region,
   RestorePointFrequency,
@@ -73,9 +74,16 @@ export interface MachineArgs {
   adoptMachineId?: pulumi.Input<string>;
 }
 
-/** Every field of a machine as the API reports it. */
+/**
+ * A string the API reports: one of the known values, or another the API may add (the wire
+ * schema accepts any string there). `(string & {})` keeps editors suggesting the known ones.
+ */
+export type ReportedString<Known extends string> = Known | (string & {});
+
+/** Every output that is not an input: the machine's fields as the API reports them. */
 const MACHINE_OUTPUTS = [
   "machineId",
+  "passwordDigest",
   "os",
   "ram",
   "cpus",
@@ -101,15 +109,26 @@ const MACHINE_OUTPUTS = [
  */
 export class Machine extends pulumi.dynamic.Resource {
   declare readonly name: pulumi.Output<string>;
-  declare readonly region: pulumi.Output<Region>;
-  declare readonly machineType: pulumi.Output<MachineType>;
+  /** The machine's region as the API reports it: null while unknown, or a region added later. */
+  declare readonly region: pulumi.Output<ReportedString<Region> | null>;
+  /** The machine's type as the API reports it (it may report types this package does not list). */
+  declare readonly machineType: pulumi.Output<ReportedString<MachineType>>;
+  /** As declared: the API does not report it. */
   declare readonly size: pulumi.Output<number>;
+  /** As declared: the API does not report it. */
   declare readonly billingType: pulumi.Output<BillingType>;
+  /** As declared: the API does not report it. */
   declare readonly templateId: pulumi.Output<string>;
-  /** The power state kept by the provider ("ready" or "off"). */
+  /** The declared power state the provider keeps: "ready" or "off". */
   declare readonly state: pulumi.Output<"ready" | "off">;
-  /** The state the API reported last (ready, off, starting, ...). */
-  declare readonly currentState: pulumi.Output<string>;
+  /**
+   * The state the API reported last (off, starting, ready, ...). It differs from `state` while the
+   * machine has not settled (a partial failure, a refresh that found it stopped): the next
+   * `pulumi up` then brings it back to `state`.
+   */
+  declare readonly currentState: pulumi.Output<MachineState>;
+  /** A salted scrypt digest of the new team user's password (secret); undefined without one. */
+  declare readonly passwordDigest: pulumi.Output<string | undefined>;
   declare readonly machineId: pulumi.Output<string>;
   declare readonly os: pulumi.Output<string | null>;
   declare readonly ram: pulumi.Output<string | null>;
@@ -126,13 +145,15 @@ export class Machine extends pulumi.dynamic.Resource {
   declare readonly publicIpAddress: pulumi.Output<string | null>;
   declare readonly scriptId: pulumi.Output<string | null>;
   declare readonly dtLastRun: pulumi.Output<string | null>;
-  declare readonly userId: pulumi.Output<string | null>;
-  declare readonly teamId: pulumi.Output<string | null>;
+  /** The machine's user; undefined when the API does not report it. */
+  declare readonly userId: pulumi.Output<string | null | undefined>;
+  /** The machine's team; undefined when the API does not report it. */
+  declare readonly teamId: pulumi.Output<string | null | undefined>;
   declare readonly dynamicPublicIp: pulumi.Output<boolean>;
   declare readonly shutdownTimeoutInHours: pulumi.Output<number>;
   declare readonly shutdownTimeoutForces: pulumi.Output<boolean>;
   declare readonly performAutoSnapshot: pulumi.Output<boolean>;
-  declare readonly autoSnapshotFrequency: pulumi.Output<string | null>;
+  declare readonly autoSnapshotFrequency: pulumi.Output<AutoSnapshotFrequency | null>;
   declare readonly autoSnapshotSaveCount: pulumi.Output<number | null>;
   declare readonly restorePointSnapshotId: pulumi.Output<string | null>;
   declare readonly restorePointFrequency: pulumi.Output<string | null>;

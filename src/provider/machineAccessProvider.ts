@@ -3,20 +3,41 @@
  * accessors, so read only checks that the machine still exists.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { NotFoundError } from "../client/errors";
+import { provesAbsence } from "../client/errors";
+import { PROCESS_LOOKUPS, type LookupCache } from "./lookups";
+import { engineProgress } from "./progress";
+import { accountOf, referenceContext, touched } from "./references";
 import { clientFor, type ProviderSettings } from "./settings";
 import { UNKNOWN } from "./unknown";
 
 type Props = Record<string, unknown>;
 
-export const machineAccessProvider = {
-  async check(_olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult> {
-    const failures = (["machineId", "userId"] as const)
-      .filter((key) => news[key] !== UNKNOWN && (typeof news[key] !== "string" || news[key] === ""))
-      .map((key) => ({ property: key, reason: `${key} is required` }));
-    return { inputs: news, failures };
-  },
+/**
+ * The MachineAccess implementation; `check` proves the key and, when `userId` changed, that the
+ * user belongs to the account, with the injected (per-process) lookups.
+ */
+export function createMachineAccessProvider(lookups: LookupCache) {
+  return {
+    ...accessOperations,
+    async check(olds: Props, news: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CheckResult> {
+      const account = await accountOf(referenceContext(settings, lookups, engineProgress));
+      const failures = (["machineId", "userId"] as const)
+        .filter((key) => news[key] !== UNKNOWN && (typeof news[key] !== "string" || news[key] === ""))
+        .map((key) => ({ property: key, reason: `${key} is required` }));
+      const { userId } = news;
+      const known = typeof userId === "string" && userId !== UNKNOWN && userId !== "";
+      if (known && touched(olds, news, ["userId"]) && !account.users.some((u) => u.id === userId)) {
+        failures.push({
+          property: "userId",
+          reason: `userId ${userId} is not a user of this account (see getUsers)`,
+        });
+      }
+      return { inputs: news, failures };
+    },
+  };
+}
 
+const accessOperations = {
   async diff(_id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
     const replaces = (["machineId", "userId"] as const).filter((key) => olds[key] !== news[key]);
     return { changes: replaces.length > 0, replaces, deleteBeforeReplace: true };
@@ -33,7 +54,7 @@ export const machineAccessProvider = {
     try {
       await clientFor(settings).machines.get(String(props.machineId));
     } catch (err) {
-      if (err instanceof NotFoundError) return {};
+      if (provesAbsence(err)) return {};
       throw err;
     }
     return { id, props, inputs: { machineId: props.machineId, userId: props.userId } };
@@ -50,7 +71,11 @@ export const machineAccessProvider = {
         enableAccess: false,
       });
     } catch (err) {
-      if (!(err instanceof NotFoundError)) throw err;
+      // A 404 status: the machine or the user is gone, and with it the grant.
+      if (!provesAbsence(err)) throw err;
     }
   },
 };
+
+/** The MachineAccess implementation the runtime dispatches to. */
+export const machineAccessProvider = createMachineAccessProvider(PROCESS_LOOKUPS);

@@ -101,13 +101,26 @@ export function updateKeysAgainst(inputs: Record<string, unknown>, machine: ApiM
   );
 }
 
+/** The power states a Machine can declare. */
+export const POWER_STATES = ["ready", "off"] as const;
+export type PowerState = (typeof POWER_STATES)[number];
+
 /**
- * The `state` output: "ready" or "off" once settled, else the API's transitional state, so a
- * machine that has not settled yet (a timed-out wait, a refresh mid-start) differs from the
- * declared state and the next `pulumi up` carries on waiting.
+ * The declared power state, as the `state` output holds it. State written by 0.1.0 held the
+ * observed state there (e.g. "starting" after a timed-out wait): a transitional value reads as
+ * the power state it was heading to.
  */
-export function powerStateOf(machine: ApiMachine): string {
-  return machine.state;
+export function declaredPowerState(value: unknown): PowerState {
+  return value === "off" || value === "stopping" ? "off" : "ready";
+}
+
+/**
+ * Where the machine stands for the diff of `state`: the observed state when the outputs have one,
+ * so a machine that has not settled in the declared state (a partial failure, a refresh that saw
+ * it stopped) shows a change and the next `pulumi up` carries on.
+ */
+export function observedPowerState(outputs: Record<string, unknown>): unknown {
+  return outputs.currentState ?? outputs.state;
 }
 
 /** Inputs as the API sees them now: what refresh reports as drift. */
@@ -142,7 +155,7 @@ export function machineOutputs(
   const outs: Record<string, unknown> = { ...rest };
   if (typeof password === "string") outs.passwordDigest = digestPassword(password, declared.passwordDigest);
   Object.assign(outs, definedOnly(actualInputs(machine)));
-  outs.state = powerStateOf(machine);
+  outs.state = declaredPowerState(declared.state);
   Object.assign(outs, {
     machineId: machine.id,
     currentState: machine.state,

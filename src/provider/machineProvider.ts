@@ -3,85 +3,79 @@
  * delete. Runs in the dynamic-provider plugin process.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { NotFoundError } from "../client/errors";
-import { templateTypeViolation } from "../client/constants";
+import { NotFoundError, provesAbsence } from "../client/errors";
 import type { Machine as ApiMachine } from "../client/schemas";
-import { CreateMachineRequestSchema, UpdateMachineRequestSchema } from "../client/requests";
-import { schemaFailures } from "./checks";
+import { adoptionMismatches, adoptionRefusal, replacementOfAdopted } from "./adoption";
 import { changedKeys, diffFromTable } from "./diffTable";
+import { confirmAbsent, pollUntilGone } from "./gone";
+import { checkMachine } from "./machineCheck";
+import { adoptNotFound } from "./machineReferences";
+import { PROCESS_LOOKUPS, type LookupCache } from "./lookups";
 import {
   MACHINE_DIFF_TABLE,
   createBody,
   machineOutputs,
-  machinePropertyOf,
+  observedPowerState,
   passwordMatches,
+  POWER_STATES,
   updateBody,
   updateKeysAgainst,
   type MachineInputKey,
+  type PowerState,
 } from "./machineModel";
-import { withAutoName } from "./naming";
 import { ResourceInitError } from "./partialFailure";
-import { engineProgress, type ProgressSink } from "./progress";
+import { engineProgress, retryReporter, type ProgressSink } from "./progress";
 import { clientFor, pollScaleOf, providerClientHooks, type ProviderSettings } from "./settings";
-import { settleMachine } from "./settle";
-import { containsUnknown, UNKNOWN } from "./unknown";
-import { pollUntilGone } from "./gone";
+import { settleMachine, type SettleOptions } from "./settle";
+import { withExistingTeamUser } from "./teamUser";
 
 type Props = Record<string, unknown>;
 
 const DEFAULT_WAIT_SECONDS = 1200;
-const POWER_STATES = ["ready", "off"] as const;
 
 /** Injected for tests: where progress goes. */
 export const machineProviderDeps: { progress: ProgressSink } = { progress: engineProgress };
 
-export const machineProvider = {
-  async check(olds: Props, news: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CheckResult> {
-    const inputs: Props = withAutoName(olds, news);
-    if (inputs.state === undefined) inputs.state = "ready";
-    const failures = [
-      ...schemaFailures(CreateMachineRequestSchema, createBody(inputs), inputs, machinePropertyOf),
-      ...schemaFailures(
-        UpdateMachineRequestSchema,
-        updateBody(inputs, Object.keys(inputs)),
-        inputs,
-        machinePropertyOf,
-      ),
-      ...providerFieldFailures(inputs),
-    ];
-    const ruleFailure = await templateRuleFailure(inputs, settings);
-    if (ruleFailure) failures.push(ruleFailure);
-    return { inputs, failures };
-  },
+/**
+ * The Machine implementation, with the lookup cache `check` uses injected: the plugin's one
+ * (`machineProvider`) shares the process's cache; a test builds its own.
+ */
+export function createMachineProvider(lookups: LookupCache) {
+  return {
+    ...machineOperations,
+    check: (olds: Props, news: Props, settings: ProviderSettings) =>
+      checkMachine(olds, news, settings, { lookups, progress: machineProviderDeps.progress }),
+  };
+}
 
-  async diff(_id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
-    // Compare the password with its digest; an input left out means "leave as it is".
-    const comparable: Props = { ...olds, password: news.password };
+const machineOperations = {
+  async diff(id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
+    // Compare the password with its digest, the declared power state with the observed one;
+    // an input left out means "leave as it is".
+    const comparable: Props = { ...olds, password: news.password, state: observedPowerState(olds) };
     if (news.password !== undefined && !passwordMatches(news.password, olds.passwordDigest)) {
       comparable.password = olds.passwordDigest ?? null;
     }
     const declared = Object.fromEntries(Object.entries(news).filter(([, v]) => v !== undefined));
     const result = diffFromTable(MACHINE_DIFF_TABLE, pick(comparable, Object.keys(declared)), declared);
+    const refusal = replacementOfAdopted(id, news, result.replaces ?? []);
+    if (refusal) throw refusal;
     return result;
   },
 
   async create(inputs: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CreateResult> {
-    const client = clientFor(settings);
-    const target = (inputs.state ?? "ready") as "ready" | "off";
-    let machine = inputs.adoptMachineId
-      ? await adopt(client, String(inputs.adoptMachineId))
-      : // An auto-name has a random suffix: no namesake to look for before creating.
-        await client.machines.create(createBody(inputs), { uniqueName: inputs.__autoNamed === true });
+    const client = machineClient(settings);
+    if (inputs.adoptMachineId !== undefined) return adoptExisting(client, inputs, settings);
+    const target = (inputs.state ?? "ready") as PowerState;
+    const body = await withExistingTeamUser(client, createBody(inputs), machineProviderDeps.progress);
+    // An auto-name has a random suffix: no namesake to look for before creating.
+    let machine = await client.machines.create(body, {
+      uniqueName: inputs.__autoNamed === true,
+    });
     const id = machine.id;
     try {
-      const provisionsTo = inputs.adoptMachineId ? undefined : target;
-      machine = await converge(client, id, inputs, {
-        target,
-        provisionsTo,
-        changed: [],
-        current: machine,
-        settings,
-      });
+      const goal = { target, provisionsTo: target, changed: [], current: machine, settings };
+      machine = await converge(client, id, inputs, goal);
       return { id, outs: machineOutputs(inputs, machine) };
     } catch (err) {
       throw await initFailure(client, id, inputs, machine, err);
@@ -89,16 +83,18 @@ export const machineProvider = {
   },
 
   async read(id: string, props: Props, settings: ProviderSettings): Promise<pulumi.dynamic.ReadResult> {
-    const client = clientFor(settings);
+    const client = machineClient(settings);
     let machine;
     try {
       machine = await client.machines.get(id);
     } catch (err) {
-      if (err instanceof NotFoundError) return {};
+      if (provesAbsence(err)) return {};
       throw err;
     }
     const outs = machineOutputs(props, machine);
-    return { id, props: outs, inputs: inputsFromOutputs(outs) };
+    // Inputs as the machine stands: a machine at rest in the other power state shows as drift.
+    const resting = (POWER_STATES as readonly string[]).includes(machine.state) ? machine.state : outs.state;
+    return { id, props: outs, inputs: { ...inputsFromOutputs(outs), state: resting } };
   },
 
   async update(
@@ -107,9 +103,11 @@ export const machineProvider = {
     news: Props,
     settings: ProviderSettings,
   ): Promise<pulumi.dynamic.UpdateResult> {
-    const client = clientFor(settings);
+    const client = machineClient(settings);
     const changed = changedKeys(MACHINE_DIFF_TABLE, olds, news);
-    let machine = await client.machines.get(id);
+    let machine = await client.machines.get(id).catch((err: unknown) => {
+      throw provesAbsence(err) ? deletedOutOfBand(id, err) : err;
+    });
     try {
       const target = (news.state ?? "ready") as "ready" | "off";
       machine = await converge(client, id, news, { target, changed, current: machine, settings });
@@ -120,12 +118,13 @@ export const machineProvider = {
   },
 
   async delete(id: string, props: Props, settings: ProviderSettings): Promise<void> {
-    const client = clientFor(settings);
+    const client = machineClient(settings);
     try {
       await client.machines.destroy(id, { releasePublicIp: props.releasePublicIpOnDestroy === true });
     } catch (err) {
-      if (err instanceof NotFoundError) return;
-      throw err;
+      // "Not found" may be about something else: gone only when a read proves it.
+      if (!(err instanceof NotFoundError)) throw err;
+      return confirmAbsent(() => client.machines.get(id), `machine ${id}`, err);
     }
     const { sleep, now } = providerClientHooks.options;
     const firstDelayMs = 250 * pollScaleOf(settings);
@@ -133,10 +132,28 @@ export const machineProvider = {
   },
 };
 
+/** The error for a machine the stack holds but the API no longer has. */
+function deletedOutOfBand(id: string, cause: Error): Error {
+  return new Error(
+    `machine ${id} no longer exists (deleted outside Pulumi?): run \`pulumi refresh\` to drop it from the stack, ` +
+      `then \`pulumi up\` to create it again (${cause.message})`,
+  );
+}
+
+/** A client for one operation; its retries show as progress lines, so an `up` is never silent. */
+function machineClient(settings: ProviderSettings) {
+  return clientFor(settings, { onRetry: retryReporter(machineProviderDeps.progress) });
+}
+
+/** The Machine implementation the runtime dispatches to. */
+export const machineProvider = createMachineProvider(PROCESS_LOOKUPS);
+
+type Client = ReturnType<typeof clientFor>;
+
 interface ConvergeGoal {
-  target: "ready" | "off";
+  target: PowerState;
   /** Where a machine still provisioning ends (create only). */
-  provisionsTo?: "ready" | "off";
+  provisionsTo?: PowerState;
   /** Inputs the diff found changed. */
   changed: readonly string[];
   /** The machine as just read. */
@@ -145,7 +162,7 @@ interface ConvergeGoal {
 }
 
 /** Applies in-place fields that differ, then brings the machine to its power state. */
-async function converge(client: ReturnType<typeof clientFor>, id: string, inputs: Props, goal: ConvergeGoal) {
+async function converge(client: Client, id: string, inputs: Props, goal: ConvergeGoal) {
   const keys = [...new Set([...goal.changed, ...updateKeysAgainst(inputs, goal.current)])];
   const body = updateBody(inputs, keys);
   let current = goal.current;
@@ -156,19 +173,25 @@ async function converge(client: ReturnType<typeof clientFor>, id: string, inputs
     current = { ...current, ...fields, ...(machineName ? { name: machineName } : {}) } as ApiMachine;
   }
   return settleMachine(client, id, goal.target, {
-    timeoutMs: waitMs(inputs),
-    label: String(inputs.name ?? id),
-    progress: machineProviderDeps.progress,
+    ...settleOptions(inputs, goal.settings, current),
     provisionsTo: goal.provisionsTo,
-    pollScale: pollScaleOf(goal.settings),
+  });
+}
+
+function settleOptions(inputs: Props, settings: ProviderSettings, current: ApiMachine): SettleOptions {
+  return {
+    timeoutMs: waitMs(inputs),
+    label: String(inputs.name ?? current.name),
+    progress: machineProviderDeps.progress,
+    pollScale: pollScaleOf(settings),
     now: providerClientHooks.options.now,
     current,
-  });
+  };
 }
 
 /** The partial failure for a machine that exists but did not settle, with its latest state. */
 async function initFailure(
-  client: ReturnType<typeof clientFor>,
+  client: Client,
   id: string,
   inputs: Props,
   lastSeen: ApiMachine,
@@ -182,14 +205,29 @@ async function initFailure(
   );
 }
 
-async function adopt(client: ReturnType<typeof clientFor>, machineId: string) {
+/**
+ * Adoption: the machine is taken as it is or not at all (adoption.ts). It may still be on its way
+ * to the declared power state (starting, stopping): that is waited for, never acted on. Every
+ * failure here is a plain error, not a partial failure: nothing is adopted, so a later destroy
+ * cannot touch the machine.
+ */
+async function adoptExisting(client: Client, inputs: Props, settings: ProviderSettings) {
+  const id = String(inputs.adoptMachineId);
+  const found = await client.machines.get(id).catch((err: unknown) => {
+    throw provesAbsence(err) ? new Error(adoptNotFound(id)) : err;
+  });
+  const mismatches = adoptionMismatches(inputs, found);
+  if (mismatches.length > 0) throw adoptionRefusal(id, mismatches);
+  const target = (inputs.state ?? "ready") as PowerState;
   try {
-    return await client.machines.get(machineId);
+    const machine = await settleMachine(client, id, target, {
+      ...settleOptions(inputs, settings, found),
+      act: false,
+    });
+    return { id, outs: machineOutputs(inputs, machine) };
   } catch (err) {
-    if (err instanceof NotFoundError) {
-      throw new Error(`adoptMachineId: machine ${machineId} not found (or not visible to this API key)`);
-    }
-    throw err;
+    const why = err instanceof Error ? err.message : String(err);
+    throw new Error(`adoptMachineId: machine ${id} was not adopted, and nothing was changed: ${why}`);
   }
 }
 
@@ -197,71 +235,6 @@ function waitMs(inputs: Props): number {
   const seconds =
     typeof inputs.waitTimeoutSeconds === "number" ? inputs.waitTimeoutSeconds : DEFAULT_WAIT_SECONDS;
   return seconds * 1000;
-}
-
-function providerFieldFailures(inputs: Props): pulumi.dynamic.CheckFailure[] {
-  const failures: pulumi.dynamic.CheckFailure[] = [];
-  const state = inputs.state;
-  if (state !== UNKNOWN && !(POWER_STATES as readonly unknown[]).includes(state)) {
-    failures.push({
-      property: "state",
-      reason: `state must be one of: ${POWER_STATES.join(", ")} (got ${JSON.stringify(state)})`,
-    });
-  }
-  const wait = inputs.waitTimeoutSeconds;
-  if (wait !== undefined && wait !== UNKNOWN && !(typeof wait === "number" && wait > 0 && wait <= 86400)) {
-    failures.push({
-      property: "waitTimeoutSeconds",
-      reason: "waitTimeoutSeconds must be a number of seconds between 1 and 86400",
-    });
-  }
-  for (const key of ["releasePublicIpOnDestroy"] as const) {
-    const v = inputs[key];
-    if (v !== undefined && v !== UNKNOWN && typeof v !== "boolean") {
-      failures.push({ property: key, reason: `${key} must be a boolean` });
-    }
-  }
-  return failures;
-}
-
-/**
- * Template OS by base URL and template id, for the life of the plugin process: a preview of
- * many machines on one template then costs one lookup, not one per machine.
- */
-const templateOsCache = new Map<string, Promise<string | null>>();
-
-function templateOs(settings: ProviderSettings, templateId: string): Promise<string | null> {
-  const key = `${settings.baseUrl ?? ""} ${templateId}`;
-  let os = templateOsCache.get(key);
-  if (!os) {
-    os = clientFor(settings)
-      .templates.list({ id: templateId })
-      .then(([template]) => template?.os ?? null);
-    // Only a found template is remembered: a failure or a miss is asked again next time.
-    os.then(
-      (found) => found === null && templateOsCache.delete(key),
-      () => templateOsCache.delete(key),
-    );
-    templateOsCache.set(key, os);
-  }
-  return os;
-}
-
-/** The template/type rule needs the template's OS: one read, skipped when it cannot be known. */
-async function templateRuleFailure(inputs: Props, settings: ProviderSettings) {
-  const { templateId, machineType } = inputs;
-  if (typeof templateId !== "string" || typeof machineType !== "string") return undefined;
-  if (containsUnknown([templateId, machineType])) return undefined;
-  let os: string | null;
-  try {
-    os = await templateOs(settings, templateId);
-  } catch {
-    return undefined; // no credentials or no network at preview: the API enforces the rule at create
-  }
-  if (os === null)
-    return { property: "templateId", reason: `templateId ${templateId} not found (see getTemplates)` };
-  const violation = templateTypeViolation(os, machineType);
-  return violation ? { property: "machineType", reason: violation } : undefined;
 }
 
 /** Inputs a refresh reports: every input key the outputs hold, with the actual values. */

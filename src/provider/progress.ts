@@ -4,6 +4,7 @@
  * SDK prints them to the console.
  */
 import * as pulumi from "@pulumi/pulumi";
+import type { RetryNotice } from "../client/http";
 
 /** Reports one line; injected so tests can collect progress. */
 export type ProgressSink = (message: string) => void;
@@ -18,4 +19,19 @@ export function formatElapsed(ms: number): string {
   const seconds = Math.round(ms / 1000);
   if (seconds < 60) return `${seconds} s`;
   return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, "0")} s`;
+}
+
+/**
+ * Turns the client's retry notices into progress lines, so an `up` against an API that is down
+ * says it is retrying instead of staying silent for a minute.
+ */
+export function retryReporter(sink: ProgressSink): (notice: RetryNotice) => void {
+  return ({ method, path, error, retry, maxRetries, delayMs }) =>
+    sink(
+      `vmapi: ${method} ${path} failed (${error.message}); retry ${retry} of ${maxRetries} in ${formatDelay(delayMs)}`,
+    );
+}
+
+function formatDelay(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
 }

@@ -4,7 +4,9 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { DELEGATION_LIFETIME_MS } from "../client/constants";
+import { PROCESS_LOOKUPS, type LookupCache } from "./lookups";
 import { engineProgress, type ProgressSink } from "./progress";
+import { accountOf, referenceContext } from "./references";
 import { clientFor, type ProviderSettings } from "./settings";
 import { UNKNOWN } from "./unknown";
 
@@ -18,29 +20,40 @@ export const delegationDeps: { now: () => number; warn: ProgressSink } = {
   warn: engineProgress,
 };
 
-export const resourceDelegationProvider = {
-  async check(_olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult> {
-    const failures: pulumi.dynamic.CheckFailure[] = [];
-    const ids = news.machineIds;
-    const valid =
-      Array.isArray(ids) && ids.length > 0 && ids.every((id) => typeof id === "string" && id.length > 0);
-    if (ids !== UNKNOWN && !valid) {
-      failures.push({ property: "machineIds", reason: "machineIds must be a non-empty list of machine ids" });
-    }
-    const renew = news.renewBeforeSeconds;
-    if (
-      renew !== undefined &&
-      renew !== UNKNOWN &&
-      !(typeof renew === "number" && renew >= 0 && renew < 14400)
-    ) {
-      failures.push({
-        property: "renewBeforeSeconds",
-        reason: "renewBeforeSeconds must be between 0 and 14399 (the lifetime is 4 h)",
-      });
-    }
-    return { inputs: news, failures };
-  },
+/** The ResourceDelegation implementation; `check` proves the key with the injected lookups. */
+export function createResourceDelegationProvider(lookups: LookupCache) {
+  return {
+    ...delegationOperations,
+    async check(_olds: Props, news: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CheckResult> {
+      await accountOf(referenceContext(settings, lookups, engineProgress));
+      return checkDelegation(news);
+    },
+  };
+}
 
+function checkDelegation(news: Props): pulumi.dynamic.CheckResult {
+  const failures: pulumi.dynamic.CheckFailure[] = [];
+  const ids = news.machineIds;
+  const valid =
+    Array.isArray(ids) && ids.length > 0 && ids.every((id) => typeof id === "string" && id.length > 0);
+  if (ids !== UNKNOWN && !valid) {
+    failures.push({ property: "machineIds", reason: "machineIds must be a non-empty list of machine ids" });
+  }
+  const renew = news.renewBeforeSeconds;
+  if (
+    renew !== undefined &&
+    renew !== UNKNOWN &&
+    !(typeof renew === "number" && renew >= 0 && renew < 14400)
+  ) {
+    failures.push({
+      property: "renewBeforeSeconds",
+      reason: "renewBeforeSeconds must be between 0 and 14399 (the lifetime is 4 h)",
+    });
+  }
+  return { inputs: news, failures };
+}
+
+const delegationOperations = {
   async diff(_id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
     const replaces: string[] = [];
     if (JSON.stringify(olds.machineIds) !== JSON.stringify(news.machineIds)) replaces.push("machineIds");
@@ -88,6 +101,9 @@ export const resourceDelegationProvider = {
     );
   },
 };
+
+/** The ResourceDelegation implementation the runtime dispatches to. */
+export const resourceDelegationProvider = createResourceDelegationProvider(PROCESS_LOOKUPS);
 
 function expiresSoon(olds: Props, news: Props): boolean {
   const expiresAt = Date.parse(String(olds.expiresAt));

@@ -6,13 +6,17 @@ import * as crypto from "crypto";
 import * as fs from "fs";
 import * as path from "path";
 import type * as pulumi from "@pulumi/pulumi";
-import { NotFoundError } from "../client/errors";
+import { NotFoundError, provesAbsence } from "../client/errors";
+import { confirmAbsent } from "./gone";
 import { CreateScriptRequestSchema, scriptTooLargeMessage } from "../client/requests";
 import type { Script as ApiScript } from "../client/schemas";
-import { definedOnly, schemaFailures } from "./checks";
+import { definedOnly, printableFailures, schemaFailures } from "./checks";
 import { changedKeys, type DiffTable } from "./diffTable";
 import { withAutoName } from "./naming";
 import { clientFor, type ProviderSettings } from "./settings";
+import { PROCESS_LOOKUPS, type LookupCache } from "./lookups";
+import { engineProgress } from "./progress";
+import { accountOf, referenceContext } from "./references";
 import { UNKNOWN } from "./unknown";
 
 type Props = Record<string, unknown>;
@@ -29,22 +33,34 @@ export const SCRIPT_DIFF_TABLE = {
 
 const WIRE: Record<string, string> = { scriptName: "name", scriptDescription: "description" };
 
-export const scriptProvider = {
-  async check(olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult> {
-    const inputs: Props = withAutoName(olds, news);
-    const failures: pulumi.dynamic.CheckFailure[] = [];
-    const text = scriptContent(inputs, failures);
-    if (text !== undefined) inputs.contentSha256 = sha256(text);
-    if (text !== undefined && text !== UNKNOWN) {
-      const body = definedOnly({ ...requestBody(inputs), scriptText: text });
-      failures.push(...schemaFailures(CreateScriptRequestSchema, body, inputs, (f) => WIRE[f] ?? f));
-      const tooLarge = scriptTooLargeMessage(text);
-      if (tooLarge)
-        failures.push({ property: inputs.scriptFile ? "scriptFile" : "scriptText", reason: tooLarge });
-    }
-    return { inputs, failures };
-  },
+/** The Script implementation; `check` proves the key with the injected (per-process) lookups. */
+export function createScriptProvider(lookups: LookupCache) {
+  return {
+    ...scriptOperations,
+    async check(olds: Props, news: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CheckResult> {
+      await accountOf(referenceContext(settings, lookups, engineProgress));
+      return checkScript(olds, news);
+    },
+  };
+}
 
+/** `check` without the API: the text (or file) and the fields, with the content's hash. */
+function checkScript(olds: Props, news: Props): pulumi.dynamic.CheckResult {
+  const inputs: Props = withAutoName(olds, news);
+  const failures: pulumi.dynamic.CheckFailure[] = [];
+  const text = scriptContent(inputs, failures);
+  if (text !== undefined) inputs.contentSha256 = sha256(text);
+  if (text !== undefined && text !== UNKNOWN) {
+    const body = definedOnly({ ...requestBody(inputs), scriptText: text });
+    failures.push(...schemaFailures(CreateScriptRequestSchema, body, inputs, (f) => WIRE[f] ?? f));
+    const tooLarge = scriptTooLargeMessage(text);
+    if (tooLarge)
+      failures.push({ property: inputs.scriptFile ? "scriptFile" : "scriptText", reason: tooLarge });
+  }
+  return { inputs, failures: printableFailures(failures, inputs) };
+}
+
+const scriptOperations = {
   async diff(_id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
     // An input left out means "as the API defaults it": only declared inputs can differ.
     const changed = changedKeys(SCRIPT_DIFF_TABLE, olds, news).filter((key) => news[key] !== undefined);
@@ -76,7 +92,7 @@ export const scriptProvider = {
       ];
       return { id, props: outs, inputs: definedOnly(Object.fromEntries(inputKeys.map((k) => [k, outs[k]]))) };
     } catch (err) {
-      if (err instanceof NotFoundError) return {};
+      if (provesAbsence(err)) return {};
       throw err;
     }
   },
@@ -89,13 +105,18 @@ export const scriptProvider = {
   },
 
   async delete(id: string, _props: Props, settings: ProviderSettings): Promise<void> {
+    const client = clientFor(settings);
     try {
-      await clientFor(settings).scripts.destroy(id);
+      await client.scripts.destroy(id);
     } catch (err) {
       if (!(err instanceof NotFoundError)) throw err;
+      await confirmAbsent(() => client.scripts.get(id), `script ${id}`, err);
     }
   },
 };
+
+/** The Script implementation the runtime dispatches to. */
+export const scriptProvider = createScriptProvider(PROCESS_LOOKUPS);
 
 function requestBody(inputs: Props): Props {
   return {

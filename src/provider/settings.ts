@@ -1,8 +1,13 @@
 /**
- * Provider settings: what `configure` read from the stack config (`vmapi:apiKey`, a secret, and
- * `vmapi:baseUrl`), falling back to the client's environment variables at call time.
+ * Provider settings: what `configure` read from the stack config (`vmapi:apiKey`, a secret,
+ * `vmapi:baseUrl` and `vmapi:pollScale`), falling back to the client's environment variables at
+ * call time. Every operation checks all of them before its first request (`checkSettings`), so a
+ * bad setting never fails an operation half-way, after a machine was created.
  */
 import { VmApiClient, type VmApiClientOptions } from "../client/client";
+import { ConfigurationError } from "../client/errors";
+import { resolveSettings } from "../client/settings";
+import { engineProgress, retryReporter } from "./progress";
 
 /** Settings as the stub hands them to the runtime; never serialized, never logged. */
 export interface ProviderSettings {
@@ -12,12 +17,42 @@ export interface ProviderSettings {
   pollScale?: string;
 }
 
+/** Settings after `checkSettings`: every one present or defaulted, and valid. */
+export interface CheckedSettings {
+  apiKey: string;
+  baseUrl: string;
+  pollScale: number;
+}
+
+/**
+ * Checks every setting, with the names a Pulumi user sets (`vmapi:...`), and resolves the
+ * environment fallbacks. Throws `ConfigurationError`; sends nothing.
+ */
+export function checkSettings(settings: ProviderSettings, env = process.env): CheckedSettings {
+  const pollScale = pollScaleOf(settings, env);
+  try {
+    const { apiKey, baseUrl } = resolveSettings({ apiKey: settings.apiKey, baseUrl: settings.baseUrl }, env);
+    return { apiKey, baseUrl, pollScale };
+  } catch (err) {
+    if (!(err instanceof ConfigurationError)) throw err;
+    if (err.code === "missing_api_key") {
+      throw new ConfigurationError(
+        "no API key: run `pulumi config set --secret vmapi:apiKey <key>`, or set VMAPI_API_KEY",
+        { code: "missing_api_key" },
+      );
+    }
+    throw new ConfigurationError(`vmapi:${err.message} (or VMAPI_BASE_URL)`, { code: err.code });
+  }
+}
+
 /** The polling scale: stack config `vmapi:pollScale`, else VMAPI_POLL_SCALE, else 1. */
-export function pollScaleOf(settings: ProviderSettings): number {
-  const raw = settings.pollScale ?? process.env.VMAPI_POLL_SCALE;
+export function pollScaleOf(settings: ProviderSettings, env = process.env): number {
+  const raw = settings.pollScale ?? env.VMAPI_POLL_SCALE;
   const scale = raw === undefined || raw === "" ? 1 : Number(raw);
   if (!(scale > 0 && scale <= 1)) {
-    throw new Error(`vmapi:pollScale must be a number in (0, 1] (got ${JSON.stringify(raw)})`);
+    throw new ConfigurationError(`vmapi:pollScale must be a number in (0, 1] (got ${JSON.stringify(raw)})`, {
+      code: "invalid_setting",
+    });
   }
   return scale;
 }
@@ -34,12 +69,22 @@ export const providerClientHooks: { options: Partial<VmApiClientOptions> } = { o
  */
 export const PROVIDER_MAX_RETRIES = 6;
 
-/** A client for one provider call. Missing values fall back to VMAPI_* / PAPERSPACE_* env. */
-export function clientFor(settings: ProviderSettings): VmApiClient {
+/**
+ * A client for one provider call, after every setting was checked. Missing values fall back to
+ * VMAPI_* / PAPERSPACE_* env. `overrides` tune it per use (e.g. a short fuse for `check`).
+ */
+export function clientFor(
+  settings: ProviderSettings,
+  overrides: Partial<VmApiClientOptions> = {},
+): VmApiClient {
+  const { apiKey, baseUrl } = checkSettings(settings);
   return new VmApiClient({
     maxRetries: PROVIDER_MAX_RETRIES,
+    // Retries show in the engine's output, so an API that is down is visibly being retried.
+    onRetry: retryReporter(engineProgress),
     ...providerClientHooks.options,
-    ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
-    ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}),
+    ...overrides,
+    apiKey,
+    baseUrl,
   });
 }

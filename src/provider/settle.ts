@@ -26,6 +26,11 @@ export interface SettleOptions {
   pollScale?: number;
   /** Clock for elapsed time in progress lines. */
   now?: () => number;
+  /**
+   * False: only wait, never start or stop (adoption takes a machine as it is). A machine at rest
+   * in the other power state then fails the settle instead.
+   */
+  act?: boolean;
 }
 
 /** Legs are bounded: start → ready, or stop → off, after at most one transition to finish. */
@@ -39,7 +44,27 @@ const POLL_CAP_MS = 10_000;
 /** While a leg waits, a line at least this often, so a long provisioning is visibly alive. */
 export const HEARTBEAT_MS = 20_000;
 
-/** Waits (and starts or stops) until the machine is in `target`; returns it with events. */
+/**
+ * The machine did not come to rest in the declared state within the leg budget (someone or
+ * something keeps moving it). Carries the id and the state it was last seen in, so the caller can
+ * record a partial failure and the next `up` carries on.
+ */
+export class SettleError extends Error {
+  readonly machineId: string;
+  readonly state: string;
+
+  constructor(message: string, machineId: string, state: string) {
+    super(message);
+    this.name = "SettleError";
+    this.machineId = machineId;
+    this.state = state;
+  }
+}
+
+/**
+ * Waits (and starts or stops) until the machine is in `target`; returns it with events. Never
+ * returns a machine in another state: out of legs, it throws `SettleError`.
+ */
 export async function settleMachine(
   client: VmApiClient,
   id: string,
@@ -53,11 +78,16 @@ export async function settleMachine(
   let machine = options.current ?? (await client.machines.get(id));
   for (let leg = 0; leg < MAX_LEGS; leg++) {
     if (machine.state === target) return machine;
-    const next = await nextLeg(client, machine, target, options.provisionsTo ?? "ready");
+    const next = await nextLeg(client, machine, target, options.provisionsTo ?? "ready", options.act ?? true);
     say(`${machine.state}, waiting for ${next}`);
     machine = await waitLeg(client, machine, next, options.timeoutMs - (now() - started), options, say);
   }
-  return machine;
+  if (machine.state === target) return machine;
+  throw new SettleError(
+    `machine ${options.label} (${id}) is ${machine.state}, not ${target}, after ${MAX_LEGS} waits; something else keeps changing its power state`,
+    id,
+    machine.state,
+  );
 }
 
 /** One leg: polls until `next`, reporting each change and a heartbeat while nothing changes. */
@@ -97,15 +127,20 @@ async function nextLeg(
   machine: ApiMachine,
   target: "ready" | "off",
   provisionsTo: "ready" | "off",
+  act: boolean,
 ): Promise<WaitableState> {
+  const refuse = (action: string) => {
+    const why = `machine ${machine.id} is ${machine.state}: reaching ${target} needs a ${action}, which this operation may not do`;
+    throw new SettleError(why, machine.id, machine.state);
+  };
   switch (machine.state) {
     case "off":
-      if (target === "ready") await client.machines.start(machine.id);
+      if (target === "ready") await (act ? client.machines.start(machine.id) : refuse("start"));
       return target;
     case "ready":
     case "serviceready":
       if (target === "off") {
-        await client.machines.stop(machine.id);
+        await (act ? client.machines.stop(machine.id) : refuse("stop"));
         return "off";
       }
       return "ready";

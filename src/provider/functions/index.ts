@@ -1,3 +1,3 @@
 export * from "./lists";
 export * from "./machineInfo";
-export type { DataSourceOptions } from "./programClient";
+export { DataSourceError, type DataSourceOptions } from "./programClient";

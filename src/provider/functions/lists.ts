@@ -10,14 +10,14 @@ import type {
   UserFilters,
 } from "../../client/requests";
 import type { Machine, Network, Script, Template, User } from "../../client/schemas";
-import { outputTwin, programClient, type DataSourceOptions } from "./programClient";
+import { dataSource, outputTwin, programClient, type DataSourceOptions } from "./programClient";
 
 /** Users of the account or team, filtered by any user field. */
 export async function getUsers(
   args: UserFilters = {},
   options?: DataSourceOptions,
 ): Promise<{ users: User[] }> {
-  return { users: await programClient(options).users.list(args) };
+  return dataSource("getUsers", async () => ({ users: await programClient(options).users.list(args) }));
 }
 export const getUsersOutput = outputTwin(getUsers);
 
@@ -26,7 +26,9 @@ export async function getNetworks(
   args: NetworkFilters = {},
   options?: DataSourceOptions,
 ): Promise<{ networks: Network[] }> {
-  return { networks: await programClient(options).networks.list(args) };
+  return dataSource("getNetworks", async () => ({
+    networks: await programClient(options).networks.list(args),
+  }));
 }
 export const getNetworksOutput = outputTwin(getNetworks);
 
@@ -35,7 +37,9 @@ export async function getTemplates(
   args: TemplateFilters = {},
   options?: DataSourceOptions,
 ): Promise<{ templates: Template[] }> {
-  return { templates: await programClient(options).templates.list(args) };
+  return dataSource("getTemplates", async () => ({
+    templates: await programClient(options).templates.list(args),
+  }));
 }
 export const getTemplatesOutput = outputTwin(getTemplates);
 
@@ -45,12 +49,14 @@ export async function getMachines(
   options?: DataSourceOptions,
 ): Promise<{ machines: Machine[] }> {
   const { maxItems = 10_000, ...filters } = args;
-  const machines: Machine[] = [];
-  for await (const machine of programClient(options).machines.listAll(filters)) {
-    if (machines.length >= maxItems) break;
-    machines.push(machine);
-  }
-  return { machines };
+  return dataSource("getMachines", async () => {
+    const machines: Machine[] = [];
+    for await (const machine of programClient(options).machines.listAll(filters)) {
+      if (machines.length >= maxItems) break;
+      machines.push(machine);
+    }
+    return { machines };
+  });
 }
 export const getMachinesOutput = outputTwin(getMachines);
 
@@ -59,6 +65,6 @@ export async function getScripts(
   args: ScriptFilters = {},
   options?: DataSourceOptions,
 ): Promise<{ scripts: Script[] }> {
-  return { scripts: await programClient(options).scripts.list(args) };
+  return dataSource("getScripts", async () => ({ scripts: await programClient(options).scripts.list(args) }));
 }
 export const getScriptsOutput = outputTwin(getScripts);

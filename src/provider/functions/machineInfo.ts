@@ -5,7 +5,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { DedicatedGpuMachineType, Region } from "../../client/constants";
 import type { Utilization } from "../../client/schemas";
-import { outputTwin, programClient, type DataSourceOptions } from "./programClient";
+import { dataSource, outputTwin, programClient, type DataSourceOptions } from "./programClient";
 
 export interface GetAvailabilityArgs {
   region: Region;
@@ -18,7 +18,9 @@ export async function getAvailability(
   args: GetAvailabilityArgs,
   options?: DataSourceOptions,
 ): Promise<{ available: boolean }> {
-  return programClient(options).machines.availability(args.region, args.machineType);
+  return dataSource("getAvailability", () =>
+    programClient(options).machines.availability(args.region, args.machineType),
+  );
 }
 export const getAvailabilityOutput = outputTwin(getAvailability);
 
@@ -33,7 +35,9 @@ export async function getUtilization(
   args: GetUtilizationArgs,
   options?: DataSourceOptions,
 ): Promise<Utilization> {
-  return programClient(options).machines.utilization(args.machineId, args.billingMonth);
+  return dataSource("getUtilization", () =>
+    programClient(options).machines.utilization(args.machineId, args.billingMonth),
+  );
 }
 export const getUtilizationOutput = outputTwin(getUtilization);
 
@@ -42,7 +46,9 @@ export async function getScriptText(
   args: { scriptId: string },
   options?: DataSourceOptions,
 ): Promise<{ text: string }> {
-  return { text: await programClient(options).scripts.text(args.scriptId) };
+  return dataSource("getScriptText", async () => ({
+    text: await programClient(options).scripts.text(args.scriptId),
+  }));
 }
 
 /** The `...Output` twin of getScriptText; the text is a secret. */

@@ -36,3 +36,30 @@ export function outputTwin<A, R>(fn: (args: A, options?: DataSourceOptions) => P
   return (args: pulumi.Input<A> | pulumi.Inputs, options?: DataSourceOptions): pulumi.Output<R> =>
     pulumi.output(args as pulumi.Input<A>).apply((plain) => fn(plain as A, options)) as pulumi.Output<R>;
 }
+
+/**
+ * A data source's failure, as a program should show it: one line naming the function
+ * (`getUsers: invalid API key (401 ...)`). A `pulumi.RunError`, which the SDK prints without a
+ * stack; `cause` keeps the client's error (it holds no key) for callers that match on its class.
+ */
+export class DataSourceError extends pulumi.RunError {
+  readonly function: string;
+  override readonly cause: unknown;
+
+  constructor(fn: string, cause: unknown) {
+    const message = cause instanceof Error ? cause.message : String(cause);
+    super(`${fn}: ${message.replace(/\s*\n\s*/g, " ")}`);
+    this.name = "DataSourceError";
+    this.function = fn;
+    this.cause = cause;
+  }
+}
+
+/** Runs the body of data source `fn`, turning any failure into a `DataSourceError`. */
+export async function dataSource<T>(fn: string, body: () => Promise<T>): Promise<T> {
+  try {
+    return await body();
+  } catch (err) {
+    throw new DataSourceError(fn, err);
+  }
+}

@@ -168,13 +168,16 @@ describe("machines: refusals", () => {
     expect(error.status).toBe(400);
   });
 
-  it("create: bad enum or mutual exclusion → ValidationError, no request sent", async () => {
+  it("create: bad enum or mutual exclusion → ValidationError (not a BadRequestError), no request sent", async () => {
     const client = h.client();
     const before = await h.counts();
     const badRegion = await fail(
       client.machines.create({ ...machineRequest("m-bad"), region: "Mars" as never }),
     );
     expect(badRegion).toBeInstanceOf(ValidationError);
+    // Nothing was sent, so it is not the server's 400: a caller can tell the two apart.
+    expect(badRegion).not.toBeInstanceOf(BadRequestError);
+    expect(badRegion.status).toBeUndefined();
     expect(badRegion.message).toMatch(
       /region must be one of: West Coast \(CA1\), East Coast \(NY2\), Europe \(AMS1\)/,
     );

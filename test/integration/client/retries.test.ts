@@ -56,6 +56,13 @@ describe("retries of idempotent requests", () => {
     expect(counts).toEqual({ [LIST]: 2 });
   });
 
+  it("list: 503 with Retry-After 3 → waits exactly 3 s (honoured on every retried answer), then succeeds", async () => {
+    await h.faults([{ method: "GET", route: "/machines/getMachines", status: 503, retryAfterSeconds: 3 }]);
+    const counts = await counting(() => h.client().machines.list());
+    expect(h.sleeps).toEqual([3000]);
+    expect(counts).toEqual({ [LIST]: 2 });
+  });
+
   it("get: 500 twice → backoff 500 ms then 1 s, then succeeds", async () => {
     const m = await h.client().machines.create(machineRequest("r-get"));
     await h.faults([{ method: "GET", route: "/machines/getMachinePublic", status: 500, times: 2 }]);
@@ -75,6 +82,22 @@ describe("retries of idempotent requests", () => {
     expect(lines.join("\n")).not.toContain(h.emu.keys.individual);
   });
 
+  it("onRetry: a retried request → one notice per retry with method, path, error, count and delay", async () => {
+    const notices: unknown[] = [];
+    await h.faults([{ method: "GET", route: "/machines/getMachines", status: 503, times: 2 }]);
+    await h.client({ onRetry: (notice) => notices.push(notice) }).machines.list();
+    expect(notices).toEqual([
+      expect.objectContaining({
+        method: "GET",
+        path: "/machines/getMachines",
+        retry: 1,
+        maxRetries: 3,
+        delayMs: 438,
+      }),
+      expect.objectContaining({ retry: 2, delayMs: 875, error: expect.objectContaining({ status: 503 }) }),
+    ]);
+  });
+
   it("get: connection reset → retried", async () => {
     await h.faults([{ method: "GET", route: "/networks/getNetworks", reset: true }]);
     const counts = await counting(() => h.client().networks.list());
@@ -87,6 +110,16 @@ describe("retries of idempotent requests", () => {
     await h.faults([{ method: "GET", route: "/users/getUsers", latencyMs: 400, times: 2 }]);
     const error = await fail(h.client({ timeoutMs: 100, maxRetries: 1 }).users.list());
     expect(error).toBeInstanceOf(TimeoutError);
+  });
+
+  it("destroy: connection reset, then a 400 'not found' on the retry → that error, not success (the machine lives)", async () => {
+    const m = await h.client().machines.create(machineRequest("r-destroy-400"));
+    await h.faults([
+      { method: "POST", route: "/machines/{machineId}/destroyMachine", reset: true },
+      { method: "POST", route: "/machines/{machineId}/destroyMachine", status: 400, code: "not_found" },
+    ]);
+    await expect(h.client().machines.destroy(m.id)).rejects.toMatchObject({ status: 400 });
+    expect(await machinesNamed("r-destroy-400")).toEqual([m.id]);
   });
 
   it("destroy: response dropped, then 404 on the retry → success (the first attempt did it)", async () => {

@@ -89,6 +89,16 @@ describe("data sources", () => {
     expect(await (secretText as unknown as { isSecret: Promise<boolean> }).isSecret).toBe(true);
   });
 
+  it("getUsers: wrong key → one line naming getUsers, a RunError (the SDK prints it without a stack)", async () => {
+    // The ...Output twins apply these same functions, so their failures read the same.
+    const error = (await getUsers({}, { apiKey: "wrong-secret-key", baseUrl: emu.url }).catch(
+      (e: unknown) => e,
+    )) as Error;
+    expect(pulumi.RunError.isInstance(error)).toBe(true);
+    expect(error.message).toBe("getUsers: invalid API key (401 invalid_api_key, GET /users/getUsers)");
+    expect(`${error.message} ${error.stack}`).not.toContain("wrong-secret-key");
+  });
+
   it("a data source without any key → a clear configuration error before any request", async () => {
     const saved = { ...process.env };
     delete process.env.VMAPI_API_KEY;

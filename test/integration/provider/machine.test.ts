@@ -150,7 +150,7 @@ describe("Machine lifecycle through the provider", () => {
     await client().machines.stop(id);
     kit.advance(5 * 60_000);
     const read = await machineProvider.read(id, outs, kit.settings);
-    expect(read.props).toMatchObject({ name: "changed-by-hand", state: "off" });
+    expect(read.props).toMatchObject({ name: "changed-by-hand", state: "ready", currentState: "off" });
     expect(read.inputs).toMatchObject({ name: "changed-by-hand", state: "off" });
     const diff = await machineProvider.diff(id, read.props!, declared);
     expect(diff).toMatchObject({ changes: true, replaces: [] });
@@ -177,17 +177,23 @@ describe("Machine lifecycle through the provider", () => {
       templateId: linuxTemplate,
     });
     const before = (await emulatorState(kit.url)).machines.length;
-    const declared = await checked({ adoptMachineId: existing.id, name: "adopted" });
+    const matching = { region: "Europe (AMS1)", machineType: "C2", name: "made-elsewhere" };
+    const declared = await checked({ adoptMachineId: existing.id, ...matching });
     const { id, outs } = await machineProvider.create(declared, kit.settings);
     expect(id).toBe(existing.id);
-    expect(outs).toMatchObject({ name: "adopted", currentState: "ready" });
+    expect(outs).toMatchObject({ name: "made-elsewhere", currentState: "ready" });
     expect((await emulatorState(kit.url)).machines.length).toBe(before);
   });
 
-  it("create: adoptMachineId unknown → error naming adoptMachineId", async () => {
-    await expect(
-      machineProvider.create(await checked({ adoptMachineId: "psnothere" }), kit.settings),
-    ).rejects.toThrow(/adoptMachineId: machine psnothere not found/);
+  it("check and create: adoptMachineId unknown → failure and error naming adoptMachineId", async () => {
+    const news = inputs({ adoptMachineId: "psnothere" });
+    const { failures } = await machineProvider.check({}, news, kit.settings);
+    expect(failures).toEqual([
+      { property: "adoptMachineId", reason: expect.stringMatching(/psnothere not found/) },
+    ]);
+    await expect(machineProvider.create({ ...news, state: "ready" }, kit.settings)).rejects.toThrow(
+      /adoptMachineId: machine psnothere not found/,
+    );
   });
 
   it("create: start fails for capacity → partial failure with id and properties; next update completes it", async () => {
@@ -224,5 +230,12 @@ describe("Machine lifecycle through the provider", () => {
       id: expect.stringMatching(/^ps/),
       message: expect.stringMatching(/provisioning/),
     });
+  });
+});
+
+describe("Machine check messages", () => {
+  it("check: a control character in the name → the failure is reported once, not twice", async () => {
+    const { failures } = await machineProvider.check({}, inputs({ name: "bad\u0007name" }), kit.settings);
+    expect(failures).toEqual([{ property: "name", reason: expect.stringContaining("control characters") }]);
   });
 });

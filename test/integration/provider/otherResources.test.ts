@@ -36,6 +36,7 @@ describe("Script provider", () => {
     const { inputs } = await scriptProvider.check(
       {},
       { __resourceName: "boot", scriptText: "echo hi", machineId },
+      kit.settings,
     );
     const { id, outs } = await scriptProvider.create(inputs!, kit.settings);
     expect(outs).toMatchObject({ ownerType: "user", name: expect.stringMatching(/^boot-/), scriptId: id });
@@ -50,9 +51,12 @@ describe("Script provider", () => {
   it("diff: a changed file at the same path → replace", async () => {
     const file = path.join(tmp, "setup.sh");
     fs.writeFileSync(file, "echo one");
-    const first = (await scriptProvider.check({}, { __resourceName: "f", scriptFile: file })).inputs!;
+    const first = (await scriptProvider.check({}, { __resourceName: "f", scriptFile: file }, kit.settings))
+      .inputs!;
     fs.writeFileSync(file, "echo two");
-    const second = (await scriptProvider.check(first, { __resourceName: "f", scriptFile: file })).inputs!;
+    const second = (
+      await scriptProvider.check(first, { __resourceName: "f", scriptFile: file }, kit.settings)
+    ).inputs!;
     expect(second.name).toBe(first.name);
     expect(await scriptProvider.diff("sc1", first, second)).toMatchObject({
       changes: true,
@@ -63,17 +67,33 @@ describe("Script provider", () => {
   it("check: 16 KB + 1 byte file → failure with the size; neither text nor file → failure", async () => {
     const file = path.join(tmp, "big.sh");
     fs.writeFileSync(file, "x".repeat(16 * 1024 + 1));
-    const big = await scriptProvider.check({}, { __resourceName: "big", scriptFile: file });
+    const big = await scriptProvider.check({}, { __resourceName: "big", scriptFile: file }, kit.settings);
     expect(big.failures).toEqual([
       { property: "scriptFile", reason: expect.stringContaining("16385 bytes") },
     ]);
-    const none = await scriptProvider.check({}, { __resourceName: "none" });
+    const none = await scriptProvider.check({}, { __resourceName: "none" }, kit.settings);
     expect(none.failures!.map((f) => f.property)).toEqual(["scriptText"]);
   });
 
+  it("check: plain scriptText of 20 KB → a failure the engine prints in one short line, without the text", async () => {
+    const text = "y".repeat(20 * 1024);
+    const inputs = { __resourceName: "huge", scriptText: text };
+    const { failures } = await scriptProvider.check({}, inputs, kit.settings);
+    expect(failures).toHaveLength(1);
+    // The engine prints a failure as "property 'P' value V has a problem: R", the value in full
+    // when it is not a secret (pkg/diag: GetResourcePropertyInvalidValueError).
+    const printed = failures!.map((f) =>
+      f.property
+        ? `property '${f.property}' value ${String((inputs as Record<string, unknown>)[f.property])} has a problem: ${f.reason}`
+        : `has a problem: ${f.reason}`,
+    );
+    expect(printed[0]).toMatch(/scriptText is 20480 bytes; the limit is 16384 bytes/);
+    expect(printed[0].length).toBeLessThan(300);
+  });
+
   it("diff: explicit unchanged name with new text → replace, deleting the old one first", async () => {
-    const olds = (await scriptProvider.check({}, { name: "fixed", scriptText: "a" })).inputs!;
-    const news = (await scriptProvider.check(olds, { name: "fixed", scriptText: "b" })).inputs!;
+    const olds = (await scriptProvider.check({}, { name: "fixed", scriptText: "a" }, kit.settings)).inputs!;
+    const news = (await scriptProvider.check(olds, { name: "fixed", scriptText: "b" }, kit.settings)).inputs!;
     expect(await scriptProvider.diff("sc1", olds, news)).toEqual({
       changes: true,
       replaces: ["contentSha256"],
@@ -102,7 +122,7 @@ describe("ResourceDelegation provider", () => {
   });
 
   it("check: empty machineIds → failure naming machineIds", async () => {
-    const { failures } = await resourceDelegationProvider.check({}, { machineIds: [] });
+    const { failures } = await resourceDelegationProvider.check({}, { machineIds: [] }, kit.settings);
     expect(failures!.map((f) => f.property)).toEqual(["machineIds"]);
   });
 });

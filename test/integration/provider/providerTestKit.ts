@@ -3,6 +3,7 @@
  * settings plus client hooks so every wait the provider does advances that clock instead of
  * sleeping.
  */
+import { createServer, type AddressInfo } from "node:net";
 import { startTestEmulator } from "../../helpers/emulator";
 import { providerClientHooks, type ProviderSettings } from "../../../src/provider/settings";
 import { machineProviderDeps } from "../../../src/provider/machineProvider";
@@ -12,6 +13,8 @@ export interface ProviderKit {
   settings: ProviderSettings;
   keys: { individual: string; teamAdmin: string; teamMember: string };
   progress: string[];
+  /** The simulated clock the provider's clients sleep on. */
+  now(): number;
   advance(ms: number): void;
   close(): Promise<void>;
 }
@@ -35,6 +38,7 @@ export async function startProviderKit(): Promise<ProviderKit> {
     keys: emu.keys,
     settings: { apiKey: emu.keys.individual, baseUrl: emu.url },
     progress,
+    now: () => simulatedNow,
     advance: (ms) => emu.advance(ms),
     close: async () => {
       providerClientHooks.options = {};
@@ -51,4 +55,13 @@ export async function emulatorState(url: string): Promise<{
 }> {
   const res = await fetch(`${url}/_emulator/state`);
   return (await res.json()) as never;
+}
+
+/** A base URL where nothing listens (a port that was free a moment ago): connections are refused. */
+export async function unreachableUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
 }

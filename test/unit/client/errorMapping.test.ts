@@ -9,6 +9,7 @@ import {
   RateLimitError,
   ServerError,
   TimeoutError,
+  ValidationError,
   VmApiError,
 } from "../../../src/client/errors";
 import {
@@ -53,9 +54,24 @@ describe("errorFromResponse", () => {
     expect(error.status).toBe(400);
   });
 
-  it("errorFromResponse: 400 with only a 'not found' message → NotFoundError", () => {
+  it("errorFromResponse: 400 with only a 'not found' message → NotFoundError on the basis of its message", () => {
     const error = errorFromResponse({ status: 400, body: nested(400, "Script sc123 not found") }, req);
     expect(error).toBeInstanceOf(NotFoundError);
+    // The missing thing may be another resource named in the request (a network, a template):
+    // nobody may take this for proof that the addressed resource is gone.
+    expect((error as NotFoundError).basis).toBe("message");
+  });
+
+  it("errorFromResponse: 400 with code not_found but no 404 anywhere → NotFoundError on the basis of its message", () => {
+    const error = errorFromResponse({ status: 400, body: nested(400, "no", "not_found") }, req);
+    expect((error as NotFoundError).basis).toBe("message");
+  });
+
+  it.each([
+    ["HTTP 404", 404, nested(404, "machineId ps1 not found", "not_found")],
+    ["error.status 404 under a 400", 400, nested(404, "Machine not found")],
+  ])("errorFromResponse: %s → NotFoundError on the basis of a status", (_label, status, body) => {
+    expect((errorFromResponse({ status, body }, req) as NotFoundError).basis).toBe("status");
   });
 
   it("errorFromResponse: flat 'Invalid API token' under 400 → AuthenticationError", () => {
@@ -129,5 +145,14 @@ describe("errorFromTransport", () => {
     const error = errorFromTransport("ECONNABORTED", "timeout of 5ms exceeded", req);
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error.requestMayHaveReachedServer).toBe(true);
+  });
+});
+
+describe("local refusals", () => {
+  it("ValidationError: raised before any request → outside the API-error tree (no BadRequestError, no status)", () => {
+    const error = new ValidationError("region must be one of: ...");
+    expect(error).not.toBeInstanceOf(BadRequestError);
+    expect(error).toBeInstanceOf(VmApiError);
+    expect(error).toMatchObject({ name: "ValidationError", status: undefined, code: "validation_failed" });
   });
 });

@@ -15,6 +15,7 @@ import {
   decideRetry,
   DEFAULT_RETRY_POLICY,
   parseRetryAfter,
+  retryAfterFromHeaders,
   runWithRetries,
   type RetryPolicy,
   type Runtime,
@@ -47,6 +48,14 @@ describe("classifyFailure", () => {
     [new Error("not ours"), "final"],
   ])("classifyFailure: %s → %s", (error, kind) => {
     expect(classifyFailure(error).kind).toBe(kind);
+  });
+
+  it.each([
+    ["503", new ServerError("unavailable", { status: 503, retryAfterMs: 7000 }), "safe"],
+    ["500", new ServerError("boom", { status: 500, retryAfterMs: 7000 }), "ambiguous"],
+    ["408", new VmApiError("timeout", { status: 408, retryAfterMs: 7000 }), "safe"],
+  ])("classifyFailure: %s with Retry-After → carries the delay, not only on 429", (_s, error, kind) => {
+    expect(classifyFailure(error)).toEqual({ kind, retryAfterMs: 7000 });
   });
 
   it("classifyFailure: 429 with Retry-After → carries the delay", () => {
@@ -123,6 +132,20 @@ describe("decideRetry", () => {
       action: "stop",
       reason: "retries exhausted",
     });
+  });
+
+  it("decideRetry: no answer (refused, timed out) past maxUnansweredRetries → stop, while answered 503s keep retrying", () => {
+    const failFast = { ...policy, maxUnansweredRetries: 1 };
+    const refused = classifyFailure(
+      new ConnectionError("refused", { code: "ECONNREFUSED", requestMayHaveReachedServer: false }),
+    );
+    expect(decideRetry(refused, ctx(0, true), failFast, half).action).toBe("retry");
+    expect(decideRetry(refused, ctx(1, true), failFast, half)).toEqual({
+      action: "stop",
+      reason: "no answer after 1 retry",
+    });
+    const unavailable = classifyFailure(new ServerError("unavailable", { status: 503 }));
+    expect(decideRetry(unavailable, ctx(2, true), failFast, half).action).toBe("retry");
   });
 
   it("decideRetry: final failure → stop", () => {
@@ -273,5 +296,18 @@ describe("runWithRetries", () => {
 
   it("runWithRetries: default policy → 3 retries", () => {
     expect(DEFAULT_RETRY_POLICY.maxRetries).toBe(3);
+  });
+});
+
+describe("retryAfterFromHeaders", () => {
+  const now = Date.parse("2026-01-01T00:00:00.000Z");
+  it.each([
+    [{ "retry-after-ms": "1500" }, 1500],
+    [{ "retry-after-ms": "1500", "retry-after": "9" }, 1500],
+    [{ "retry-after-ms": "soon", "retry-after": "9" }, 9000],
+    [{ "retry-after": "2" }, 2000],
+    [{}, undefined],
+  ])("retryAfterFromHeaders: %p → %p (retry-after-ms first, as Stainless clients read it)", (headers, ms) => {
+    expect(retryAfterFromHeaders(headers, now)).toBe(ms);
   });
 });

@@ -220,3 +220,47 @@ describe("waitForState", () => {
     await expect(wait).rejects.toThrow(/state must be one of: off, serviceready, ready/);
   });
 });
+
+describe("waitForState options", () => {
+  let polls = 0;
+  /** Gives up after 20 polls, so a policy that spins fails the test instead of hanging it. */
+  const boundedPoller = () =>
+    jest.fn(async () => {
+      if (polls++ >= 20) throw new Error("spun: 20 polls without the policy being refused");
+      return machine("starting");
+    });
+  beforeEach(() => {
+    polls = 0;
+  });
+
+  it.each([
+    [
+      "initialDelayMs 0, factor 1",
+      { pollPolicy: { initialDelayMs: 0, factor: 1 } },
+      /pollPolicy\.initialDelayMs must be a number > 0 \(got 0\)/,
+    ],
+    [
+      "maxDelayMs 0",
+      { pollPolicy: { maxDelayMs: 0 } },
+      /pollPolicy\.maxDelayMs must be a number ≥ pollPolicy\.initialDelayMs \(1000\) \(got 0\)/,
+    ],
+    [
+      "initialDelayMs NaN",
+      { pollPolicy: { initialDelayMs: Number.NaN } },
+      /pollPolicy\.initialDelayMs must be a number > 0 \(got NaN\)/,
+    ],
+    ["factor 0.5", { pollPolicy: { factor: 0.5 } }, /pollPolicy\.factor must be a number ≥ 1 \(got 0\.5\)/],
+    ["jitter 2", { pollPolicy: { jitter: 2 } }, /pollPolicy\.jitter must be a number from 0 to 1 \(got 2\)/],
+    ["timeoutMs 0", { timeoutMs: 0 }, /timeoutMs must be a number > 0 \(got 0\)/],
+    ["firstPollDelayMs -1", { firstPollDelayMs: -1 }, /firstPollDelayMs must be a number ≥ 0 \(got -1\)/],
+  ])(
+    "waitForState: %s → ValidationError naming the option, before any poll",
+    async (_label, options, message) => {
+      const get = boundedPoller();
+      const wait = waitForState(get, "ps1", "ready", options, virtualRuntime());
+      await expect(wait).rejects.toThrow(ValidationError);
+      await expect(wait).rejects.toThrow(message);
+      expect(get).not.toHaveBeenCalled();
+    },
+  );
+});

@@ -30,7 +30,7 @@ function olds(): Record<string, unknown> {
     performAutoSnapshot: false,
     autoSnapshotFrequency: "day",
     autoSnapshotSaveCount: 3,
-    adoptMachineId: "ps1",
+    adoptMachineId: "ps0", // not the diffed id "ps1": a replacement of an adopted machine is refused (adoption.test)
     notificationEmail: "n@example.com",
     waitTimeoutSeconds: 600,
     releasePublicIpOnDestroy: false,

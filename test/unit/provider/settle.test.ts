@@ -1,4 +1,4 @@
-import { settleMachine, HEARTBEAT_MS } from "../../../src/provider/settle";
+import { settleMachine, SettleError, HEARTBEAT_MS } from "../../../src/provider/settle";
 import type { Machine } from "../../../src/client/schemas";
 
 function machine(state: Machine["state"]): Machine {
@@ -47,5 +47,32 @@ describe("settleMachine progress", () => {
     ]);
     // A provisioning is first polled at 15 s: no provisioning has ever been faster.
     expect(waits).toEqual([{ state: "ready", firstPollDelayMs: 15_000 }]);
+  });
+});
+
+describe("settleMachine budget", () => {
+  it("settle: the machine leaves the target after every leg → throws with its id and current state, never returns it", async () => {
+    jest.useRealTimers();
+    // Someone starts the machine again each time it has stopped: every wait for off ends ready.
+    const client = {
+      machines: {
+        stop: jest.fn(async () => undefined),
+        start: jest.fn(async () => undefined),
+        waitFor: jest.fn(async () => machine("ready")),
+      },
+    };
+    const settling = settleMachine(client as never, "ps1", "off", {
+      timeoutMs: 600_000,
+      label: "box",
+      progress: () => undefined,
+      current: machine("ready"),
+    });
+    await expect(settling).rejects.toBeInstanceOf(SettleError);
+    await expect(settling).rejects.toMatchObject({
+      machineId: "ps1",
+      state: "ready",
+      message: expect.stringMatching(/machine box \(ps1\) is ready, not off, after 4 waits/),
+    });
+    expect(client.machines.stop).toHaveBeenCalledTimes(4);
   });
 });

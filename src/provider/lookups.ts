@@ -1,0 +1,42 @@
+/**
+ * API lookups that `check` makes, remembered for the life of the plugin process (one `preview`
+ * or `up`): many resources on one template or network then cost one request, not one each.
+ *
+ * The cache is injected into the providers (`createMachineProvider(lookups)`); the plugin's
+ * providers share `PROCESS_LOOKUPS`. Keys carry a scope derived from the base URL and the key,
+ * so two accounts never share an answer; the key itself is never stored.
+ */
+import * as crypto from "crypto";
+
+/** A memo of lookups: one request per key, shared by concurrent callers. */
+export class LookupCache {
+  readonly #entries = new Map<string, Promise<unknown>>();
+
+  /**
+   * The value for `key`, loading it once. A failure is not kept, and neither is a value that
+   * `keep` rejects (e.g. "not found": the thing may be created later in the same `up`).
+   */
+  get<T>(key: string, load: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
+    const cached = this.#entries.get(key) as Promise<T> | undefined;
+    if (cached) return cached;
+    const loading = load();
+    this.#entries.set(key, loading);
+    loading.then(
+      (value) => keep(value) || this.#forget(key, loading),
+      () => this.#forget(key, loading),
+    );
+    return loading;
+  }
+
+  #forget(key: string, entry: Promise<unknown>): void {
+    if (this.#entries.get(key) === entry) this.#entries.delete(key);
+  }
+}
+
+/** The cache of this plugin process, injected into the providers the runtime dispatches to. */
+export const PROCESS_LOOKUPS = new LookupCache();
+
+/** A cache scope for one account on one endpoint: a digest, so the key never sits in memory twice. */
+export function lookupScope(baseUrl: string, apiKey: string): string {
+  return crypto.createHash("sha256").update(`${baseUrl}\n${apiKey}`).digest("hex").slice(0, 16);
+}

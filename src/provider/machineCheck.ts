@@ -1,0 +1,86 @@
+/**
+ * `check` of Machine: every input validated where it can be (the shared request schemas, the
+ * provider's own fields), then the references that need the API (machineReferences.ts), so
+ * `pulumi preview` fails before any create and names the property.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { CreateMachineRequestSchema, UpdateMachineRequestSchema } from "../client/requests";
+import { adoptionInputFailures, isAdoption } from "./adoption";
+import { printableFailures, schemaFailures } from "./checks";
+import type { LookupCache } from "./lookups";
+import { createBody, machinePropertyOf, POWER_STATES, updateBody } from "./machineModel";
+import { machineReferenceFailures } from "./machineReferences";
+import { withAutoName } from "./naming";
+import type { ProgressSink } from "./progress";
+import { referenceContext } from "./references";
+import type { ProviderSettings } from "./settings";
+import { UNKNOWN } from "./unknown";
+
+type Props = Record<string, unknown>;
+type Failure = pulumi.dynamic.CheckFailure;
+
+/** What `check` is given besides its arguments: the process's lookups and where notes go. */
+export interface CheckDeps {
+  lookups: LookupCache;
+  progress: ProgressSink;
+}
+
+/**
+ * A name for the schema check of an adoption without a declared name: the machine keeps its
+ * own, so the required `machineName` of a create body is not the user's to give.
+ */
+const ADOPTED_NAME = "adopted";
+
+/** The whole `check` of Machine. */
+export async function checkMachine(
+  olds: Props,
+  news: Props,
+  settings: ProviderSettings,
+  deps: CheckDeps,
+): Promise<pulumi.dynamic.CheckResult> {
+  const ctx = referenceContext(settings, deps.lookups, deps.progress);
+  const adopting = isAdoption(olds, news);
+  // An adopted machine keeps its own name unless one is declared: never an auto-name (a rename).
+  const inputs: Props = adopting && news.name === undefined ? { ...news } : withAutoName(olds, news);
+  if (inputs.state === undefined) inputs.state = "ready";
+  const local = localFailures(inputs, adopting);
+  const remote = await machineReferenceFailures(olds, inputs, ctx, deps.progress);
+  return { inputs, failures: printableFailures([...local, ...remote], inputs) };
+}
+
+function localFailures(inputs: Props, adopting: boolean): Failure[] {
+  const named = adopting && inputs.name === undefined ? { ...inputs, name: ADOPTED_NAME } : inputs;
+  const updateFields = updateBody(inputs, Object.keys(inputs));
+  return [
+    ...schemaFailures(CreateMachineRequestSchema, createBody(named), inputs, machinePropertyOf),
+    ...schemaFailures(UpdateMachineRequestSchema, updateFields, inputs, machinePropertyOf),
+    ...providerFieldFailures(inputs),
+    ...(inputs.adoptMachineId !== undefined ? adoptionInputFailures(inputs) : []),
+  ];
+}
+
+function providerFieldFailures(inputs: Props): Failure[] {
+  const failures: Failure[] = [];
+  const state = inputs.state;
+  if (state !== UNKNOWN && !(POWER_STATES as readonly unknown[]).includes(state)) {
+    failures.push({
+      property: "state",
+      reason: `state must be one of: ${POWER_STATES.join(", ")} (got ${JSON.stringify(state)})`,
+    });
+  }
+  const wait = inputs.waitTimeoutSeconds;
+  if (wait !== undefined && wait !== UNKNOWN && !(typeof wait === "number" && wait > 0 && wait <= 86400)) {
+    failures.push({
+      property: "waitTimeoutSeconds",
+      reason: "waitTimeoutSeconds must be a number of seconds between 1 and 86400",
+    });
+  }
+  const release = inputs.releasePublicIpOnDestroy;
+  if (release !== undefined && release !== UNKNOWN && typeof release !== "boolean") {
+    failures.push({
+      property: "releasePublicIpOnDestroy",
+      reason: "releasePublicIpOnDestroy must be a boolean",
+    });
+  }
+  return failures;
+}

@@ -1,0 +1,89 @@
+/**
+ * Delete and refresh never forget a live machine: only a genuine absence (a 404 status for the
+ * machine, confirmed by a read) lets the provider drop it; every other failure keeps it in state.
+ */
+import { machineProvider } from "../../../src/provider/machineProvider";
+import { VmApiClient } from "../../../src/client/client";
+import { addFaults, clearFaults } from "../../helpers/emulator";
+import { startProviderKit, type ProviderKit } from "./providerTestKit";
+
+let kit: ProviderKit;
+let templateId: string;
+
+beforeAll(async () => {
+  kit = await startProviderKit();
+  templateId = (await client().templates.list()).find((t) => t.os.startsWith("Ubuntu"))!.id;
+});
+afterEach(() => clearFaults(kit.url));
+afterAll(() => kit.close());
+
+function client() {
+  return new VmApiClient(kit.settings);
+}
+
+async function runningMachine(name: string) {
+  const { inputs } = await machineProvider.check(
+    {},
+    {
+      __resourceName: name,
+      region: "East Coast (NY2)",
+      machineType: "C4",
+      size: 50,
+      billingType: "hourly",
+      templateId,
+    },
+    kit.settings,
+  );
+  return machineProvider.create(inputs!, kit.settings);
+}
+
+const DESTROY = { method: "POST", route: "/machines/{machineId}/destroyMachine" };
+
+describe("Machine delete", () => {
+  it("delete: destroy answers 400 'not found' while the machine runs → delete fails, the machine stays", async () => {
+    const { id, outs } = await runningMachine("kept-400");
+    await addFaults(kit.url, [{ ...DESTROY, status: 400, code: "not_found" }]);
+    await expect(machineProvider.delete(id, outs, kit.settings)).rejects.toThrow(
+      new RegExp(`machine ${id} still exists \\(state ready\\).*stays in the stack`),
+    );
+    expect((await client().machines.get(id)).state).toBe("ready");
+  });
+
+  it("delete: destroy keeps failing with 500 → delete fails, the machine stays", async () => {
+    const { id, outs } = await runningMachine("kept-500");
+    await addFaults(kit.url, [{ ...DESTROY, status: 500, times: 10 }]);
+    await expect(machineProvider.delete(id, outs, kit.settings)).rejects.toMatchObject({ status: 500 });
+    expect((await client().machines.get(id)).state).toBe("ready");
+  });
+
+  it("delete: machine destroyed out of band → success, once a read confirms it is gone", async () => {
+    const { id, outs } = await runningMachine("gone-already");
+    await client().machines.destroy(id);
+    await expect(machineProvider.delete(id, outs, kit.settings)).resolves.toBeUndefined();
+  });
+});
+
+describe("Machine update", () => {
+  it("update: machine deleted out of band → error naming the machine and telling to run pulumi refresh", async () => {
+    const { id, outs } = await runningMachine("deleted-by-hand");
+    await client().machines.destroy(id);
+    const update = machineProvider.update(id, outs, { ...outs, name: "renamed" }, kit.settings);
+    await expect(update).rejects.toThrow(new RegExp(`machine ${id} no longer exists.*pulumi refresh`));
+  });
+});
+
+describe("Machine read (refresh)", () => {
+  it("read: show answers 400 'not found' for a live machine → refresh fails instead of dropping it", async () => {
+    const { id, outs } = await runningMachine("kept-on-refresh");
+    await addFaults(kit.url, [
+      { method: "GET", route: "/machines/getMachinePublic", status: 400, code: "not_found" },
+    ]);
+    await expect(machineProvider.read(id, outs, kit.settings)).rejects.toMatchObject({ status: 400 });
+  });
+
+  it("read: machine destroyed → empty result (the engine drops it)", async () => {
+    const { id, outs } = await runningMachine("refresh-gone");
+    await client().machines.destroy(id);
+    expect(await machineProvider.read(id, outs, kit.settings)).toEqual({});
+  });
+});

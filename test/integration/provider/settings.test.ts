@@ -1,0 +1,88 @@
+/**
+ * Settings are checked before the first request of every operation: a bad `vmapi:pollScale` or
+ * `vmapi:baseUrl` refuses the operation with nothing sent, so nothing is created half-way.
+ */
+import { machineProvider } from "../../../src/provider/machineProvider";
+import { scriptProvider } from "../../../src/provider/scriptProvider";
+import { machineAccessProvider } from "../../../src/provider/machineAccessProvider";
+import { resourceDelegationProvider } from "../../../src/provider/resourceDelegationProvider";
+import type { ProviderSettings } from "../../../src/provider/settings";
+import { VmApiClient } from "../../../src/client/client";
+import { state } from "../../helpers/emulator";
+import { startProviderKit, type ProviderKit } from "./providerTestKit";
+
+type Props = Record<string, unknown>;
+let kit: ProviderKit;
+let machine: Props;
+let machineId: string;
+
+beforeAll(async () => {
+  kit = await startProviderKit();
+  const client = new VmApiClient(kit.settings);
+  const templateId = (await client.templates.list()).find((t) => t.os.startsWith("Ubuntu"))!.id;
+  const { inputs } = await machineProvider.check(
+    {},
+    {
+      __resourceName: "cfg",
+      region: "East Coast (NY2)",
+      machineType: "C4",
+      size: 50,
+      billingType: "hourly",
+      templateId,
+    },
+    kit.settings,
+  );
+  machine = inputs!;
+  machineId = (await machineProvider.create(machine, kit.settings)).id;
+});
+afterAll(() => kit.close());
+
+async function requestsMadeBy(action: () => Promise<unknown>): Promise<number> {
+  const total = async () => Object.values((await state(kit.url)).requestCounts).reduce((a, b) => a + b, 0);
+  const before = await total();
+  await action().catch(() => undefined);
+  return (await total()) - before;
+}
+
+const operations: [string, (s: ProviderSettings) => Promise<unknown>][] = [
+  ["Machine check", (s) => machineProvider.check({}, { ...machine, name: "other" }, s)],
+  ["Machine create", (s) => machineProvider.create(machine, s)],
+  ["Machine read", (s) => machineProvider.read(machineId, machine, s)],
+  ["Machine update", (s) => machineProvider.update(machineId, machine, { ...machine, name: "renamed" }, s)],
+  ["Machine delete", (s) => machineProvider.delete(machineId, machine, s)],
+  ["Script check", (s) => scriptProvider.check({}, { name: "s", scriptText: "echo" }, s)],
+  ["Script create", (s) => scriptProvider.create({ name: "s", scriptText: "echo" }, s)],
+  ["Script delete", (s) => scriptProvider.delete("sc1", {}, s)],
+  ["MachineAccess create", (s) => machineAccessProvider.create({ machineId, userId: "u1" }, s)],
+  ["ResourceDelegation create", (s) => resourceDelegationProvider.create({ machineIds: [machineId] }, s)],
+];
+
+describe("settings before any request", () => {
+  it.each(operations)(
+    "%s: vmapi:pollScale 'fast' → refused naming vmapi:pollScale, nothing sent",
+    async (_name, run) => {
+      const settings = { ...kit.settings, pollScale: "fast" };
+      expect(await requestsMadeBy(() => run(settings))).toBe(0);
+      await expect(run(settings)).rejects.toThrow(
+        /vmapi:pollScale must be a number in \(0, 1\] \(got "fast"\)/,
+      );
+    },
+  );
+
+  it.each(operations)("%s: vmapi:baseUrl not a URL → refused naming vmapi:baseUrl", async (_name, run) => {
+    await expect(run({ ...kit.settings, baseUrl: "emulator:4010" })).rejects.toThrow(/vmapi:baseUrl must/);
+  });
+
+  it("Machine create: no API key anywhere → refused naming vmapi:apiKey, nothing sent", async () => {
+    const saved = { ...process.env };
+    delete process.env.VMAPI_API_KEY;
+    delete process.env.PAPERSPACE_API_KEY;
+    try {
+      const settings = { baseUrl: kit.url };
+      expect(await requestsMadeBy(() => machineProvider.create(machine, settings))).toBe(0);
+      await expect(machineProvider.create(machine, settings)).rejects.toThrow(/vmapi:apiKey/);
+    } finally {
+      process.env = saved;
+    }
+  });
+});

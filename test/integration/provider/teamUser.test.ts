@@ -1,0 +1,83 @@
+/**
+ * A machine made with a new team user (email, password, firstName, lastName; team admin key):
+ * the user outlives the machine, so a replacement, or a destroy followed by an up, finds that
+ * user by email and assigns the new machine to it, and preview says so beforehand.
+ */
+import { createMachineProvider, machineProvider } from "../../../src/provider/machineProvider";
+import { LookupCache } from "../../../src/provider/lookups";
+import { VmApiClient } from "../../../src/client/client";
+import type { ProviderSettings } from "../../../src/provider/settings";
+import { startProviderKit, type ProviderKit } from "./providerTestKit";
+
+type Props = Record<string, unknown>;
+let kit: ProviderKit;
+let admin: ProviderSettings;
+
+beforeAll(async () => {
+  kit = await startProviderKit();
+  admin = { ...kit.settings, apiKey: kit.keys.teamAdmin };
+});
+afterAll(() => kit.close());
+
+function news(email: string, overrides: Props = {}): Props {
+  return {
+    __resourceName: "hire",
+    region: "West Coast (CA1)",
+    machineType: "C3",
+    size: 50,
+    billingType: "hourly",
+    templateId: "tubsrv01",
+    teamId: "teacme001",
+    email,
+    password: "first-day-secret",
+    firstName: "New",
+    lastName: "Hire",
+    ...overrides,
+  };
+}
+
+async function checked(olds: Props, declared: Props): Promise<Props> {
+  const { inputs, failures } = await machineProvider.check(olds, declared, admin);
+  expect(failures).toEqual([]);
+  return inputs!;
+}
+
+async function userNamed(email: string) {
+  return (await new VmApiClient(admin).users.list({ email })).map((u) => u.id);
+}
+
+describe("a new team user outlives its machine", () => {
+  it("replace: size changed → preview says the user exists; the replacement is made for that same user", async () => {
+    const first = await checked({}, news("replaced@acme.example"));
+    const created = await machineProvider.create(first, admin);
+    const [userId] = await userNamed("replaced@acme.example");
+    expect(created.outs.userId).toBe(userId);
+
+    // The next up runs in a new plugin process: a fresh lookup cache.
+    const nextUp = createMachineProvider(new LookupCache());
+    const changed = news("replaced@acme.example", { size: 100 });
+    const diff = await machineProvider.diff(created.id, created.outs, await checked(first, changed));
+    expect(diff).toMatchObject({ changes: true, replaces: ["size"] });
+    kit.progress.length = 0;
+    const replacement = (await nextUp.check({}, changed, admin)).inputs!; // a replacement is checked without olds
+    expect(kit.progress).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`team user replaced@acme\\.example already exists \\(${userId}\\).*assigned to that user`),
+      ),
+    );
+    const second = await machineProvider.create(replacement, admin);
+    expect(second.outs.userId).toBe(userId);
+    expect(await userNamed("replaced@acme.example")).toEqual([userId]);
+    await machineProvider.delete(created.id, created.outs, admin);
+    expect(await machineProvider.diff(second.id, second.outs, changed)).toMatchObject({ changes: false });
+  });
+
+  it("destroy then up: the user stays → up makes the machine again for that user", async () => {
+    const declared = await checked({}, news("again@acme.example"));
+    const created = await machineProvider.create(declared, admin);
+    await machineProvider.delete(created.id, created.outs, admin);
+    const [userId] = await userNamed("again@acme.example");
+    const again = await machineProvider.create(await checked({}, news("again@acme.example")), admin);
+    expect(again.outs.userId).toBe(userId);
+  });
+});
