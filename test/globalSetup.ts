@@ -18,6 +18,5 @@ export default function globalSetup(): void {
     cwd: REPO,
     stdio: ["ignore", "ignore", "inherit"],
   });
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   (require(path.join(REPO, "tools", "linkSelf.js")) as { linkSelf: () => void }).linkSelf();
 }

@@ -16,7 +16,6 @@ import { pulumiEnvironment } from "./environment";
 import { programEntry, startLanguageHost, type LanguageHost } from "./languageHost";
 import { exitCodeOf, runCli } from "./processes";
 import { restartIfRecorded, WORKDIR } from "../localEmulator";
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { linkSelf } = require("../linkSelf.js") as { linkSelf: () => void };
 
 const BUILD_SCRIPT = path.resolve(__dirname, "..", "pulumi-cli", "build.sh");
