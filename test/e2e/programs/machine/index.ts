@@ -1,7 +1,8 @@
 /**
  * One machine, every varying input read from the stack config, so a test changes the program's
  * goal by changing config: `region`, `machineType`, `templateId`, `name`, `state`,
- * `assignPublicIp`, `dynamicPublicIp`, `size`.
+ * `assignPublicIp`, `dynamicPublicIp`, `size`, `adoptMachineId`, and for a new team user
+ * `teamId`, `email`, `password` (secret).
  */
 import * as pulumi from "@pulumi/pulumi";
 import { Machine, type MachineType, type Region } from "pulumi-vmapi";
@@ -18,9 +19,17 @@ const box = new Machine("box", {
   state: config.get("state") as "ready" | "off" | undefined,
   assignPublicIp: config.getBoolean("assignPublicIp"),
   dynamicPublicIp: config.getBoolean("dynamicPublicIp"),
+  adoptMachineId: config.get("adoptMachineId"),
+  // A machine for a new team user (team admin key): all of teamId, email, password, names.
+  teamId: config.get("teamId"),
+  email: config.get("email"),
+  password: config.getSecret("password"),
+  firstName: config.get("email") ? "New" : undefined,
+  lastName: config.get("email") ? "User" : undefined,
 });
 
 export const machineId = box.machineId;
 export const name = box.name;
 export const region = box.region;
 export const currentState = box.currentState;
+export const userId = box.userId;
