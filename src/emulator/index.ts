@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import type * as http from "node:http";
 import { RealClock } from "./clock";
 import { DEFAULT_SEED } from "./defaultSeed";
-import { Runtime } from "./runtime";
+import { EmulatorContext } from "./emulatorContext";
 import { parseSeed } from "./seed";
 import { createEmulatorServer } from "./server";
 
@@ -55,7 +55,7 @@ export interface RunningEmulator {
 /** Validates options, loads the seed or state file, and listens. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const settings = checkOptions(options);
-  const runtime = Runtime.create({
+  const context = EmulatorContext.create({
     seed: parseSeed(options.seed ?? DEFAULT_SEED),
     clockMode: settings.clock,
     timeScale: settings.timeScale,
@@ -64,16 +64,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     stateFile: options.stateFile,
     realClock: () => new RealClock(),
   });
-  const server = createEmulatorServer(runtime, options.log ?? (() => undefined));
+  const server = createEmulatorServer(context, options.log ?? (() => undefined));
   await listen(server, settings.port, settings.host);
   const { port } = server.address() as AddressInfo;
   let closing: Promise<void> | undefined;
   return {
     url: `http://${urlHost(settings.host)}:${port}`,
-    keys: { ...runtime.store.data.keys },
-    advance: (ms) => runtime.advance(ms),
-    now: () => runtime.clock.now(),
-    close: () => (closing ??= closeServer(server, runtime)),
+    keys: { ...context.store.data.keys },
+    advance: (ms) => context.advance(ms),
+    now: () => context.clock.now(),
+    close: () => (closing ??= closeServer(server, context)),
   };
 }
 
@@ -112,9 +112,9 @@ function urlHost(host: string): string {
   return host.includes(":") ? `[${host}]` : host;
 }
 
-async function closeServer(server: http.Server, runtime: Runtime): Promise<void> {
+async function closeServer(server: http.Server, context: EmulatorContext): Promise<void> {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeAllConnections();
   await closed;
-  runtime.persist();
+  context.persist();
 }

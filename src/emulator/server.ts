@@ -12,7 +12,7 @@ import { CONTROL_ROUTES, type ControlContext } from "./control";
 import type { FaultAction } from "./faults";
 import { Router, type Reply } from "./router";
 import { API_ROUTES, type ApiContext } from "./routes";
-import type { Runtime } from "./runtime";
+import type { EmulatorContext } from "./emulatorContext";
 
 /** Bodies above this are refused with 413 (scripts are 16 KB, so 1 MiB is generous). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -27,8 +27,8 @@ type Outcome =
 /** Strict UTF-8: JSON must be UTF-8, and silently replacing bad bytes would store mangled text. */
 const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
-/** Creates the HTTP server of one runtime; `log` gets one line per request (never keys or bodies). */
-export function createEmulatorServer(runtime: Runtime, log: (line: string) => void): http.Server {
+/** Creates the HTTP server of one emulator; `log` gets one line per request (never keys or bodies). */
+export function createEmulatorServer(emulator: EmulatorContext, log: (line: string) => void): http.Server {
   const api = new Router(API_ROUTES);
   const control = new Router(CONTROL_ROUTES);
   // The request each socket is busy with: its handler answers (and logs) even a late parse error.
@@ -44,8 +44,8 @@ export function createEmulatorServer(runtime: Runtime, log: (line: string) => vo
     const work = !(url instanceof URL)
       ? Promise.reject(url)
       : isControl
-        ? handleControl(runtime, control, req, url)
-        : handleApi(runtime, api, req, url);
+        ? handleControl(emulator, control, req, url)
+        : handleApi(emulator, api, req, url);
     void work
       .catch((error: unknown) => ({ label, reply: errorReply(error, log) }))
       .then((outcome) => {
@@ -136,7 +136,7 @@ function writeRaw(socket: Duplex, error: ApiError): void {
 }
 
 async function handleApi(
-  runtime: Runtime,
+  emulator: EmulatorContext,
   router: Router<ApiContext>,
   req: http.IncomingMessage,
   url: URL,
@@ -144,28 +144,28 @@ async function handleApi(
   const method = req.method ?? "GET";
   const { route, params } = router.match(method, url.pathname);
   const label = route.template;
-  runtime.count(`${method} ${label}`);
+  emulator.count(`${method} ${label}`);
   const raw = await readBody(req);
-  const fault = runtime.faults.decide(method, url.pathname, label);
+  const fault = emulator.faults.decide(method, url.pathname, label);
   if (fault !== null && fault.latencyMs > 0) await delay(fault.latencyMs);
   if (fault?.kind === "reset") return { label, cut: "reset" };
   if (fault?.kind === "status") return { label, reply: faultReply(fault) };
   let reply: Reply;
   try {
     const body = method === "GET" ? undefined : parseJsonBody(req, raw);
-    const caller = authenticate(runtime.store, headerValue(req, API_KEY_HEADER));
-    reply = await route.handle({ store: runtime.store, caller, query: url.searchParams, body }, params);
+    const caller = authenticate(emulator.store, headerValue(req, API_KEY_HEADER));
+    reply = await route.handle({ store: emulator.store, caller, query: url.searchParams, body }, params);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     reply = errorReplyOf(error);
   }
-  runtime.persist();
+  emulator.persist();
   if (fault?.kind === "drop") return { label, cut: "drop" };
   return { label, reply };
 }
 
 async function handleControl(
-  runtime: Runtime,
+  emulator: EmulatorContext,
   router: Router<ControlContext>,
   req: http.IncomingMessage,
   url: URL,
@@ -174,8 +174,8 @@ async function handleControl(
   const { route, params } = router.match(method, url.pathname);
   const raw = await readBody(req);
   const body = method === "POST" ? parseJsonBody(req, raw) : undefined;
-  const reply = await route.handle({ runtime, body }, params);
-  runtime.persist();
+  const reply = await route.handle({ emulator, body }, params);
+  emulator.persist();
   return { label: route.template, reply };
 }
 

@@ -1,5 +1,5 @@
 /**
- * The state file: atomic writes, round trip, refusal of foreign files; and the Runtime writing
+ * The state file: atomic writes, round trip, refusal of foreign files; and the EmulatorContext writing
  * before answering.
  */
 import * as fs from "node:fs";
