@@ -36,6 +36,11 @@ export function accountUser(caller: Caller, action: string): UserRecord {
   return caller.user;
 }
 
+/** An account user as a caller, for the permission table once the caller is known to be a user. */
+export function asCaller(user: UserRecord): Caller {
+  return { kind: "user", user };
+}
+
 /** The caller as an account administrator (individual owner or team admin); 403 otherwise. */
 export function accountAdmin(caller: Caller, action: string): UserRecord {
   const user = accountUser(caller, action);

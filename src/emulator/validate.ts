@@ -1,6 +1,6 @@
 /**
- * Request parsing with the shared schemas (src/client/requests.ts), so the emulator refuses with
- * exactly the rules and messages the client and the provider check with.
+ * Request parsing for the route handlers, with the shared schemas (src/client/requests.ts), so
+ * the emulator refuses with exactly the rules and messages the client and the provider check with.
  */
 import type { z } from "zod";
 import { formatIssues } from "../client/requests";
@@ -20,6 +20,9 @@ export function queryObject(query: URLSearchParams): Record<string, string> {
   return out;
 }
 
+/** Equality filters of a list, each value as sent (a string), checked against the list's fields. */
+export type Filters = Readonly<Record<string, string>>;
+
 /**
  * Equality filters of a list endpoint. Unknown parameters are refused with the allowed list;
  * `extra` names accepted non-filter parameters (limit, skip).
@@ -28,7 +31,7 @@ export function parseFilters(
   query: URLSearchParams,
   fields: readonly string[],
   extra: readonly string[] = [],
-): Record<string, string> {
+): Filters {
   const allowed = [...fields, ...extra];
   for (const key of query.keys()) {
     if (!allowed.includes(key))
@@ -43,10 +46,7 @@ export function parseFilters(
 }
 
 /** Values compare as strings (`String(value) === filter`); the filter "null" matches null. */
-export function matchesFilters(
-  record: Readonly<Record<string, unknown>>,
-  filters: Record<string, string>,
-): boolean {
+export function matchesFilters(record: Readonly<Record<string, unknown>>, filters: Filters): boolean {
   return Object.entries(filters).every(([field, wanted]) => {
     const value = record[field];
     return value === null || value === undefined ? wanted === "null" : String(value) === wanted;
