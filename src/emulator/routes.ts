@@ -27,6 +27,7 @@ import {
   showMachine,
   updateMachine,
 } from "./machines";
+import type { Upload } from "./multipart";
 import { machineFor } from "./permissions";
 import { accessArgs, createScriptArgs, destroyArgs, listArgs, parseQuery, queryId } from "./requestArgs";
 import { noContent, ok, type Reply, type Route } from "./router";
@@ -40,8 +41,10 @@ export interface ApiContext {
   store: Store;
   caller: Caller;
   query: URLSearchParams;
-  /** Parsed JSON body; undefined when the request had none. */
-  body: unknown;
+  /** Parsed JSON body; undefined when the request had none or sent an upload. */
+  body?: unknown;
+  /** A multipart/form-data body, only on routes that take one (`multipart: true`). */
+  upload?: Upload;
 }
 
 type ApiRoute = Route<ApiContext>;
@@ -97,10 +100,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
     accountUser(c.caller, "read availability");
     return ok(getAvailability(c.store, parseQuery(AvailabilityQuerySchema, c.query)));
   }),
-  post("/scripts/createScript", (c) => {
-    const admin = accountAdmin(c.caller, "create scripts");
-    return ok(createScript(c.store, admin, createScriptArgs(c.body)));
-  }),
+  {
+    ...post("/scripts/createScript", (c) => {
+      const admin = accountAdmin(c.caller, "create scripts");
+      return ok(createScript(c.store, admin, createScriptArgs(c.body, c.upload, c.query)));
+    }),
+    multipart: true,
+  },
   post("/scripts/{scriptId}/destroy", (c, p) =>
     done(destroyScript(c.store, accountAdmin(c.caller, "destroy scripts"), p.scriptId)),
   ),

@@ -1,6 +1,7 @@
 /**
- * The HTTP adapter: reads and limits the body, routes, applies faults, authenticates, calls the
- * route, persists, and writes JSON or the nested error body. The only place that touches
+ * The HTTP adapter: routes, reads and limits the body, applies faults, authenticates, parses the
+ * body (JSON, or a multipart upload where a route takes one), calls the route, persists, and
+ * writes JSON or the nested error body. The only place that touches
  * node:http; nothing here knows an API rule.
  */
 import * as http from "node:http";
@@ -12,20 +13,13 @@ import { CONTROL_ROUTES, type ControlContext } from "./control";
 import type { FaultAction } from "./faults";
 import { Router, type Reply } from "./router";
 import { API_ROUTES, type ApiContext } from "./routes";
+import { parseBody, readBody } from "./requestBody";
 import type { EmulatorContext } from "./emulatorContext";
-
-/** Bodies above this are refused with 413 (scripts are 16 KB, so 1 MiB is generous). */
-export const MAX_BODY_BYTES = 1024 * 1024;
-/** Up to this much is read and discarded so the 413 reaches the client; beyond it the socket closes. */
-const DRAIN_LIMIT_BYTES = 16 * MAX_BODY_BYTES;
 
 /** A reply plus headers, or a fault that answers nothing. */
 type Outcome =
   | { label: string; reply: Reply; headers?: Record<string, string> }
   | { label: string; cut: "reset" | "drop" };
-
-/** Strict UTF-8: JSON must be UTF-8, and silently replacing bad bytes would store mangled text. */
-const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /** Creates the HTTP server of one emulator; `log` gets one line per request (never keys or bodies). */
 export function createEmulatorServer(emulator: EmulatorContext, log: (line: string) => void): http.Server {
@@ -145,16 +139,19 @@ async function handleApi(
   const { route, params } = router.match(method, url.pathname);
   const label = route.template;
   emulator.count(`${method} ${label}`);
-  const raw = await readBody(req);
+  const raw = await readBody(req).catch((error: unknown) => {
+    throw callerFirst(emulator, req, error);
+  });
   const fault = emulator.faults.decide(method, url.pathname, label);
   if (fault !== null && fault.latencyMs > 0) await delay(fault.latencyMs);
   if (fault?.kind === "reset") return { label, cut: "reset" };
   if (fault?.kind === "status") return { label, reply: faultReply(fault) };
   let reply: Reply;
   try {
-    const body = method === "GET" ? undefined : parseJsonBody(req, raw);
+    // Who is calling comes before any rule about the body (issue 15: 401 before 400/415).
     const caller = authenticate(emulator.store, headerValue(req, API_KEY_HEADER));
-    reply = await route.handle({ store: emulator.store, caller, query: url.searchParams, body }, params);
+    const input = method === "GET" ? {} : await parseBody(req, raw, route.multipart === true);
+    reply = await route.handle({ store: emulator.store, caller, query: url.searchParams, ...input }, params);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     reply = errorReplyOf(error);
@@ -162,6 +159,21 @@ async function handleApi(
   emulator.persist();
   if (fault?.kind === "drop") return { label, cut: "drop" };
   return { label, reply };
+}
+
+/**
+ * A body that could not be read (too large, cut off) is refused only once the caller is known:
+ * without a valid key the answer is 401, keeping the body error's `Connection: close`.
+ */
+function callerFirst(emulator: EmulatorContext, req: http.IncomingMessage, error: unknown): unknown {
+  if (!(error instanceof ApiError)) return error;
+  try {
+    authenticate(emulator.store, headerValue(req, API_KEY_HEADER));
+    return error;
+  } catch (denied) {
+    if (!(denied instanceof ApiError)) return error;
+    return new ApiError(denied.status, denied.code, denied.message, { ...error.headers, ...denied.headers });
+  }
 }
 
 async function handleControl(
@@ -173,72 +185,10 @@ async function handleControl(
   const method = req.method ?? "GET";
   const { route, params } = router.match(method, url.pathname);
   const raw = await readBody(req);
-  const body = method === "POST" ? parseJsonBody(req, raw) : undefined;
+  const body = method === "POST" ? (await parseBody(req, raw, false)).body : undefined;
   const reply = await route.handle({ emulator, body }, params);
   emulator.persist();
   return { label: route.template, reply };
-}
-
-/** Reads the body up to MAX_BODY_BYTES; larger bodies are drained (up to a cap) and refused with 413. */
-function readBody(req: http.IncomingMessage): Promise<Buffer> {
-  const tooLarge = () =>
-    new ApiError(413, "payload_too_large", `request body is larger than ${MAX_BODY_BYTES} bytes`, {
-      Connection: "close",
-    });
-  const declared = Number(req.headers["content-length"] ?? 0);
-  if (declared > DRAIN_LIMIT_BYTES) return Promise.reject(tooLarge());
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-      else if (size > DRAIN_LIMIT_BYTES) reject(tooLarge());
-    });
-    req.on("end", () => (size > MAX_BODY_BYTES ? reject(tooLarge()) : resolve(Buffer.concat(chunks))));
-    // A parse error (from clientError) or the client gone mid-body: a refusal, not an internal error.
-    req.on("error", (error) =>
-      reject(
-        error instanceof ApiError
-          ? error
-          : new ApiError(400, "validation_failed", "the request body was cut off before its end"),
-      ),
-    );
-  });
-}
-
-/** An empty body is "no body"; anything else must be declared JSON and parse as JSON. */
-function parseJsonBody(req: http.IncomingMessage, raw: Buffer): unknown {
-  if (raw.length === 0) return undefined;
-  const type = req.headers["content-type"] ?? "";
-  if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
-    throw new ApiError(
-      415,
-      "unsupported_media_type",
-      `Content-Type must be application/json for a request body (got ${type === "" ? "none" : JSON.stringify(type.slice(0, 100))})`,
-    );
-  }
-  let text: string;
-  try {
-    text = UTF8.decode(raw);
-  } catch {
-    throw new ApiError(400, "malformed_json", "request body is not valid JSON: it is not valid UTF-8");
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new ApiError(400, "malformed_json", `request body is not valid JSON: ${syntaxReason(error)}`);
-  }
-}
-
-/**
- * V8's reason without the excerpt of the input it quotes (`Unexpected token 'h', "…hunter2…" is
- * not valid JSON`): an error message must never echo a body that may hold a password or script.
- */
-function syntaxReason(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const reason = message.replace(/,?\s*(\.\.\.)?"[\s\S]*"(\.\.\.)?\s+is not valid JSON$/, "").trim();
-  return reason === "" ? "unexpected input" : reason;
 }
 
 function headerValue(req: http.IncomingMessage, name: string): string | undefined {

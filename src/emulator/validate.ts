@@ -61,3 +61,15 @@ export function queryBoolean(query: URLSearchParams, name: string): boolean | un
   if (/^(false|0)$/i.test(value)) return false;
   throw badRequest(`${name} must be true or false (got ${JSON.stringify(value.slice(0, 64))})`);
 }
+
+/** Strict UTF-8: silently replacing bad bytes would store mangled text. */
+const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/** `raw` as text, or undefined when it is not valid UTF-8. */
+export function utf8Text(raw: Uint8Array): string | undefined {
+  try {
+    return UTF8.decode(raw);
+  } catch {
+    return undefined;
+  }
+}

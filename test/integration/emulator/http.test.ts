@@ -145,6 +145,53 @@ describe("request edge cases", () => {
   });
 });
 
+describe("the key is checked before the body", () => {
+  const path = "/machines/createSingleMachinePublic";
+
+  it("POST: no key and malformed JSON → 401, not 400", async () => {
+    const res = await api.as(null).call("POST", path, {
+      raw: "{bad",
+      headers: { "Content-Type": "application/json" },
+    });
+    expectError(res, 401, "invalid_api_key");
+  });
+
+  it("POST: unknown key and a text/plain body → 401, not 415", async () => {
+    const res = await api
+      .as("nope")
+      .call("POST", path, { raw: "x", headers: { "Content-Type": "text/plain" } });
+    expectError(res, 401, "invalid_api_key");
+  });
+
+  it("POST: no key and a broken multipart upload → 401, not 400", async () => {
+    const res = await api.as(null).call("POST", "/scripts/createScript", {
+      raw: "garbage",
+      headers: { "Content-Type": "multipart/form-data; boundary=x" },
+    });
+    expectError(res, 401, "invalid_api_key");
+  });
+
+  it("POST: no key and a body over 1 MiB → 401 with Connection: close, not 413", async () => {
+    const big = Buffer.alloc(1024 * 1024 + 10, 0x20);
+    const res = await rawRequest(
+      "POST",
+      path,
+      { "Content-Type": "application/json", "Content-Length": big.length },
+      big,
+    );
+    expectError(res, 401, "invalid_api_key");
+    expect(res.headers.connection).toBe("close");
+  });
+
+  it("POST: a valid key and malformed JSON → 400 malformed_json", async () => {
+    const res = await api.call("POST", path, {
+      raw: "{bad",
+      headers: { "Content-Type": "application/json" },
+    });
+    expectError(res, 400, "malformed_json");
+  });
+});
+
 describe("unexpected exceptions", () => {
   it("a route that throws → 500 internal_error, and the server keeps running", async () => {
     const { API_ROUTES } = await import("../../../src/emulator/routes");
