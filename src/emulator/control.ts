@@ -83,7 +83,6 @@ function clockView(emulator: EmulatorContext): { now: string; mode: string } {
 export function stateDump(emulator: EmulatorContext): Record<string, unknown> {
   const store = emulator.store;
   store.advanceAllLifecycles();
-  emulator.persist();
   const d = store.data;
   const now = store.now();
   return {

@@ -10,7 +10,11 @@ import { SeededRandom } from "./random";
 
 /** The emulator's state plus the injected clock, random source and time scale. */
 export class Store {
-  /** Set whenever state changed since the last save; the server persists before answering. */
+  /**
+   * Set by every request that changed state since the last save; the server persists before
+   * answering. A lifecycle step that a read merely observes does not set it: the step is
+   * recomputed from the stored timestamps after a restart, so reads never write the store.
+   */
   dirty = false;
 
   constructor(
@@ -80,7 +84,7 @@ export class Store {
   }
 
   private advanceLifecycle(machine: MachineRecord): void {
-    if (advanceLifecycle(machine, this.now(), this.timeScale, this.effects)) this.dirty = true;
+    advanceLifecycle(machine, this.now(), this.timeScale, this.effects);
   }
 
   private readonly effects: LifecycleEffects = {
