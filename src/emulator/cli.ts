@@ -17,7 +17,8 @@ Runs an emulator of the VM machine API on loopback.
   --host HOST        interface to listen on (default 127.0.0.1)
   --seed FILE        seed JSON (accounts, keys, networks, templates, capacity); default built in
   --state-file FILE  persist state atomically before answering every change; reload it on start
-  --time-scale X     multiply every lifecycle duration (0.01: 60 s provisioning takes 0.6 s)
+  --time-scale X     multiply every duration, lifecycle steps and the 4 h delegation
+                     lifetime (0.01: 60 s provisioning takes 0.6 s; default 1)
   --clock real|manual  manual: time moves only via POST /_emulator/clock/advance (default real)
   --fault-rate R     probability 0..1 of a random fault per API request (default 0)
   --fault-seed N     seed of the random fault sequence (default 1)

@@ -3,7 +3,8 @@
  * capacity. They are for tests and demos, so they report everything, destroyed machines included.
  */
 import { z } from "zod";
-import { DELEGATION_LIFETIME_MS, MACHINE_TYPES, REGIONS } from "../client/constants";
+import { MACHINE_TYPES, REGIONS } from "../client/constants";
+import { delegationExpiry } from "./auth";
 import { setCapacity } from "./capacity";
 import { iso, isoOrNull } from "./clock";
 import { FaultRulesRequestSchema } from "./faults";
@@ -109,7 +110,7 @@ export function stateDump(emulator: EmulatorContext): Record<string, unknown> {
     delegations: d.delegations.map((x) => ({
       ...delegationView(x),
       userId: x.userId,
-      expired: now >= x.dtCreated + DELEGATION_LIFETIME_MS,
+      expired: now >= delegationExpiry(store, x),
     })),
     capacity: d.capacity.map((c) => ({ ...c })),
     reservedIps: [...d.reservedIps],

@@ -26,7 +26,7 @@ export interface EmulatorOptions {
   seed?: unknown;
   /** Persist state here atomically before every answer that changed something; reload it at start. */
   stateFile?: string;
-  /** Multiplies every lifecycle duration (0.01: a 60 s provisioning takes 0.6 s). Default 1. */
+  /** Multiplies every duration: lifecycle steps and the 4 h delegation lifetime (0.01: a 60 s provisioning takes 0.6 s). Default 1. */
   timeScale?: number;
   /** "real" (default) or "manual" (time moves only through advance / POST /_emulator/clock/advance). */
   clock?: "real" | "manual";
