@@ -11,6 +11,7 @@ import { ApiError, errorBody } from "./apiError";
 import { authenticate } from "./auth";
 import { CONTROL_ROUTES, type ControlContext } from "./control";
 import type { FaultAction } from "./faults";
+import { loggablePath, routeWords } from "./logPath";
 import { Router, type Reply } from "./router";
 import { API_ROUTES, type ApiContext } from "./routes";
 import { parseBody, readBody } from "./requestBody";
@@ -25,6 +26,11 @@ type Outcome =
 export function createEmulatorServer(emulator: EmulatorContext, log: (line: string) => void): http.Server {
   const api = new Router(API_ROUTES);
   const control = new Router(CONTROL_ROUTES);
+  const words = routeWords([...API_ROUTES, ...CONTROL_ROUTES].map((r) => r.template));
+  const isSecret = (segment: string) => emulator.store.isSecret(segment);
+  // A known route (any method) logs as its template; any other path only in a sanitized form.
+  const logLabel = (pathname: string) =>
+    api.templateOf(pathname) ?? control.templateOf(pathname) ?? loggablePath(pathname, words, isSecret);
   // The request each socket is busy with: its handler answers (and logs) even a late parse error.
   const inFlight = new WeakMap<Duplex, http.IncomingMessage>();
   // The Host rule is checked in requestUrl, so that its refusal carries the nested error body too.
@@ -33,8 +39,8 @@ export function createEmulatorServer(emulator: EmulatorContext, log: (line: stri
     const started = performance.now();
     const method = req.method ?? "GET";
     const url = requestUrl(req);
-    const label = url instanceof URL ? url.pathname : "(invalid target)";
-    const isControl = label === "/_emulator" || label.startsWith("/_emulator/");
+    const isControl = url instanceof URL && /^\/_emulator(\/|$)/.test(url.pathname);
+    const label = url instanceof URL ? logLabel(url.pathname) : "(invalid target)";
     const work = !(url instanceof URL)
       ? Promise.reject(url)
       : isControl

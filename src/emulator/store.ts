@@ -55,6 +55,14 @@ export class Store {
     this.liveMachines();
   }
 
+  /** Whether `value` is an account's API key or a delegation token (to keep it out of logs). */
+  isSecret(value: string): boolean {
+    return (
+      this.data.users.some((u) => u.apiKey === value) ||
+      this.data.delegations.some((d) => d.accessTokenId === value)
+    );
+  }
+
   /** A fresh random id with `prefix`, unique among every id the store holds. */
   newId(prefix: string): string {
     const d = this.data;

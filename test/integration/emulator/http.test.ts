@@ -192,6 +192,39 @@ describe("the key is checked before the body", () => {
   });
 });
 
+describe("the log line of a path that matched no route", () => {
+  async function logged(path: string, method = "GET"): Promise<string> {
+    lines.length = 0;
+    await api.call(method, path);
+    expect(lines).toHaveLength(1);
+    return lines[0];
+  }
+
+  it("log: unknown route → route words and plain words kept", async () => {
+    expect(await logged("/machines/getMachine")).toMatch(/^GET \/machines\/getMachine 404 \d+ms$/);
+  });
+
+  it("log: an account key or a delegation token in the path → {key}", async () => {
+    const line = await logged(`/machines/getMachinePublic/${emu.keys.individual}`);
+    expect(line).toMatch(/^GET \/machines\/getMachinePublic\/\{key\} 404 \d+ms$/);
+    const token = (
+      await api.post<{ accessTokenId: string }>("/resourceDelegations/create", { machine: { ids: [] } })
+    ).body.accessTokenId;
+    expect(await logged(`/x/${token}`)).toMatch(/^GET \/x\/\{key\} 404/);
+    expect(await logged(`/x/${encodeURIComponent(emu.keys.teamAdmin)}`)).not.toContain(emu.keys.teamAdmin);
+  });
+
+  it("log: key-like, encoded or overlong segments → placeholders, never the text", async () => {
+    const long = "a".repeat(200);
+    const line = await logged(`/scripts/sk_live_4eC39HqLyjWDarjtT1/x%20y/${long}`);
+    expect(line).toMatch(/^GET \/scripts\/\{…\}\/\{…\}\/\{200 chars\} 404 \d+ms$/);
+  });
+
+  it("log: a known path with the wrong method → its route template, not the ids in it", async () => {
+    expect(await logged("/machines/ps1234567/start")).toMatch(/^GET \/machines\/\{machineId\}\/start 405 /);
+  });
+});
+
 describe("unexpected exceptions", () => {
   it("a route that throws → 500 internal_error, and the server keeps running", async () => {
     const { API_ROUTES } = await import("../../../src/emulator/routes");
