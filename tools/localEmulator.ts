@@ -37,24 +37,53 @@ export async function ensureEmulator(say: (line: string) => void): Promise<Local
   child.stdout!.destroy();
   child.unref();
   const info: LocalEmulator = { url: ready.url, pid: child.pid!, keys: ready.keys };
-  fs.writeFileSync(INFO, JSON.stringify(info, null, 2));
+  writeInfo(info);
   say(
     `emulator started at ${info.url} (pid ${info.pid}, time scale ${EMULATOR_TIME_SCALE}, log .vmapi/emulator.log)`,
   );
   return info;
 }
 
-/** Stops the local emulator if it runs; its state file stays for the next start. */
-export async function stopEmulator(say: (line: string) => void): Promise<void> {
+/**
+ * Stops the local emulator if it runs, and says "stopped" only once its process has exited;
+ * its state file stays for the next start.
+ */
+export async function stopEmulator(say: (line: string) => void, timeoutMs = 10_000): Promise<void> {
   const known = readInfo();
   if (!known) return say("no local emulator recorded");
   try {
     process.kill(known.pid, "SIGTERM");
-    say(`stopped the emulator (pid ${known.pid})`);
   } catch {
     say("the emulator was not running");
+    fs.rmSync(INFO, { force: true });
+    return;
   }
+  if (!(await exited(known.pid, timeoutMs))) {
+    return say(`the emulator (pid ${known.pid}) has not exited ${timeoutMs / 1000} s after SIGTERM`);
+  }
+  say(`stopped the emulator (pid ${known.pid})`);
   fs.rmSync(INFO, { force: true });
+}
+
+/** Whether process `pid` is gone within `timeoutMs` (polled: it is not our child to wait for). */
+async function exited(pid: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      process.kill(pid, 0);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ESRCH") return true;
+    }
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The running emulator's URL and keys, for its owner only (0600): written whole, never world-readable. */
+export function writeInfo(info: LocalEmulator): void {
+  const temp = `${INFO}.${process.pid}.tmp`;
+  fs.writeFileSync(temp, JSON.stringify(info, null, 2), { mode: 0o600 });
+  fs.renameSync(temp, INFO);
 }
 
 function readInfo(): LocalEmulator | undefined {
