@@ -6,7 +6,7 @@
 import type * as http from "node:http";
 import { ApiError } from "./apiError";
 import { isMultipart, parseMultipart, type Upload } from "./multipart";
-import { utf8Text } from "./validate";
+import { jsonSyntaxReason, utf8Text } from "./validate";
 
 /** Bodies above this are refused with 413 (scripts are 16 KB, so 1 MiB is generous). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -71,16 +71,6 @@ export async function parseBody(
   try {
     return { body: JSON.parse(text) };
   } catch (error) {
-    throw new ApiError(400, "malformed_json", `request body is not valid JSON: ${syntaxReason(error)}`);
+    throw new ApiError(400, "malformed_json", `request body is not valid JSON: ${jsonSyntaxReason(error)}`);
   }
-}
-
-/**
- * V8's reason without the excerpt of the input it quotes (`Unexpected token 'h', "…hunter2…" is
- * not valid JSON`): an error message must never echo a body that may hold a password or script.
- */
-function syntaxReason(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const reason = message.replace(/,?\s*(\.\.\.)?"[\s\S]*"(\.\.\.)?\s+is not valid JSON$/, "").trim();
-  return reason === "" ? "unexpected input" : reason;
 }

@@ -73,3 +73,14 @@ export function utf8Text(raw: Uint8Array): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * V8's reason without the excerpt of the input it quotes (`Unexpected token 'h', "…hunter2…" is
+ * not valid JSON`): an error message must never echo a body or file that may hold a password, a
+ * key or a script.
+ */
+export function jsonSyntaxReason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const reason = message.replace(/,?\s*(\.\.\.)?"[\s\S]*"(\.\.\.)?\s+is not valid JSON$/, "").trim();
+  return reason === "" ? "unexpected input" : reason;
+}
