@@ -1,8 +1,8 @@
 /**
  * The HTTP adapter: routes, reads and limits the body, applies faults, authenticates, parses the
  * body (JSON, or a multipart upload where a route takes one), calls the route, persists, and
- * writes JSON or the nested error body. The only place that touches
- * node:http; nothing here knows an API rule.
+ * writes JSON or the nested error body. The only place that touches node:http; nothing here
+ * knows an API rule.
  */
 import * as http from "node:http";
 import type { Duplex } from "node:stream";
@@ -154,7 +154,7 @@ async function handleApi(
   if (fault?.kind === "status") return { label, reply: faultReply(fault) };
   let reply: Reply;
   try {
-    // Who is calling comes before any rule about the body (issue 15: 401 before 400/415).
+    // Who is calling comes first: a caller without a valid key learns nothing about body rules.
     const caller = authenticate(emulator.store, headerValue(req, API_KEY_HEADER));
     const input = method === "GET" ? {} : await parseBody(req, raw, route.multipart === true);
     reply = await route.handle({ store: emulator.store, caller, query: url.searchParams, ...input }, params);

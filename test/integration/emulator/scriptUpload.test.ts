@@ -179,6 +179,11 @@ describe("createScript with a multipart upload", () => {
     await expectRefused(res, 400, /not valid multipart\/form-data/);
   });
 
+  it("createScript: an upload of 33 parts → 400 naming the 32-part limit, nothing created", async () => {
+    const parts = Array.from({ length: 33 }, (_, i) => ({ ...scriptFile("x"), name: `file${i}` }));
+    await expectRefused(upload(fx.individual, { scriptName: "many" }, parts), 400, /more than 32 parts/);
+  });
+
   it("createScript: multipart without a boundary → 400, nothing created", async () => {
     const res = fx.individual.call("POST", "/scripts/createScript", {
       query: { scriptName: "nb" },

@@ -1,5 +1,5 @@
 /**
- * The state file stays off the read path (issue 15): a read that lets a machine's lifecycle
+ * The state file stays off the read path: a read that lets a machine's lifecycle
  * advance writes nothing, and after a restart from the file the same steps are recomputed from
  * the stored timestamps, with the same states, events, addresses and script runs.
  */
