@@ -1,7 +1,9 @@
 /**
  * Benchmark 3: what the emulator sustains on loopback. Throughput of show and list with 1,000
- * machines under 50 kept-alive clients, then its memory with 10,000 machines. Each part runs
- * the emulator CLI in its own child process (manual clock), so figures are the server's own.
+ * machines under 50 kept-alive clients; the same show sweep with a state file, where each read
+ * is the first to see a machine's provisioning end; then its memory with 10,000 machines. Each
+ * part runs the emulator CLI in its own child process (manual clock), so figures are the
+ * server's own.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -30,6 +32,8 @@ export interface HeadroomResult {
   show: LoadResult;
   list: LoadResult;
   create: LoadResult;
+  /** With `--state-file`: one show per machine, each the first read after its provisioning ended. */
+  advancingReads: LoadResult;
   memory: {
     machines: number;
     empty: MemoryFigures;
@@ -47,8 +51,16 @@ export async function emulatorHeadroom(seconds = 10): Promise<HeadroomResult> {
     fs.writeFileSync(seed, JSON.stringify(benchSeed()));
     const flags = ["--clock", "manual", "--seed", seed];
     const load = await throughput(flags, seconds * 1000);
+    const advancingReads = await readsThatAdvance([...flags, "--state-file", path.join(dir, "state.json")]);
     const memory = await memoryAt(flags, MEMORY_MACHINES);
-    return { concurrency: CONCURRENCY, machines: LOAD_MACHINES, secondsPerRoute: seconds, ...load, memory };
+    return {
+      concurrency: CONCURRENCY,
+      machines: LOAD_MACHINES,
+      secondsPerRoute: seconds,
+      ...load,
+      advancingReads,
+      memory,
+    };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -85,6 +97,32 @@ async function throughput(flags: string[], durationMs: number) {
     });
     const list = await runLoad({ ...base, next: () => ({ method: "GET", path: "/machines/getMachines" }) });
     return { show, list, create };
+  } finally {
+    await emu.stop();
+  }
+}
+
+/**
+ * Reads must stay off the disk: with a state file, every machine is shown once right after its
+ * provisioning ended, so each read advances a lifecycle; none of them may cost a write.
+ */
+async function readsThatAdvance(flags: string[]): Promise<LoadResult> {
+  const emu = await startEmulatorProcess(flags);
+  try {
+    await createMachines(emu, LOAD_MACHINES, "persisted");
+    const ids = await machineIds(emu);
+    await control(emu.url, "clock/advance", { ms: 10 * 60_000 });
+    const result = await runLoad({
+      baseUrl: emu.url,
+      apiKey: emu.apiKey,
+      concurrency: CONCURRENCY,
+      durationMs: 10 * 60_000,
+      maxRequests: ids.length,
+      next: (i) => ({ method: "GET", path: `/machines/getMachinePublic?machineId=${ids[i]}` }),
+    });
+    if (result.statuses["200"] !== ids.length)
+      throw new Error(`advancing reads: ${JSON.stringify(result.statuses)}`);
+    return result;
   } finally {
     await emu.stop();
   }

@@ -52,28 +52,46 @@ export async function restartIfRecorded(say: (line: string) => void): Promise<vo
   if (readInfo()) await ensureEmulator(say);
 }
 
-/** Stops the local emulator if it runs, and returns once it has exited; its state file stays. */
-export async function stopEmulator(say: (line: string) => void): Promise<void> {
+/**
+ * Stops the local emulator if it runs, and says "stopped" only once its process has exited. Its
+ * state file stays, and so does its record (pid 0: not running), so the next command that needs
+ * it restarts it on the same port.
+ */
+export async function stopEmulator(say: (line: string) => void, timeoutMs = 10_000): Promise<void> {
   const known = readInfo();
   if (!known) return say("no local emulator recorded");
-  // The record stays (pid 0: not running) so the next command restarts it on the same port.
   const stopped = () => writeInfo({ ...known, pid: 0 });
-  if (known.pid === 0 || !isAlive(known.pid)) {
+  if (known.pid === 0 || (await exited(known.pid, 0))) {
     stopped();
     return say("the emulator was not running");
   }
   process.kill(known.pid, "SIGTERM");
-  for (let waited = 0; isAlive(known.pid); waited += 50) {
-    if (waited >= 10_000) throw new Error(`the emulator (pid ${known.pid}) did not exit within 10 s`);
-    await new Promise((r) => setTimeout(r, 50));
+  if (!(await exited(known.pid, timeoutMs))) {
+    return say(`the emulator (pid ${known.pid}) has not exited ${timeoutMs / 1000} s after SIGTERM`);
   }
   stopped();
   say(`stopped the emulator (pid ${known.pid}); its state stays in .vmapi/emulator-state.json`);
 }
 
-function writeInfo(info: LocalEmulator): void {
-  fs.writeFileSync(INFO, JSON.stringify(info, null, 2), { mode: 0o600 });
-  fs.chmodSync(INFO, 0o600);
+/** Whether process `pid` is gone within `timeoutMs` (polled: it is not our child to wait for). */
+async function exited(pid: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      process.kill(pid, 0);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ESRCH") return true;
+    }
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The running emulator's URL and keys, for its owner only (0600): written whole, never world-readable. */
+export function writeInfo(info: LocalEmulator): void {
+  const temp = `${INFO}.${process.pid}.tmp`;
+  fs.writeFileSync(temp, JSON.stringify(info, null, 2), { mode: 0o600 });
+  fs.renameSync(temp, INFO);
 }
 
 /** The recorded local emulator, if any. */
@@ -82,15 +100,6 @@ export function readInfo(): LocalEmulator | undefined {
     return JSON.parse(fs.readFileSync(INFO, "utf8")) as LocalEmulator;
   } catch {
     return undefined;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
   }
 }
 

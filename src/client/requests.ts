@@ -139,6 +139,18 @@ export const CreateScriptRequestSchema = z.object({
 });
 export type CreateScriptRequest = z.input<typeof CreateScriptRequestSchema>;
 
+/** A flag in a query string: `"true"` or `"false"`. */
+const queryFlag = z.enum(["true", "false"]).transform((v) => v === "true");
+
+/**
+ * createScript's query string when the script travels as a multipart file (part `file`): the
+ * same fields less the text, with flags in their query-string form.
+ */
+export const CreateScriptUploadQuerySchema = CreateScriptRequestSchema.omit({ scriptText: true }).extend({
+  isEnabled: queryFlag.optional(),
+  runOnce: queryFlag.optional(),
+});
+
 /** The 16 KB rule, apart so the emulator can answer it with 413 rather than 400. */
 export function scriptTooLargeMessage(text: string): string | null {
   const bytes = scriptTextBytes(text);

@@ -1,7 +1,7 @@
 /**
  * Who is calling (vm-api.md, "Authentication"): the X-Api-Key header names an account user, or a
- * resource delegation's accessTokenId (wire-facts.md decision), which expires 4 hours after its
- * dtCreated. The key itself is never logged or echoed.
+ * resource delegation's accessTokenId (wire-facts.md decision), which expires 4 hours (times the
+ * time scale) after its dtCreated. The key itself is never logged or echoed.
  */
 import { DELEGATION_LIFETIME_MS } from "../client/constants";
 import { forbidden, unauthorized } from "./apiError";
@@ -21,9 +21,14 @@ export function authenticate(store: Store, key: string | undefined): Caller {
   const delegation = store.data.delegations.find((d) => d.accessTokenId === key);
   if (delegation === undefined) throw unauthorized("invalid API key");
   if (!delegation.isEnabled) throw unauthorized("delegation token is disabled");
-  const expires = delegation.dtCreated + DELEGATION_LIFETIME_MS;
+  const expires = delegationExpiry(store, delegation);
   if (store.now() >= expires) throw unauthorized(`delegation token expired at ${iso(expires)}`);
   return { kind: "delegation", delegation };
+}
+
+/** When a delegation token stops working: 4 hours after dtCreated, times the time scale. */
+export function delegationExpiry(store: Store, delegation: DelegationRecord): number {
+  return delegation.dtCreated + Math.round(DELEGATION_LIFETIME_MS * store.timeScale);
 }
 
 /** The account user behind `caller`; a delegation token may only act on machines (403). */
@@ -34,6 +39,11 @@ export function accountUser(caller: Caller, action: string): UserRecord {
     );
   }
   return caller.user;
+}
+
+/** An account user as a caller, for the permission table once the caller is known to be a user. */
+export function asCaller(user: UserRecord): Caller {
+  return { kind: "user", user };
 }
 
 /** The caller as an account administrator (individual owner or team admin); 403 otherwise. */

@@ -2,12 +2,11 @@
  * Capacity per region and machine type: what getAvailability reports, and seeded failures that
  * make the next starts of a type in a region end `off` with an insufficient-capacity error event.
  */
-import { AvailabilityQuerySchema } from "../client/requests";
+import type { z } from "zod";
+import type { AvailabilityQuerySchema } from "../client/requests";
 import type { Availability } from "../client/schemas";
-import { accountUser, type Caller } from "./auth";
 import type { CapacityRecord, MachineRecord } from "./records";
 import type { Store } from "./store";
-import { parseWith, queryObject } from "./validate";
 
 /** The message of a capacity failure event. */
 export function insufficientCapacityMessage(machineType: string, region: string): string {
@@ -16,7 +15,7 @@ export function insufficientCapacityMessage(machineType: string, region: string)
 
 /**
  * Consumes one pending failure for the machine's type and region. Drawn when the start is
- * requested (a mutating request, persisted) rather than when the boot settles, so the outcome
+ * requested (a mutating request, persisted) rather than when the boot happens, so the outcome
  * does not depend on the order machines happen to be read in.
  */
 export function drawCapacityFailure(store: Store, machine: MachineRecord): string | null {
@@ -29,10 +28,11 @@ export function drawCapacityFailure(store: Store, machine: MachineRecord): strin
   return insufficientCapacityMessage(machine.machineType, machine.region);
 }
 
+/** The region and machine type getAvailability is asked about. */
+export type AvailabilityArgs = z.output<typeof AvailabilityQuerySchema>;
+
 /** GET /machines/getAvailability: a type missing from the capacity data is not offered there. */
-export function getAvailability(store: Store, caller: Caller, query: URLSearchParams): Availability {
-  accountUser(caller, "read availability");
-  const q = parseWith(AvailabilityQuerySchema, queryObject(query));
+export function getAvailability(store: Store, q: AvailabilityArgs): Availability {
   const entry = store.data.capacity.find((c) => c.region === q.region && c.machineType === q.machineType);
   return { available: entry?.available ?? false };
 }

@@ -6,27 +6,34 @@
  */
 import * as fs from "node:fs";
 import { parseArgs } from "node:util";
-import { startEmulator, type EmulatorOptions, type RunningEmulator } from "./index";
+import { EMULATOR_DEFAULTS, startEmulator, type EmulatorOptions, type RunningEmulator } from "./index";
+import { StateFileError } from "./persistence";
 import { parseSeed } from "./seed";
+import { jsonSyntaxReason } from "./validate";
 
+const d = EMULATOR_DEFAULTS;
 const HELP = `Usage: vmapi-emulator [flags]
 
 Runs an emulator of the VM machine API on loopback.
 
-  --port N           TCP port (0 = any free port; default 0)
-  --host HOST        interface to listen on (default 127.0.0.1)
+  --port N           TCP port (0 = any free port; default ${d.port})
+  --host HOST        interface to listen on (default ${d.host})
   --seed FILE        seed JSON (accounts, keys, networks, templates, capacity); default built in
-  --state-file FILE  persist state atomically before every answer; reload it on start
-  --time-scale X     multiply every lifecycle duration (0.01: 60 s provisioning takes 0.6 s)
-  --clock real|manual  manual: time moves only via POST /_emulator/clock/advance (default real)
-  --fault-rate R     probability 0..1 of a random fault per API request (default 0)
-  --fault-seed N     seed of the random fault sequence (default 1)
+  --state-file FILE  persist state atomically before answering every change; reload it on start
+  --time-scale X     multiply every duration, lifecycle steps and the 4 h delegation
+                     lifetime (0.01: 60 s provisioning takes 0.6 s; default ${d.timeScale})
+  --clock real|manual  manual: time moves only via POST /_emulator/clock/advance (default ${d.clock})
+  --fault-rate R     probability 0..1 of a random fault per API request (default ${d.faultRate})
+  --fault-seed N     seed of the random fault sequence, any integer (default ${d.faultSeed})
   --help             show this help
 
 When ready, prints one JSON line on stdout: {"url": "...", "keys": {...}}.
 Control endpoints: /_emulator/state, /_emulator/reset, /_emulator/faults,
 /_emulator/clock/advance, /_emulator/capacity (see docs/emulator.md).
 `;
+
+/** Flags that take a value; a value that looks like a negative number is still theirs. */
+const VALUE_FLAGS = ["port", "host", "seed", "state-file", "time-scale", "clock", "fault-rate", "fault-seed"];
 
 /** A bad flag: the message names it; the process exits 2. */
 export class UsageError extends Error {}
@@ -36,18 +43,11 @@ export function parseFlags(argv: string[]): EmulatorOptions | "help" {
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
-      args: argv,
+      args: joinNegativeValues(argv),
       strict: true,
       allowPositionals: false,
       options: {
-        port: { type: "string" },
-        host: { type: "string" },
-        seed: { type: "string" },
-        "state-file": { type: "string" },
-        "time-scale": { type: "string" },
-        clock: { type: "string" },
-        "fault-rate": { type: "string" },
-        "fault-seed": { type: "string" },
+        ...Object.fromEntries(VALUE_FLAGS.map((flag) => [flag, { type: "string" as const }])),
         help: { type: "boolean" },
       },
     }));
@@ -76,6 +76,25 @@ export function parseFlags(argv: string[]): EmulatorOptions | "help" {
     ),
     faultSeed: numberFlag("--fault-seed", str("fault-seed"), Number.isInteger, "an integer"),
   };
+}
+
+/**
+ * `--time-scale -1` reads to node's parseArgs as a flag `-1` ("argument is ambiguous"): a value
+ * that looks like a negative number is joined to its flag (`--time-scale=-1`), so the flag's own
+ * check refuses it with the allowed range, or takes it where negatives are allowed.
+ */
+function joinNegativeValues(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    const next = argv[i + 1];
+    const takesValue = flag.startsWith("--") && VALUE_FLAGS.includes(flag.slice(2));
+    if (takesValue && next !== undefined && /^-(\d|\.\d|Infinity$)/.test(next)) {
+      out.push(`${flag}=${next}`);
+      i++;
+    } else out.push(flag);
+  }
+  return out;
 }
 
 function numberFlag(
@@ -109,13 +128,20 @@ function readSeed(file: string): unknown {
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`--seed ${file}: not valid JSON (${(error as Error).message})`);
+    throw new UsageError(`--seed ${file}: not valid JSON (${jsonSyntaxReason(error)})`);
   }
   try {
     return parseSeed(json);
   } catch (error) {
     throw new UsageError(`--seed ${file}: ${(error as Error).message}`);
   }
+}
+
+/** A startup failure the user fixes by changing a flag or the file it names, as a UsageError. */
+export function asUsageError(error: unknown): UsageError | undefined {
+  if (error instanceof UsageError) return error;
+  if (error instanceof StateFileError) return new UsageError(`--state-file ${error.file}: ${error.reason}`);
+  return undefined;
 }
 
 /** The ready line, formatted exactly as documented. */
@@ -136,9 +162,10 @@ async function main(argv: string[]): Promise<void> {
     }
     emulator = await startEmulator({ ...options, log: (line) => process.stderr.write(`${line}\n`) });
   } catch (error) {
-    process.stderr.write(`vmapi-emulator: ${(error as Error).message}\n`);
-    // Flag and seed problems are usage errors (2); anything else, e.g. a port in use, is 1.
-    process.exit(error instanceof UsageError ? 2 : 1);
+    const usage = asUsageError(error);
+    process.stderr.write(`vmapi-emulator: ${(usage ?? (error as Error)).message}\n`);
+    // Flag, seed and state-file problems are usage errors (2); anything else, e.g. a port in use, is 1.
+    process.exit(usage !== undefined ? 2 : 1);
   }
   const stop = (signal: string) => {
     process.stderr.write(`vmapi-emulator: ${signal}, stopping\n`);

@@ -3,18 +3,19 @@
  * capacity. They are for tests and demos, so they report everything, destroyed machines included.
  */
 import { z } from "zod";
-import { DELEGATION_LIFETIME_MS, MACHINE_TYPES, REGIONS } from "../client/constants";
+import { MACHINE_TYPES, REGIONS } from "../client/constants";
+import { delegationExpiry } from "./auth";
 import { setCapacity } from "./capacity";
 import { iso, isoOrNull } from "./clock";
 import { FaultRulesRequestSchema } from "./faults";
 import { noContent, ok, type Route } from "./router";
-import type { Runtime } from "./runtime";
+import type { EmulatorContext } from "./emulatorContext";
 import { parseWith } from "./validate";
 import { delegationView, machineView, networkView, scriptView, templateView, userView } from "./views";
 
 /** What a control handler sees. */
 export interface ControlContext {
-  runtime: Runtime;
+  emulator: EmulatorContext;
   body: unknown;
 }
 
@@ -30,60 +31,59 @@ const CapacitySchema = z.strictObject({
 
 /** Every control route. */
 export const CONTROL_ROUTES: readonly ControlRoute[] = [
-  { method: "GET", template: "/_emulator/state", handle: (c) => ok(stateDump(c.runtime)) },
+  { method: "GET", template: "/_emulator/state", handle: (c) => ok(stateDump(c.emulator)) },
   {
     method: "POST",
     template: "/_emulator/reset",
     handle: (c) => {
-      c.runtime.resetToSeed();
+      c.emulator.resetToSeed();
       return noContent();
     },
   },
-  { method: "GET", template: "/_emulator/faults", handle: (c) => ok({ rules: c.runtime.faults.list() }) },
+  { method: "GET", template: "/_emulator/faults", handle: (c) => ok({ rules: c.emulator.faults.list() }) },
   {
     method: "POST",
     template: "/_emulator/faults",
     handle: (c) => {
-      c.runtime.faults.add(parseWith(FaultRulesRequestSchema, c.body ?? {}).rules);
-      return ok({ rules: c.runtime.faults.list() });
+      c.emulator.faults.add(parseWith(FaultRulesRequestSchema, c.body ?? {}).rules);
+      return ok({ rules: c.emulator.faults.list() });
     },
   },
   {
     method: "DELETE",
     template: "/_emulator/faults",
     handle: (c) => {
-      c.runtime.faults.clear();
+      c.emulator.faults.clear();
       return noContent();
     },
   },
-  { method: "GET", template: "/_emulator/clock", handle: (c) => ok(clockView(c.runtime)) },
+  { method: "GET", template: "/_emulator/clock", handle: (c) => ok(clockView(c.emulator)) },
   {
     method: "POST",
     template: "/_emulator/clock/advance",
     handle: (c) => {
       const { ms } = parseWith(AdvanceSchema, c.body ?? {});
-      c.runtime.advance(ms);
-      return ok(clockView(c.runtime));
+      c.emulator.advance(ms);
+      return ok(clockView(c.emulator));
     },
   },
   {
     method: "POST",
     template: "/_emulator/capacity",
     handle: (c) => {
-      return ok(setCapacity(c.runtime.store, parseWith(CapacitySchema, c.body ?? {})));
+      return ok(setCapacity(c.emulator.store, parseWith(CapacitySchema, c.body ?? {})));
     },
   },
 ];
 
-function clockView(runtime: Runtime): { now: string; mode: string } {
-  return { now: iso(runtime.clock.now()), mode: runtime.clock.mode };
+function clockView(emulator: EmulatorContext): { now: string; mode: string } {
+  return { now: iso(emulator.clock.now()), mode: emulator.clock.mode };
 }
 
 /** Everything, for `GET /_emulator/state`. API keys are left out; passwords are never stored. */
-export function stateDump(runtime: Runtime): Record<string, unknown> {
-  const store = runtime.store;
-  store.settleAll();
-  runtime.persist();
+export function stateDump(emulator: EmulatorContext): Record<string, unknown> {
+  const store = emulator.store;
+  store.advanceAllLifecycles();
   const d = store.data;
   const now = store.now();
   return {
@@ -110,11 +110,11 @@ export function stateDump(runtime: Runtime): Record<string, unknown> {
     delegations: d.delegations.map((x) => ({
       ...delegationView(x),
       userId: x.userId,
-      expired: now >= x.dtCreated + DELEGATION_LIFETIME_MS,
+      expired: now >= delegationExpiry(store, x),
     })),
     capacity: d.capacity.map((c) => ({ ...c })),
     reservedIps: [...d.reservedIps],
-    faults: runtime.faults.list(),
-    requestCounts: Object.fromEntries(runtime.counts),
+    faults: emulator.faults.list(),
+    requestCounts: Object.fromEntries(emulator.counts),
   };
 }

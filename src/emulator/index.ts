@@ -6,33 +6,47 @@ import type { AddressInfo } from "node:net";
 import type * as http from "node:http";
 import { RealClock } from "./clock";
 import { DEFAULT_SEED } from "./defaultSeed";
-import { Runtime } from "./runtime";
+import { EmulatorContext } from "./emulatorContext";
 import { parseSeed } from "./seed";
 import { createEmulatorServer } from "./server";
 
 export { DEFAULT_SEED } from "./defaultSeed";
+export { StateFileError } from "./persistence";
 export { parseSeed, SeedSchema, type SeedInput } from "./seed";
 export { LIFECYCLE, OPERATIONS } from "./lifecycle";
 export { MACHINE_PERMISSIONS } from "./permissions";
 export type { FaultRule } from "./faults";
 
-/** How to run an emulator. Every field is optional. */
+/** Every option's default: the one source for startEmulator, the CLI's --help and the docs' tables. */
+export const EMULATOR_DEFAULTS = {
+  port: 0,
+  host: "127.0.0.1",
+  timeScale: 1,
+  clock: "real",
+  faultRate: 0,
+  faultSeed: 1,
+} as const;
+
+/** How to run an emulator. Every field is optional; the defaults are EMULATOR_DEFAULTS. */
 export interface EmulatorOptions {
-  /** TCP port; 0 (the default) picks a free one. */
+  /** TCP port; 0 picks a free one. */
   port?: number;
-  /** Interface to listen on; default 127.0.0.1. */
+  /** Interface to listen on. */
   host?: string;
   /** Seed JSON (see docs/emulator.md), validated; default DEFAULT_SEED. */
   seed?: unknown;
-  /** Persist state here atomically before every answer that changed something; reload it at start. */
+  /** Persist state here atomically before answering every change; reload it at start. */
   stateFile?: string;
-  /** Multiplies every lifecycle duration (0.01: a 60 s provisioning takes 0.6 s). Default 1. */
+  /**
+   * Multiplies every duration: lifecycle steps and the 4 h delegation lifetime (0.01: a 60 s
+   * provisioning takes 0.6 s).
+   */
   timeScale?: number;
-  /** "real" (default) or "manual" (time moves only through advance / POST /_emulator/clock/advance). */
+  /** "real" or "manual" (time moves only through advance / POST /_emulator/clock/advance). */
   clock?: "real" | "manual";
-  /** Probability in [0, 1] that an API request gets a random fault. Default 0. */
+  /** Probability in [0, 1] that an API request gets a random fault. */
   faultRate?: number;
-  /** Seed of the random fault sequence. Default 1. */
+  /** Seed of the random fault sequence (any integer). */
   faultSeed?: number;
   /** One line per request (method, route, status, ms); default: silent. */
   log?: (line: string) => void;
@@ -55,7 +69,7 @@ export interface RunningEmulator {
 /** Validates options, loads the seed or state file, and listens. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const settings = checkOptions(options);
-  const runtime = Runtime.create({
+  const context = EmulatorContext.create({
     seed: parseSeed(options.seed ?? DEFAULT_SEED),
     clockMode: settings.clock,
     timeScale: settings.timeScale,
@@ -64,35 +78,36 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     stateFile: options.stateFile,
     realClock: () => new RealClock(),
   });
-  const server = createEmulatorServer(runtime, options.log ?? (() => undefined));
+  const server = createEmulatorServer(context, options.log ?? (() => undefined));
   await listen(server, settings.port, settings.host);
   const { port } = server.address() as AddressInfo;
   let closing: Promise<void> | undefined;
   return {
     url: `http://${urlHost(settings.host)}:${port}`,
-    keys: { ...runtime.store.data.keys },
-    advance: (ms) => runtime.advance(ms),
-    now: () => runtime.clock.now(),
-    close: () => (closing ??= closeServer(server, runtime)),
+    keys: { ...context.store.data.keys },
+    advance: (ms) => context.advance(ms),
+    now: () => context.clock.now(),
+    close: () => (closing ??= closeServer(server, context)),
   };
 }
 
 function checkOptions(options: EmulatorOptions) {
-  const port = options.port ?? 0;
+  const d = EMULATOR_DEFAULTS;
+  const port = options.port ?? d.port;
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new RangeError(`port must be 0..65535 (got ${port})`);
-  const timeScale = options.timeScale ?? 1;
+  const timeScale = options.timeScale ?? d.timeScale;
   if (!Number.isFinite(timeScale) || timeScale < 0)
     throw new RangeError(`timeScale must be >= 0 (got ${timeScale})`);
-  const faultRate = options.faultRate ?? 0;
+  const faultRate = options.faultRate ?? d.faultRate;
   if (!(faultRate >= 0 && faultRate <= 1))
     throw new RangeError(`faultRate must be between 0 and 1 (got ${faultRate})`);
-  const faultSeed = options.faultSeed ?? 1;
+  const faultSeed = options.faultSeed ?? d.faultSeed;
   if (!Number.isInteger(faultSeed)) throw new RangeError(`faultSeed must be an integer (got ${faultSeed})`);
-  const clock = options.clock ?? "real";
+  const clock = options.clock ?? d.clock;
   if (clock !== "real" && clock !== "manual")
     throw new RangeError(`clock must be real or manual (got ${String(clock)})`);
-  return { port, host: options.host ?? "127.0.0.1", timeScale, faultRate, faultSeed, clock };
+  return { port, host: options.host ?? d.host, timeScale, faultRate, faultSeed, clock };
 }
 
 function listen(server: http.Server, port: number, host: string): Promise<void> {
@@ -112,9 +127,9 @@ function urlHost(host: string): string {
   return host.includes(":") ? `[${host}]` : host;
 }
 
-async function closeServer(server: http.Server, runtime: Runtime): Promise<void> {
+async function closeServer(server: http.Server, context: EmulatorContext): Promise<void> {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeAllConnections();
   await closed;
-  runtime.persist();
+  context.persist();
 }

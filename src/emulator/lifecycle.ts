@@ -1,7 +1,7 @@
 /**
  * The machine lifecycle as data (vm-api.md, "States and transitions"): how long each timed state
  * lasts and what follows it, and which operation is allowed from which state. Nothing here runs
- * on a timer: `settle` replays the table up to the clock's now whenever a machine is read.
+ * on a timer: `advanceLifecycle` replays the table up to the clock's now whenever a machine is read.
  */
 import type { MachineState } from "../client/constants";
 import type { MachineRecord } from "./records";
@@ -45,7 +45,7 @@ export const OPERATIONS: Readonly<
 };
 
 /** Side effects of the table, implemented by the store (scripts, IPs, billing). */
-export interface LifecycleHooks {
+export interface LifecycleEffects {
   /** The machine has booted at `at` (enters serviceready or ready). */
   onBoot(machine: MachineRecord, at: number): void;
   /** The machine has reached off at `at` after running. */
@@ -57,11 +57,11 @@ export interface LifecycleHooks {
  * instant it happened (not at `now`), so timestamps are the same whenever the machine is read.
  * Returns true when anything changed.
  */
-export function settle(
+export function advanceLifecycle(
   machine: MachineRecord,
   now: number,
   timeScale: number,
-  hooks: LifecycleHooks,
+  effects: LifecycleEffects,
 ): boolean {
   let changed = false;
   for (;;) {
@@ -69,17 +69,17 @@ export function settle(
     if (row === undefined) return changed;
     const end = machine.stateSince + Math.round(row.durationMs * timeScale);
     if (end > now) return changed;
-    step(machine, row.next, end, hooks);
+    step(machine, row.next, end, effects);
     changed = true;
   }
 }
 
-function step(machine: MachineRecord, next: LifecycleNext, at: number, hooks: LifecycleHooks): void {
+function step(machine: MachineRecord, next: LifecycleNext, at: number, effects: LifecycleEffects): void {
   if (next === "bootOrOff") next = machine.pending?.boot ? "boot" : "off";
   if (next === "off") {
     const wasRunning = machine.state !== "provisioning";
     enter(machine, "off", at);
-    if (wasRunning) hooks.onOff(machine, at);
+    if (wasRunning) effects.onOff(machine, at);
     finishPendingEvent(machine, at);
   } else if (next === "ready") {
     enter(machine, "ready", at);
@@ -89,7 +89,7 @@ function step(machine: MachineRecord, next: LifecycleNext, at: number, hooks: Li
     enter(machine, "off", at);
     finishPendingEvent(machine, at);
   } else {
-    hooks.onBoot(machine, at);
+    effects.onBoot(machine, at);
     if (machine.agentType === "LinuxHeadless") {
       enter(machine, "serviceready", at);
     } else {

@@ -3,26 +3,24 @@
  * "Authentication", checked before anything changes, so a refused request leaves no trace.
  */
 import { templateTypeViolation } from "../client/constants";
-import { CreateMachineRequestSchema, NEW_USER_FIELDS } from "../client/requests";
+import { NEW_USER_FIELDS, type CreateMachineRequestSchema } from "../client/requests";
 import type { Machine } from "../client/schemas";
 import { badRequest, conflict, notFound } from "./apiError";
-import { accountAdmin, inScope, type Caller } from "./auth";
+import { inScope } from "./auth";
 import type { MachineRecord, NetworkRecord, UserRecord } from "./records";
 import { drawCapacityFailure } from "./capacity";
 import { staticIp, type Store } from "./store";
-import { parseWith } from "./validate";
 import { machineView } from "./views";
 import type { z } from "zod";
 
-type CreateRequest = z.output<typeof CreateMachineRequestSchema>;
+/** A machine to create, as parsed from the request body. */
+export type CreateMachineArgs = z.output<typeof CreateMachineRequestSchema>;
 
 /** The machine's user: an existing one, or one to create once every check has passed. */
 type OwnerPlan = { existing: UserRecord } | { create: Omit<UserRecord, "id" | "dtCreated"> };
 
-/** Creates a machine in `provisioning`; returns its wire object. */
-export function createMachine(store: Store, caller: Caller, body: unknown): Machine {
-  const admin = accountAdmin(caller, "create machines");
-  const req = parseWith(CreateMachineRequestSchema, body);
+/** Creates a machine in `provisioning` for account admin `admin`; returns its wire object. */
+export function createMachine(store: Store, admin: UserRecord, req: CreateMachineArgs): Machine {
   const plan = ownerPlan(store, admin, req);
   const template = store.data.templates.find((t) => t.id === req.templateId && templateVisible(admin, t));
   if (template === undefined) throw notFound(`templateId ${req.templateId} not found`);
@@ -50,7 +48,7 @@ export function createMachine(store: Store, caller: Caller, body: unknown): Mach
   return machineView(machine);
 }
 
-function ownerPlan(store: Store, admin: UserRecord, req: CreateRequest): OwnerPlan {
+function ownerPlan(store: Store, admin: UserRecord, req: CreateMachineArgs): OwnerPlan {
   const newUser = NEW_USER_FIELDS.some((f) => req[f] !== undefined);
   if (admin.teamId === null) {
     if (req.teamId !== undefined) throw notFound(`teamId ${req.teamId} not found`);
@@ -113,7 +111,7 @@ function scriptVisible(store: Store, user: UserRecord, scriptId: string): boolea
   );
 }
 
-function chooseNetwork(store: Store, user: UserRecord, req: CreateRequest): NetworkRecord | null {
+function chooseNetwork(store: Store, user: UserRecord, req: CreateMachineArgs): NetworkRecord | null {
   const mine = store.data.networks.filter((n) => inScope(user, n));
   if (req.networkId === undefined) {
     // The region's first network with a free address; a full one refuses only when all are.
@@ -144,7 +142,7 @@ function privateAddress(network: NetworkRecord | null): string | null {
 
 function newMachine(
   store: Store,
-  req: CreateRequest,
+  req: CreateMachineArgs,
   owner: UserRecord,
   network: NetworkRecord | null,
   now: number,

@@ -1,24 +1,19 @@
 /**
  * Machine operations after create: start/stop/restart through the lifecycle table, destroy,
- * update, access grants, list and show. Permission checks go through the permission table.
+ * update, access grants, list and show. They take parsed, typed arguments (routes.ts parses the
+ * wire); a machine named by the caller is looked up through the permission table.
  */
-import { z } from "zod";
-import {
-  MACHINE_FILTER_FIELDS,
-  PagingQuerySchema,
-  SetMachineAccessRequestSchema,
-  UpdateMachineRequestSchema,
-  DestroyMachineRequestSchema,
-} from "../client/requests";
-import { DEFAULT_MACHINE_PAGE_SIZE } from "../client/constants";
+import type { z } from "zod";
+import type { UpdateMachineRequestSchema } from "../client/requests";
 import type { Machine } from "../client/schemas";
-import { badRequest, conflict, notFound } from "./apiError";
-import { accountUser, inScope, type Caller } from "./auth";
+import { conflict, notFound } from "./apiError";
+import { inScope, type Caller } from "./auth";
 import { drawCapacityFailure } from "./capacity";
 import { enter, finishPendingEvent, OPERATIONS, type MachineOperation } from "./lifecycle";
 import { machineFor, machineVisible } from "./permissions";
+import type { MachineRecord, UserRecord } from "./records";
 import { closeRuns, type Store } from "./store";
-import { matchesFilters, parseFilters, parseWith, queryBoolean, queryObject } from "./validate";
+import { matchesFilters, type Filters } from "./validate";
 import { machineView } from "./views";
 
 const CONFLICT_HINTS: Partial<Record<string, string>> = {
@@ -48,80 +43,81 @@ export function operateMachine(store: Store, caller: Caller, id: string, op: Mac
   store.dirty = true;
 }
 
+/** What destroyMachine is told: release a static public IP instead of keeping it reserved. */
+export interface DestroyArgs {
+  releasePublicIp: boolean;
+}
+
 /** Destroy: shut down at once and remove; a static IP is kept unless releasePublicIp. */
-export function destroyMachine(
-  store: Store,
-  caller: Caller,
-  id: string,
-  body: unknown,
-  query: URLSearchParams,
-): void {
-  const machine = machineFor(store, caller, id, "destroy");
-  const fromBody = parseWith(DestroyMachineRequestSchema, body ?? {}).releasePublicIp;
-  const release = fromBody ?? queryBoolean(query, "releasePublicIp") ?? false;
+export function destroyMachine(store: Store, machine: MachineRecord, args: DestroyArgs): void {
   const now = store.now();
   finishPendingEvent(machine, now);
   closeRuns(machine, now);
   enter(machine, "off", now);
   machine.dynamicPublicIp = null;
-  if (machine.staticPublicIp !== null && !release) store.data.reservedIps.push(machine.staticPublicIp);
+  if (machine.staticPublicIp !== null && !args.releasePublicIp) {
+    store.data.reservedIps.push(machine.staticPublicIp);
+  }
   machine.dtDestroyed = now;
   store.dirty = true;
 }
 
-/** updateMachinePublic: every field optional; unknown fields ignored. */
-export function updateMachine(store: Store, caller: Caller, id: string, body: unknown): void {
-  const machine = machineFor(store, caller, id, "update");
-  const req = parseWith(UpdateMachineRequestSchema, body ?? {});
-  if (req.machineName !== undefined) machine.name = req.machineName;
-  if (req.shutdownTimeoutInHours !== undefined) machine.shutdownTimeoutInHours = req.shutdownTimeoutInHours;
-  if (req.shutdownTimeoutForces !== undefined) machine.shutdownTimeoutForces = req.shutdownTimeoutForces;
-  if (req.autoSnapshotFrequency !== undefined) machine.autoSnapshotFrequency = req.autoSnapshotFrequency;
-  if (req.autoSnapshotSaveCount !== undefined) machine.autoSnapshotSaveCount = req.autoSnapshotSaveCount;
-  if (req.performAutoSnapshot !== undefined) machine.performAutoSnapshot = req.performAutoSnapshot;
+/** The fields updateMachinePublic changes; absent ones stay as they are. */
+export type UpdateArgs = z.output<typeof UpdateMachineRequestSchema>;
+
+/** updateMachinePublic: sets every field given. */
+export function updateMachine(store: Store, machine: MachineRecord, args: UpdateArgs): void {
+  if (args.machineName !== undefined) machine.name = args.machineName;
+  if (args.shutdownTimeoutInHours !== undefined) machine.shutdownTimeoutInHours = args.shutdownTimeoutInHours;
+  if (args.shutdownTimeoutForces !== undefined) machine.shutdownTimeoutForces = args.shutdownTimeoutForces;
+  if (args.autoSnapshotFrequency !== undefined) machine.autoSnapshotFrequency = args.autoSnapshotFrequency;
+  if (args.autoSnapshotSaveCount !== undefined) machine.autoSnapshotSaveCount = args.autoSnapshotSaveCount;
+  if (args.performAutoSnapshot !== undefined) machine.performAutoSnapshot = args.performAutoSnapshot;
   // Takes effect at the next boot (assign) or the next stop (release), like the real flag.
-  if (req.dynamicPublicIp !== undefined) machine.dynamicPublicIpEnabled = req.dynamicPublicIp;
+  if (args.dynamicPublicIp !== undefined) machine.dynamicPublicIpEnabled = args.dynamicPublicIp;
   store.dirty = true;
 }
 
-/** setMachineAccess: adds or removes a user of the machine's account as an accessor. */
-export function setMachineAccess(store: Store, caller: Caller, id: string, body: unknown): void {
-  const machine = machineFor(store, caller, id, "setAccess");
-  const req = parseWith(SetMachineAccessRequestSchema, body ?? {});
-  if (req.machineId !== undefined && req.machineId !== id) {
-    throw badRequest(`machineId in the body (${req.machineId}) does not match the path (${id})`);
-  }
-  const user = accountUser(caller, "set machine access");
+/** Whose access setMachineAccess changes, and whether it is granted or revoked. */
+export interface AccessArgs {
+  userId: string;
+  enableAccess: boolean;
+}
+
+/** setMachineAccess: adds or removes a user of `user`'s account as an accessor of `machine`. */
+export function setMachineAccess(
+  store: Store,
+  user: UserRecord,
+  machine: MachineRecord,
+  args: AccessArgs,
+): void {
   const target = store.data.users.find(
-    (u) => u.id === req.userId && inScope(user, { teamId: u.teamId, userId: u.id }),
+    (u) => u.id === args.userId && inScope(user, { teamId: u.teamId, userId: u.id }),
   );
-  if (target === undefined) throw notFound(`userId ${req.userId} not found`);
+  if (target === undefined) throw notFound(`userId ${args.userId} not found`);
   const others = machine.accessUserIds.filter((u) => u !== target.id);
-  machine.accessUserIds = req.enableAccess ? [...others, target.id] : others;
+  machine.accessUserIds = args.enableAccess ? [...others, target.id] : others;
   store.dirty = true;
 }
 
-/** getMachines: the caller's (or team's) machines, filtered, then paged by skip and limit. */
-export function listMachines(store: Store, caller: Caller, query: URLSearchParams): Machine[] {
-  const user = accountUser(caller, "list machines");
-  const filters = parseFilters(query, MACHINE_FILTER_FIELDS, ["limit", "skip"]);
-  const paging = parseWith(PagingQuerySchema, {
-    limit: query.get("limit") ?? undefined,
-    skip: query.get("skip") ?? undefined,
-  });
-  const skip = paging.skip ?? 0;
+/** Which machines getMachines answers: equality filters (as strings), then a page. */
+export interface ListArgs {
+  filters: Filters;
+  skip: number;
+  limit: number;
+}
+
+/** getMachines: `user`'s (or their team's) machines, filtered, then paged by skip and limit. */
+export function listMachines(store: Store, user: UserRecord, args: ListArgs): Machine[] {
   return store
     .liveMachines()
     .filter((m) => machineVisible(user, m))
     .map((m) => machineView(m, { internalId: true }))
-    .filter((view) => matchesFilters({ ...view, machineId: view.id }, filters))
-    .slice(skip, skip + (paging.limit ?? DEFAULT_MACHINE_PAGE_SIZE));
+    .filter((view) => matchesFilters({ ...view, machineId: view.id }, args.filters))
+    .slice(args.skip, args.skip + args.limit);
 }
 
-const MachineIdQuerySchema = z.object({ machineId: z.string().min(1) });
-
 /** getMachinePublic: one machine with its events. */
-export function showMachine(store: Store, caller: Caller, query: URLSearchParams): Machine {
-  const { machineId } = parseWith(MachineIdQuerySchema, queryObject(query));
+export function showMachine(store: Store, caller: Caller, machineId: string): Machine {
   return machineView(machineFor(store, caller, machineId, "show"), { events: true });
 }

@@ -6,7 +6,9 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
+import { formatIssues } from "../client/requests";
 import type { StoreData } from "./records";
+import { jsonSyntaxReason } from "./validate";
 
 /** What the state file holds. */
 export interface PersistedState {
@@ -32,18 +34,37 @@ const PersistedStateSchema = z.object({
     .passthrough(),
 });
 
-/** Reads the state file; undefined when it does not exist; throws when it is unreadable. */
+/** A state file that cannot be used: unreadable, not JSON, or not an emulator state file. */
+export class StateFileError extends Error {
+  constructor(
+    readonly file: string,
+    readonly reason: string,
+  ) {
+    super(`state file ${file}: ${reason}`);
+    this.name = "StateFileError";
+  }
+}
+
+/** Reads the state file; undefined when it does not exist; a StateFileError saying why it is unusable. */
 export function loadState(file: string): PersistedState | undefined {
   let text: string;
   try {
     text = fs.readFileSync(file, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return undefined;
+    throw new StateFileError(file, `cannot read the file (${code ?? "error"})`);
   }
-  const parsed = PersistedStateSchema.safeParse(JSON.parse(text));
-  if (!parsed.success)
-    throw new Error(`state file ${file} is not an emulator state file: ${parsed.error.message}`);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new StateFileError(file, `not valid JSON (${jsonSyntaxReason(error)})`);
+  }
+  const parsed = PersistedStateSchema.safeParse(json);
+  if (!parsed.success) {
+    throw new StateFileError(file, `not an emulator state file (${formatIssues(parsed.error.issues)})`);
+  }
   return parsed.data as unknown as PersistedState;
 }
 

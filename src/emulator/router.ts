@@ -15,6 +15,8 @@ export interface Reply {
 export interface Route<C> {
   method: "GET" | "POST" | "DELETE";
   template: string;
+  /** Also takes a multipart/form-data body (createScript's file upload); otherwise JSON only. */
+  multipart?: boolean;
   handle(context: C, params: Readonly<Record<string, string>>): Reply | Promise<Reply>;
 }
 

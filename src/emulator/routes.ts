@@ -1,8 +1,20 @@
 /**
- * The API's route table (vm-api.md plus wire-facts.md). Each handler only parses the request
- * parts and calls a service; the rules live in the services, the wire writing in server.ts.
+ * The API's route table (vm-api.md plus wire-facts.md). Each handler parses the request parts
+ * into typed arguments (requestArgs.ts) and calls a service; the rules live in the services,
+ * the wire writing in server.ts.
  */
-import type { Caller } from "./auth";
+import {
+  AvailabilityQuerySchema,
+  CreateDelegationRequestSchema,
+  CreateMachineRequestSchema,
+  NETWORK_FILTER_FIELDS,
+  SCRIPT_FILTER_FIELDS,
+  TEMPLATE_FILTER_FIELDS,
+  UpdateMachineRequestSchema,
+  USER_FILTER_FIELDS,
+  UtilizationQuerySchema,
+} from "../client/requests";
+import { accountAdmin, accountUser, type Caller } from "./auth";
 import { getAvailability } from "./capacity";
 import { createDelegation } from "./delegations";
 import { listNetworks, listTemplates, listUsers } from "./directory";
@@ -15,18 +27,24 @@ import {
   showMachine,
   updateMachine,
 } from "./machines";
+import type { Upload } from "./multipart";
+import { machineFor } from "./permissions";
+import { accessArgs, createScriptArgs, destroyArgs, listArgs, parseQuery, queryId } from "./requestArgs";
 import { noContent, ok, type Reply, type Route } from "./router";
 import { createScript, destroyScript, listScripts, scriptText, showScript } from "./scripts";
 import type { Store } from "./store";
 import { getUtilization } from "./usage";
+import { parseFilters, parseWith } from "./validate";
 
 /** What an API handler sees: the store, the authenticated caller and the parsed request. */
 export interface ApiContext {
   store: Store;
   caller: Caller;
   query: URLSearchParams;
-  /** Parsed JSON body; undefined when the request had none. */
-  body: unknown;
+  /** Parsed JSON body; undefined when the request had none or sent an upload. */
+  body?: unknown;
+  /** A multipart/form-data body, only on routes that take one (`multipart: true`). */
+  upload?: Upload;
 }
 
 type ApiRoute = Route<ApiContext>;
@@ -41,9 +59,15 @@ const post = (template: string, handle: ApiRoute["handle"]): ApiRoute => ({
   handle,
 });
 
-/** Every API route. */
+/**
+ * Every API route. A handler resolves who may call (when that needs no input, so a caller who may
+ * not call learns nothing about input rules), parses the request, and calls one service.
+ */
 export const API_ROUTES: readonly ApiRoute[] = [
-  post("/machines/createSingleMachinePublic", (c) => ok(createMachine(c.store, c.caller, c.body))),
+  post("/machines/createSingleMachinePublic", (c) => {
+    const admin = accountAdmin(c.caller, "create machines");
+    return ok(createMachine(c.store, admin, parseWith(CreateMachineRequestSchema, c.body)));
+  }),
   post("/machines/{machineId}/start", (c, p) =>
     done(operateMachine(c.store, c.caller, p.machineId, "start")),
   ),
@@ -51,26 +75,67 @@ export const API_ROUTES: readonly ApiRoute[] = [
   post("/machines/{machineId}/restart", (c, p) =>
     done(operateMachine(c.store, c.caller, p.machineId, "restart")),
   ),
-  post("/machines/{machineId}/destroyMachine", (c, p) =>
-    done(destroyMachine(c.store, c.caller, p.machineId, c.body, c.query)),
+  post("/machines/{machineId}/destroyMachine", (c, p) => {
+    const machine = machineFor(c.store, c.caller, p.machineId, "destroy");
+    return done(destroyMachine(c.store, machine, destroyArgs(c.body, c.query)));
+  }),
+  post("/machines/{machineId}/updateMachinePublic", (c, p) => {
+    const machine = machineFor(c.store, c.caller, p.machineId, "update");
+    return done(updateMachine(c.store, machine, parseWith(UpdateMachineRequestSchema, c.body ?? {})));
+  }),
+  post("/machines/{machineId}/setMachineAccess", (c, p) => {
+    const machine = machineFor(c.store, c.caller, p.machineId, "setAccess");
+    const args = accessArgs(c.body, p.machineId);
+    return done(setMachineAccess(c.store, accountUser(c.caller, "set machine access"), machine, args));
+  }),
+  get("/machines/getMachines", (c) => {
+    const user = accountUser(c.caller, "list machines");
+    return ok(listMachines(c.store, user, listArgs(c.query)));
+  }),
+  get("/machines/getMachinePublic", (c) => ok(showMachine(c.store, c.caller, queryId(c.query, "machineId")))),
+  get("/machines/getUtilization", (c) =>
+    ok(getUtilization(c.store, c.caller, parseQuery(UtilizationQuerySchema, c.query))),
   ),
-  post("/machines/{machineId}/updateMachinePublic", (c, p) =>
-    done(updateMachine(c.store, c.caller, p.machineId, c.body)),
+  get("/machines/getAvailability", (c) => {
+    accountUser(c.caller, "read availability");
+    return ok(getAvailability(c.store, parseQuery(AvailabilityQuerySchema, c.query)));
+  }),
+  {
+    ...post("/scripts/createScript", (c) => {
+      const admin = accountAdmin(c.caller, "create scripts");
+      return ok(createScript(c.store, admin, createScriptArgs(c.body, c.upload, c.query)));
+    }),
+    multipart: true,
+  },
+  post("/scripts/{scriptId}/destroy", (c, p) =>
+    done(destroyScript(c.store, accountAdmin(c.caller, "destroy scripts"), p.scriptId)),
   ),
-  post("/machines/{machineId}/setMachineAccess", (c, p) =>
-    done(setMachineAccess(c.store, c.caller, p.machineId, c.body)),
-  ),
-  get("/machines/getMachines", (c) => ok(listMachines(c.store, c.caller, c.query))),
-  get("/machines/getMachinePublic", (c) => ok(showMachine(c.store, c.caller, c.query))),
-  get("/machines/getUtilization", (c) => ok(getUtilization(c.store, c.caller, c.query))),
-  get("/machines/getAvailability", (c) => ok(getAvailability(c.store, c.caller, c.query))),
-  post("/scripts/createScript", (c) => ok(createScript(c.store, c.caller, c.body))),
-  post("/scripts/{scriptId}/destroy", (c, p) => done(destroyScript(c.store, c.caller, p.scriptId))),
-  get("/scripts/getScripts", (c) => ok(listScripts(c.store, c.caller, c.query))),
-  get("/scripts/getScript", (c) => ok(showScript(c.store, c.caller, c.query))),
-  get("/scripts/getScriptText", (c) => ok(scriptText(c.store, c.caller, c.query))),
-  get("/users/getUsers", (c) => ok(listUsers(c.store, c.caller, c.query))),
-  get("/networks/getNetworks", (c) => ok(listNetworks(c.store, c.caller, c.query))),
-  get("/templates/getTemplates", (c) => ok(listTemplates(c.store, c.caller, c.query))),
-  post("/resourceDelegations/create", (c) => ok(createDelegation(c.store, c.caller, c.body))),
+  get("/scripts/getScripts", (c) => {
+    const user = accountUser(c.caller, "list scripts");
+    return ok(listScripts(c.store, user, parseFilters(c.query, SCRIPT_FILTER_FIELDS)));
+  }),
+  get("/scripts/getScript", (c) => {
+    const user = accountUser(c.caller, "show scripts");
+    return ok(showScript(c.store, user, queryId(c.query, "scriptId")));
+  }),
+  get("/scripts/getScriptText", (c) => {
+    const user = accountUser(c.caller, "read script text");
+    return ok(scriptText(c.store, user, queryId(c.query, "scriptId")));
+  }),
+  get("/users/getUsers", (c) => {
+    const user = accountUser(c.caller, "list users");
+    return ok(listUsers(c.store, user, parseFilters(c.query, USER_FILTER_FIELDS)));
+  }),
+  get("/networks/getNetworks", (c) => {
+    const user = accountUser(c.caller, "list networks");
+    return ok(listNetworks(c.store, user, parseFilters(c.query, NETWORK_FILTER_FIELDS)));
+  }),
+  get("/templates/getTemplates", (c) => {
+    const user = accountUser(c.caller, "list templates");
+    return ok(listTemplates(c.store, user, parseFilters(c.query, TEMPLATE_FILTER_FIELDS)));
+  }),
+  post("/resourceDelegations/create", (c) => {
+    const user = accountUser(c.caller, "create resource delegations");
+    return ok(createDelegation(c.store, user, parseWith(CreateDelegationRequestSchema, c.body ?? {})));
+  }),
 ];

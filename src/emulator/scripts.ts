@@ -2,15 +2,15 @@
  * Startup scripts. On a team account a script belongs to the team, otherwise to the user; names
  * are unique per owner. Scripts are immutable; destroying one detaches it from its machines.
  */
-import { z } from "zod";
-import { CreateScriptRequestSchema, SCRIPT_FILTER_FIELDS, scriptTooLargeMessage } from "../client/requests";
+import type { z } from "zod";
+import type { CreateScriptRequestSchema } from "../client/requests";
 import type { Script } from "../client/schemas";
-import { conflict, notFound, payloadTooLarge } from "./apiError";
-import { accountAdmin, accountUser, inScope, type Caller } from "./auth";
+import { conflict, notFound } from "./apiError";
+import { asCaller, inScope } from "./auth";
 import { machineFor } from "./permissions";
 import type { ScriptRecord, UserRecord } from "./records";
 import type { Store } from "./store";
-import { matchesFilters, parseFilters, parseWith, queryObject } from "./validate";
+import { matchesFilters, type Filters } from "./validate";
 import { scriptView } from "./views";
 
 /** The owner a new script of `user` gets. */
@@ -30,28 +30,28 @@ function visibleScript(store: Store, user: UserRecord, id: string): ScriptRecord
   return script;
 }
 
-/** createScript: 413 over 16 KB, 409 on a duplicate name, optional attachment to a machine. */
-export function createScript(store: Store, caller: Caller, body: unknown): Script {
-  const admin = accountAdmin(caller, "create scripts");
-  const text = (body as { scriptText?: unknown } | null)?.scriptText;
-  const tooLarge = typeof text === "string" ? scriptTooLargeMessage(text) : null;
-  if (tooLarge !== null) throw payloadTooLarge(tooLarge);
-  const req = parseWith(CreateScriptRequestSchema, body ?? {});
+/** A script to create, parsed from a JSON body or from a multipart upload. */
+export type CreateScriptArgs = z.output<typeof CreateScriptRequestSchema>;
+
+/** createScript by an account admin: 409 on a duplicate name, optional attachment to a machine. */
+export function createScript(store: Store, admin: UserRecord, args: CreateScriptArgs): Script {
   const owner = ownerOf(admin);
-  if (store.data.scripts.some((s) => s.ownerId === owner.ownerId && s.name === req.scriptName)) {
-    throw conflict(`a script named ${req.scriptName} already exists for this ${owner.ownerType}`);
+  if (store.data.scripts.some((s) => s.ownerId === owner.ownerId && s.name === args.scriptName)) {
+    throw conflict(`a script named ${args.scriptName} already exists for this ${owner.ownerType}`);
   }
   const machine =
-    req.machineId !== undefined ? machineFor(store, caller, req.machineId, "attachScript") : undefined;
+    args.machineId !== undefined
+      ? machineFor(store, asCaller(admin), args.machineId, "attachScript")
+      : undefined;
   const script: ScriptRecord = {
     id: store.newId("sc"),
     ...owner,
-    name: req.scriptName,
-    description: req.scriptDescription ?? null,
+    name: args.scriptName,
+    description: args.scriptDescription ?? null,
     dtCreated: store.now(),
-    isEnabled: req.isEnabled ?? true,
-    runOnce: req.runOnce ?? false,
-    text: req.scriptText,
+    isEnabled: args.isEnabled ?? true,
+    runOnce: args.runOnce ?? false,
+    text: args.scriptText,
     runs: {},
   };
   store.data.scripts.push(script);
@@ -61,30 +61,24 @@ export function createScript(store: Store, caller: Caller, body: unknown): Scrip
 }
 
 /** scripts/{id}/destroy: removes the script and sets scriptId null on every machine that had it. */
-export function destroyScript(store: Store, caller: Caller, id: string): void {
-  const admin = accountAdmin(caller, "destroy scripts");
+export function destroyScript(store: Store, admin: UserRecord, id: string): void {
   const script = visibleScript(store, admin, id);
   store.data.scripts = store.data.scripts.filter((s) => s !== script);
   for (const machine of store.data.machines) if (machine.scriptId === id) machine.scriptId = null;
   store.dirty = true;
 }
 
-/** getScripts: the caller's (or team's) scripts, filtered. */
-export function listScripts(store: Store, caller: Caller, query: URLSearchParams): Script[] {
-  const user = accountUser(caller, "list scripts");
-  const filters = parseFilters(query, SCRIPT_FILTER_FIELDS);
+/** getScripts: `user`'s (or their team's) scripts, filtered. */
+export function listScripts(store: Store, user: UserRecord, filters: Filters): Script[] {
   return store.data.scripts
     .filter((s) => scriptInScope(user, s))
     .map((s) => scriptView(s))
     .filter((view) => matchesFilters(view, filters));
 }
 
-const ScriptIdQuerySchema = z.object({ scriptId: z.string().min(1) });
-
 /** getScript: the script with the live machines it is attached to. */
-export function showScript(store: Store, caller: Caller, query: URLSearchParams): Script {
-  const user = accountUser(caller, "show scripts");
-  const script = visibleScript(store, user, parseWith(ScriptIdQuerySchema, queryObject(query)).scriptId);
+export function showScript(store: Store, user: UserRecord, scriptId: string): Script {
+  const script = visibleScript(store, user, scriptId);
   return scriptView(
     script,
     store.liveMachines().filter((m) => m.scriptId === script.id),
@@ -92,7 +86,6 @@ export function showScript(store: Store, caller: Caller, query: URLSearchParams)
 }
 
 /** getScriptText: the text as one JSON string. */
-export function scriptText(store: Store, caller: Caller, query: URLSearchParams): string {
-  const user = accountUser(caller, "read script text");
-  return visibleScript(store, user, parseWith(ScriptIdQuerySchema, queryObject(query)).scriptId).text;
+export function scriptText(store: Store, user: UserRecord, scriptId: string): string {
+  return visibleScript(store, user, scriptId).text;
 }

@@ -1,7 +1,8 @@
 /**
- * The HTTP adapter: reads and limits the body, routes, applies faults, authenticates, calls the
- * route, persists, and writes JSON or the nested error body. The only place that touches
- * node:http; nothing here knows an API rule.
+ * The HTTP adapter: routes, reads and limits the body, applies faults, authenticates, parses the
+ * body (JSON, or a multipart upload where a route takes one), calls the route, persists, and
+ * writes JSON or the nested error body. The only place that touches node:http; nothing here
+ * knows an API rule.
  */
 import * as http from "node:http";
 import type { Duplex } from "node:stream";
@@ -10,27 +11,26 @@ import { ApiError, errorBody } from "./apiError";
 import { authenticate } from "./auth";
 import { CONTROL_ROUTES, type ControlContext } from "./control";
 import type { FaultAction } from "./faults";
+import { loggablePath, routeWords } from "./logPath";
 import { Router, type Reply } from "./router";
 import { API_ROUTES, type ApiContext } from "./routes";
-import type { Runtime } from "./runtime";
-
-/** Bodies above this are refused with 413 (scripts are 16 KB, so 1 MiB is generous). */
-export const MAX_BODY_BYTES = 1024 * 1024;
-/** Up to this much is read and discarded so the 413 reaches the client; beyond it the socket closes. */
-const DRAIN_LIMIT_BYTES = 16 * MAX_BODY_BYTES;
+import { parseBody, readBody } from "./requestBody";
+import type { EmulatorContext } from "./emulatorContext";
 
 /** A reply plus headers, or a fault that answers nothing. */
 type Outcome =
   | { label: string; reply: Reply; headers?: Record<string, string> }
   | { label: string; cut: "reset" | "drop" };
 
-/** Strict UTF-8: JSON must be UTF-8, and silently replacing bad bytes would store mangled text. */
-const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-
-/** Creates the HTTP server of one runtime; `log` gets one line per request (never keys or bodies). */
-export function createEmulatorServer(runtime: Runtime, log: (line: string) => void): http.Server {
+/** Creates the HTTP server of one emulator; `log` gets one line per request (never keys or bodies). */
+export function createEmulatorServer(emulator: EmulatorContext, log: (line: string) => void): http.Server {
   const api = new Router(API_ROUTES);
   const control = new Router(CONTROL_ROUTES);
+  const words = routeWords([...API_ROUTES, ...CONTROL_ROUTES].map((r) => r.template));
+  const isSecret = (segment: string) => emulator.store.isSecret(segment);
+  // A known route (any method) logs as its template; any other path only in a sanitized form.
+  const logLabel = (pathname: string) =>
+    api.templateOf(pathname) ?? control.templateOf(pathname) ?? loggablePath(pathname, words, isSecret);
   // The request each socket is busy with: its handler answers (and logs) even a late parse error.
   const inFlight = new WeakMap<Duplex, http.IncomingMessage>();
   // The Host rule is checked in requestUrl, so that its refusal carries the nested error body too.
@@ -39,13 +39,13 @@ export function createEmulatorServer(runtime: Runtime, log: (line: string) => vo
     const started = performance.now();
     const method = req.method ?? "GET";
     const url = requestUrl(req);
-    const label = url instanceof URL ? url.pathname : "(invalid target)";
-    const isControl = label === "/_emulator" || label.startsWith("/_emulator/");
+    const isControl = url instanceof URL && /^\/_emulator(\/|$)/.test(url.pathname);
+    const label = url instanceof URL ? logLabel(url.pathname) : "(invalid target)";
     const work = !(url instanceof URL)
       ? Promise.reject(url)
       : isControl
-        ? handleControl(runtime, control, req, url)
-        : handleApi(runtime, api, req, url);
+        ? handleControl(emulator, control, req, url)
+        : handleApi(emulator, api, req, url);
     void work
       .catch((error: unknown) => ({ label, reply: errorReply(error, log) }))
       .then((outcome) => {
@@ -136,7 +136,7 @@ function writeRaw(socket: Duplex, error: ApiError): void {
 }
 
 async function handleApi(
-  runtime: Runtime,
+  emulator: EmulatorContext,
   router: Router<ApiContext>,
   req: http.IncomingMessage,
   url: URL,
@@ -144,28 +144,46 @@ async function handleApi(
   const method = req.method ?? "GET";
   const { route, params } = router.match(method, url.pathname);
   const label = route.template;
-  runtime.count(`${method} ${label}`);
-  const raw = await readBody(req);
-  const fault = runtime.faults.decide(method, url.pathname, label);
+  emulator.count(`${method} ${label}`);
+  const raw = await readBody(req).catch((error: unknown) => {
+    throw callerFirst(emulator, req, error);
+  });
+  const fault = emulator.faults.decide(method, url.pathname, label);
   if (fault !== null && fault.latencyMs > 0) await delay(fault.latencyMs);
   if (fault?.kind === "reset") return { label, cut: "reset" };
   if (fault?.kind === "status") return { label, reply: faultReply(fault) };
   let reply: Reply;
   try {
-    const body = method === "GET" ? undefined : parseJsonBody(req, raw);
-    const caller = authenticate(runtime.store, headerValue(req, API_KEY_HEADER));
-    reply = await route.handle({ store: runtime.store, caller, query: url.searchParams, body }, params);
+    // Who is calling comes first: a caller without a valid key learns nothing about body rules.
+    const caller = authenticate(emulator.store, headerValue(req, API_KEY_HEADER));
+    const input = method === "GET" ? {} : await parseBody(req, raw, route.multipart === true);
+    reply = await route.handle({ store: emulator.store, caller, query: url.searchParams, ...input }, params);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     reply = errorReplyOf(error);
   }
-  runtime.persist();
+  emulator.persist();
   if (fault?.kind === "drop") return { label, cut: "drop" };
   return { label, reply };
 }
 
+/**
+ * A body that could not be read (too large, cut off) is refused only once the caller is known:
+ * without a valid key the answer is 401, keeping the body error's `Connection: close`.
+ */
+function callerFirst(emulator: EmulatorContext, req: http.IncomingMessage, error: unknown): unknown {
+  if (!(error instanceof ApiError)) return error;
+  try {
+    authenticate(emulator.store, headerValue(req, API_KEY_HEADER));
+    return error;
+  } catch (denied) {
+    if (!(denied instanceof ApiError)) return error;
+    return new ApiError(denied.status, denied.code, denied.message, { ...error.headers, ...denied.headers });
+  }
+}
+
 async function handleControl(
-  runtime: Runtime,
+  emulator: EmulatorContext,
   router: Router<ControlContext>,
   req: http.IncomingMessage,
   url: URL,
@@ -173,72 +191,10 @@ async function handleControl(
   const method = req.method ?? "GET";
   const { route, params } = router.match(method, url.pathname);
   const raw = await readBody(req);
-  const body = method === "POST" ? parseJsonBody(req, raw) : undefined;
-  const reply = await route.handle({ runtime, body }, params);
-  runtime.persist();
+  const body = method === "POST" ? (await parseBody(req, raw, false)).body : undefined;
+  const reply = await route.handle({ emulator, body }, params);
+  emulator.persist();
   return { label: route.template, reply };
-}
-
-/** Reads the body up to MAX_BODY_BYTES; larger bodies are drained (up to a cap) and refused with 413. */
-function readBody(req: http.IncomingMessage): Promise<Buffer> {
-  const tooLarge = () =>
-    new ApiError(413, "payload_too_large", `request body is larger than ${MAX_BODY_BYTES} bytes`, {
-      Connection: "close",
-    });
-  const declared = Number(req.headers["content-length"] ?? 0);
-  if (declared > DRAIN_LIMIT_BYTES) return Promise.reject(tooLarge());
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-      else if (size > DRAIN_LIMIT_BYTES) reject(tooLarge());
-    });
-    req.on("end", () => (size > MAX_BODY_BYTES ? reject(tooLarge()) : resolve(Buffer.concat(chunks))));
-    // A parse error (from clientError) or the client gone mid-body: a refusal, not an internal error.
-    req.on("error", (error) =>
-      reject(
-        error instanceof ApiError
-          ? error
-          : new ApiError(400, "validation_failed", "the request body was cut off before its end"),
-      ),
-    );
-  });
-}
-
-/** An empty body is "no body"; anything else must be declared JSON and parse as JSON. */
-function parseJsonBody(req: http.IncomingMessage, raw: Buffer): unknown {
-  if (raw.length === 0) return undefined;
-  const type = req.headers["content-type"] ?? "";
-  if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
-    throw new ApiError(
-      415,
-      "unsupported_media_type",
-      `Content-Type must be application/json for a request body (got ${type === "" ? "none" : JSON.stringify(type.slice(0, 100))})`,
-    );
-  }
-  let text: string;
-  try {
-    text = UTF8.decode(raw);
-  } catch {
-    throw new ApiError(400, "malformed_json", "request body is not valid JSON: it is not valid UTF-8");
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new ApiError(400, "malformed_json", `request body is not valid JSON: ${syntaxReason(error)}`);
-  }
-}
-
-/**
- * V8's reason without the excerpt of the input it quotes (`Unexpected token 'h', "…hunter2…" is
- * not valid JSON`): an error message must never echo a body that may hold a password or script.
- */
-function syntaxReason(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const reason = message.replace(/,?\s*(\.\.\.)?"[\s\S]*"(\.\.\.)?\s+is not valid JSON$/, "").trim();
-  return reason === "" ? "unexpected input" : reason;
 }
 
 function headerValue(req: http.IncomingMessage, name: string): string | undefined {

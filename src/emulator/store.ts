@@ -1,16 +1,20 @@
 /**
  * The in-memory state and the machinery every service shares: the clock, the seeded random
- * source, the time scale, and machine reads that settle the lifecycle first. Business rules live
+ * source, the time scale, and machine reads that advance the lifecycle to now first. Business rules live
  * in the per-resource services (machines.ts, scripts.ts, ...), not here and not in routes.
  */
 import type { Clock } from "./clock";
-import { settle, type LifecycleHooks } from "./lifecycle";
+import { advanceLifecycle, type LifecycleEffects } from "./lifecycle";
 import type { EventRecord, MachineRecord, StoreData } from "./records";
 import { SeededRandom } from "./random";
 
 /** The emulator's state plus the injected clock, random source and time scale. */
 export class Store {
-  /** Set whenever state changed since the last save; the server persists before answering. */
+  /**
+   * Set by every request that changed state since the last save; the server persists before
+   * answering. A lifecycle step that a read merely observes does not set it: the step is
+   * recomputed from the stored timestamps after a restart, so reads never write the store.
+   */
   dirty = false;
 
   constructor(
@@ -32,23 +36,31 @@ export class Store {
     this.dirty = true;
   }
 
-  /** A machine that is not destroyed, settled to now; undefined when unknown. */
+  /** A machine that is not destroyed, its lifecycle advanced to now; undefined when unknown. */
   machine(id: string): MachineRecord | undefined {
     const machine = this.data.machines.find((m) => m.id === id && m.dtDestroyed === null);
-    if (machine !== undefined) this.settle(machine);
+    if (machine !== undefined) this.advanceLifecycle(machine);
     return machine;
   }
 
-  /** Every machine that is not destroyed, settled to now, in creation order. */
+  /** Every machine that is not destroyed, its lifecycle advanced to now, in creation order. */
   liveMachines(): MachineRecord[] {
     const live = this.data.machines.filter((m) => m.dtDestroyed === null);
-    live.forEach((m) => this.settle(m));
+    live.forEach((m) => this.advanceLifecycle(m));
     return live;
   }
 
-  /** Settles every machine (for the state dump). */
-  settleAll(): void {
+  /** Advances every live machine's lifecycle to now (for the state dump). */
+  advanceAllLifecycles(): void {
     this.liveMachines();
+  }
+
+  /** Whether `value` is an account's API key or a delegation token (to keep it out of logs). */
+  isSecret(value: string): boolean {
+    return (
+      this.data.users.some((u) => u.apiKey === value) ||
+      this.data.delegations.some((d) => d.accessTokenId === value)
+    );
   }
 
   /** A fresh random id with `prefix`, unique among every id the store holds. */
@@ -79,11 +91,11 @@ export class Store {
     return event;
   }
 
-  private settle(machine: MachineRecord): void {
-    if (settle(machine, this.now(), this.timeScale, this.hooks)) this.dirty = true;
+  private advanceLifecycle(machine: MachineRecord): void {
+    advanceLifecycle(machine, this.now(), this.timeScale, this.effects);
   }
 
-  private readonly hooks: LifecycleHooks = {
+  private readonly effects: LifecycleEffects = {
     onBoot: (machine, at) => {
       machine.bootCount += 1;
       machine.runs.push({ from: at, to: null });
@@ -115,7 +127,7 @@ export function closeRuns(machine: MachineRecord, at: number): void {
 
 /**
  * A dynamic public IP, derived from the machine and its boot number rather than drawn at random,
- * so settling the same history twice (e.g. after a restart from the state file) gives the same IP.
+ * so replaying the same history twice (e.g. after a restart from the state file) gives the same IP.
  */
 export function dynamicIp(internalId: number, bootCount: number): string {
   const n = ((internalId - 1) * 97 + bootCount) % 65024;

@@ -2,13 +2,13 @@
  * GET /machines/getUtilization: seconds a machine ran and existed within a billing month, with
  * the hourly price of its type and the monthly price of its storage size.
  */
-import { UtilizationQuerySchema } from "../client/requests";
+import type { z } from "zod";
+import type { UtilizationQuerySchema } from "../client/requests";
 import type { Utilization } from "../client/schemas";
 import type { Caller } from "./auth";
 import { specOf, storageMonthlyRate } from "./machineTypes";
 import { machineFor } from "./permissions";
 import type { Store } from "./store";
-import { parseWith, queryObject } from "./validate";
 
 /** [start, end) of a YYYY-MM month in UTC, epoch ms. */
 export function monthBounds(billingMonth: string): [number, number] {
@@ -21,12 +21,14 @@ export function overlapMs(from: number, to: number, start: number, end: number):
   return Math.max(0, Math.min(to, end) - Math.max(from, start));
 }
 
+/** The machine and billing month getUtilization is asked about. */
+export type UtilizationArgs = z.output<typeof UtilizationQuerySchema>;
+
 /**
  * Running time counts from each boot (serviceready or ready) until the machine is off or
  * destroyed; storage time counts from creation until destroy. Both are cut to the month.
  */
-export function getUtilization(store: Store, caller: Caller, query: URLSearchParams): Utilization {
-  const q = parseWith(UtilizationQuerySchema, queryObject(query));
+export function getUtilization(store: Store, caller: Caller, q: UtilizationArgs): Utilization {
   const machine = machineFor(store, caller, q.machineId, "utilization");
   const [start, end] = monthBounds(q.billingMonth);
   const now = store.now();

@@ -1,6 +1,6 @@
 /**
- * Request parsing with the shared schemas (src/client/requests.ts), so the emulator refuses with
- * exactly the rules and messages the client and the provider check with.
+ * Request parsing for the route handlers, with the shared schemas (src/client/requests.ts), so
+ * the emulator refuses with exactly the rules and messages the client and the provider check with.
  */
 import type { z } from "zod";
 import { formatIssues } from "../client/requests";
@@ -20,6 +20,9 @@ export function queryObject(query: URLSearchParams): Record<string, string> {
   return out;
 }
 
+/** Equality filters of a list, each value as sent (a string), checked against the list's fields. */
+export type Filters = Readonly<Record<string, string>>;
+
 /**
  * Equality filters of a list endpoint. Unknown parameters are refused with the allowed list;
  * `extra` names accepted non-filter parameters (limit, skip).
@@ -28,7 +31,7 @@ export function parseFilters(
   query: URLSearchParams,
   fields: readonly string[],
   extra: readonly string[] = [],
-): Record<string, string> {
+): Filters {
   const allowed = [...fields, ...extra];
   for (const key of query.keys()) {
     if (!allowed.includes(key))
@@ -43,10 +46,7 @@ export function parseFilters(
 }
 
 /** Values compare as strings (`String(value) === filter`); the filter "null" matches null. */
-export function matchesFilters(
-  record: Readonly<Record<string, unknown>>,
-  filters: Record<string, string>,
-): boolean {
+export function matchesFilters(record: Readonly<Record<string, unknown>>, filters: Filters): boolean {
   return Object.entries(filters).every(([field, wanted]) => {
     const value = record[field];
     return value === null || value === undefined ? wanted === "null" : String(value) === wanted;
@@ -60,4 +60,27 @@ export function queryBoolean(query: URLSearchParams, name: string): boolean | un
   if (/^(true|1)$/i.test(value)) return true;
   if (/^(false|0)$/i.test(value)) return false;
   throw badRequest(`${name} must be true or false (got ${JSON.stringify(value.slice(0, 64))})`);
+}
+
+/** Strict UTF-8: silently replacing bad bytes would store mangled text. */
+const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/** `raw` as text, or undefined when it is not valid UTF-8. */
+export function utf8Text(raw: Uint8Array): string | undefined {
+  try {
+    return UTF8.decode(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * V8's reason without the excerpt of the input it quotes (`Unexpected token 'h', "…hunter2…" is
+ * not valid JSON`): an error message must never echo a body or file that may hold a password, a
+ * key or a script.
+ */
+export function jsonSyntaxReason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const reason = message.replace(/,?\s*(\.\.\.)?"[\s\S]*"(\.\.\.)?\s+is not valid JSON$/, "").trim();
+  return reason === "" ? "unexpected input" : reason;
 }

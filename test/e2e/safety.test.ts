@@ -36,7 +36,7 @@ test("adopt: declared region and machineType differ → preview and up refuse na
     machineName: "week-of-work",
     templateId: "tubsrv01",
   });
-  await client.machines.waitFor(existing.id, "ready", { initialDelayMs: 5, maxDelayMs: 20 });
+  await client.machines.waitFor(existing.id, "ready", { pollPolicy: { initialDelayMs: 5, maxDelayMs: 20 } });
   const stack = await ctx.stack(PROGRAM, ctx.emu.keys.individual, {
     adoptMachineId: existing.id,
     region: "Europe (AMS1)",

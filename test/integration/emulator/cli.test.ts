@@ -83,11 +83,28 @@ describe("cli", () => {
   it.each([
     [["--port", "abc"], /--port must be an integer 0\.\.65535 \(got "abc"\)/],
     [["--bogus"], /--bogus/],
+    [["--time-scale", "-1"], /^vmapi-emulator: --time-scale must be a number >= 0 \(got "-1"\)\n$/],
   ])("cli: bad flags %j → exit 2 with a message naming the flag", async (args, message) => {
     const p = spawnCli(args);
     expect((await p.exit).code).toBe(2);
     expect(p.stderr()).toMatch(message);
     expect(p.stdout()).toBe("");
+  });
+
+  it("cli: --state-file that is not a state file → exit 2, one tidy line naming the flag, no schema dump", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vmapi-emu-"));
+    try {
+      const file = path.join(dir, "state.json");
+      fs.writeFileSync(file, JSON.stringify({ version: 1, clockNow: null, random: 1, data: { keys: {} } }));
+      const p = spawnCli(["--state-file", file]);
+      expect((await p.exit).code).toBe(2);
+      expect(p.stderr()).toMatch(
+        /^vmapi-emulator: --state-file .*state\.json: not an emulator state file \(data\.keys\.individual is required; .*\)\n$/,
+      );
+      expect(p.stdout()).toBe("");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -145,6 +145,86 @@ describe("request edge cases", () => {
   });
 });
 
+describe("the key is checked before the body", () => {
+  const path = "/machines/createSingleMachinePublic";
+
+  it("POST: no key and malformed JSON → 401, not 400", async () => {
+    const res = await api.as(null).call("POST", path, {
+      raw: "{bad",
+      headers: { "Content-Type": "application/json" },
+    });
+    expectError(res, 401, "invalid_api_key");
+  });
+
+  it("POST: unknown key and a text/plain body → 401, not 415", async () => {
+    const res = await api
+      .as("nope")
+      .call("POST", path, { raw: "x", headers: { "Content-Type": "text/plain" } });
+    expectError(res, 401, "invalid_api_key");
+  });
+
+  it("POST: no key and a broken multipart upload → 401, not 400", async () => {
+    const res = await api.as(null).call("POST", "/scripts/createScript", {
+      raw: "garbage",
+      headers: { "Content-Type": "multipart/form-data; boundary=x" },
+    });
+    expectError(res, 401, "invalid_api_key");
+  });
+
+  it("POST: no key and a body over 1 MiB → 401 with Connection: close, not 413", async () => {
+    const big = Buffer.alloc(1024 * 1024 + 10, 0x20);
+    const res = await rawRequest(
+      "POST",
+      path,
+      { "Content-Type": "application/json", "Content-Length": big.length },
+      big,
+    );
+    expectError(res, 401, "invalid_api_key");
+    expect(res.headers.connection).toBe("close");
+  });
+
+  it("POST: a valid key and malformed JSON → 400 malformed_json", async () => {
+    const res = await api.call("POST", path, {
+      raw: "{bad",
+      headers: { "Content-Type": "application/json" },
+    });
+    expectError(res, 400, "malformed_json");
+  });
+});
+
+describe("the log line of a path that matched no route", () => {
+  async function logged(path: string, method = "GET"): Promise<string> {
+    lines.length = 0;
+    await api.call(method, path);
+    expect(lines).toHaveLength(1);
+    return lines[0];
+  }
+
+  it("log: unknown route → route words and plain words kept", async () => {
+    expect(await logged("/machines/getMachine")).toMatch(/^GET \/machines\/getMachine 404 \d+ms$/);
+  });
+
+  it("log: an account key or a delegation token in the path → {key}", async () => {
+    const line = await logged(`/machines/getMachinePublic/${emu.keys.individual}`);
+    expect(line).toMatch(/^GET \/machines\/getMachinePublic\/\{key\} 404 \d+ms$/);
+    const token = (
+      await api.post<{ accessTokenId: string }>("/resourceDelegations/create", { machine: { ids: [] } })
+    ).body.accessTokenId;
+    expect(await logged(`/x/${token}`)).toMatch(/^GET \/x\/\{key\} 404/);
+    expect(await logged(`/x/${encodeURIComponent(emu.keys.teamAdmin)}`)).not.toContain(emu.keys.teamAdmin);
+  });
+
+  it("log: key-like, encoded or overlong segments → placeholders, never the text", async () => {
+    const long = "a".repeat(200);
+    const line = await logged(`/scripts/sk_live_4eC39HqLyjWDarjtT1/x%20y/${long}`);
+    expect(line).toMatch(/^GET \/scripts\/\{…\}\/\{…\}\/\{200 chars\} 404 \d+ms$/);
+  });
+
+  it("log: a known path with the wrong method → its route template, not the ids in it", async () => {
+    expect(await logged("/machines/ps1234567/start")).toMatch(/^GET \/machines\/\{machineId\}\/start 405 /);
+  });
+});
+
 describe("unexpected exceptions", () => {
   it("a route that throws → 500 internal_error, and the server keeps running", async () => {
     const { API_ROUTES } = await import("../../../src/emulator/routes");

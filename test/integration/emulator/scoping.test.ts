@@ -102,3 +102,33 @@ describe("scoping", () => {
     expect(expired.body.error.message).toMatch(/expired/);
   });
 });
+
+describe("delegation lifetime under a time scale", () => {
+  it("delegation token at time scale 0.01 → works for 144 s (4 h × 0.01), then 401; the dump says expired", async () => {
+    const scaled = await startFixture({ timeScale: 0.01 });
+    try {
+      const machine = (
+        await scaled.individual.post<{ id: string }>("/machines/createSingleMachinePublic", createBody())
+      ).body.id;
+      const token = (
+        await scaled.individual.post<{ accessTokenId: string }>("/resourceDelegations/create", {
+          machine: { ids: [machine] },
+        })
+      ).body.accessTokenId;
+      const d = scaled.individual.as(token);
+      const lifetime = DELEGATION_LIFETIME_MS * 0.01;
+      scaled.emu.advance(lifetime - 1);
+      expect((await d.get("/machines/getMachinePublic", { machineId: machine })).status).toBe(200);
+      scaled.emu.advance(1);
+      const expired = await d.get<{ error: { message: string } }>("/machines/getMachinePublic", {
+        machineId: machine,
+      });
+      expect(expired.status).toBe(401);
+      expect(expired.body.error.message).toBe("delegation token expired at 2026-01-15T09:02:24.000Z");
+      const dump = await scaled.individual.get<{ delegations: { expired: boolean }[] }>("/_emulator/state");
+      expect(dump.body.delegations.map((x) => x.expired)).toEqual([true]);
+    } finally {
+      await scaled.close();
+    }
+  });
+});

@@ -4,7 +4,8 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { parseFlags, readyLine, UsageError } from "../../../src/emulator/cli";
+import { asUsageError, parseFlags, readyLine, UsageError } from "../../../src/emulator/cli";
+import { StateFileError } from "../../../src/emulator/persistence";
 import { DEFAULT_SEED } from "../../../src/emulator";
 
 describe("parseFlags", () => {
@@ -51,6 +52,25 @@ describe("parseFlags", () => {
   ])("parseFlags: %j → UsageError naming %s", (args, flag) => {
     expect(() => parseFlags(args)).toThrow(UsageError);
     expect(() => parseFlags(args)).toThrow(flag);
+  });
+
+  it.each([
+    [["--time-scale", "-1"], '--time-scale must be a number >= 0 (got "-1")'],
+    [["--time-scale", "-0.5"], '--time-scale must be a number >= 0 (got "-0.5")'],
+    [["--port", "-1"], '--port must be an integer 0..65535 (got "-1")'],
+    [["--fault-rate", "-.2"], '--fault-rate must be a number between 0 and 1 (got "-.2")'],
+  ])("parseFlags: negative-looking %j → UsageError naming the flag and its range", (args, message) => {
+    expect(() => parseFlags(args)).toThrow(new UsageError(message));
+  });
+
+  it("parseFlags: --fault-seed -5 → -5 (any integer seeds the faults)", () => {
+    expect(parseFlags(["--fault-seed", "-5"])).toMatchObject({ faultSeed: -5 });
+  });
+
+  it("asUsageError: a StateFileError → a UsageError naming --state-file and the file", () => {
+    const usage = asUsageError(new StateFileError("s.json", "not valid JSON (x)"));
+    expect(usage).toEqual(new UsageError("--state-file s.json: not valid JSON (x)"));
+    expect(asUsageError(new Error("EADDRINUSE"))).toBeUndefined();
   });
 
   it("parseFlags: --seed with invalid JSON → UsageError naming --seed", () => {

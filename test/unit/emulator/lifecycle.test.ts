@@ -1,9 +1,14 @@
 /**
- * The lifecycle table and `settle`, without HTTP: each timed row ends after its duration (scaled),
+ * The lifecycle table and `advanceLifecycle`, without HTTP: each timed row ends after its duration (scaled),
  * effects happen at the instant of the step, and the operations table is complete.
  */
 import { MACHINE_STATES } from "../../../src/client/constants";
-import { LIFECYCLE, OPERATIONS, settle, type LifecycleHooks } from "../../../src/emulator/lifecycle";
+import {
+  advanceLifecycle,
+  LIFECYCLE,
+  OPERATIONS,
+  type LifecycleEffects,
+} from "../../../src/emulator/lifecycle";
 import type { MachineRecord } from "../../../src/emulator/records";
 
 function machine(overrides: Partial<MachineRecord> = {}): MachineRecord {
@@ -58,7 +63,7 @@ function machine(overrides: Partial<MachineRecord> = {}): MachineRecord {
   };
 }
 
-function recorder(): LifecycleHooks & { calls: string[] } {
+function recorder(): LifecycleEffects & { calls: string[] } {
   const calls: string[] = [];
   return { calls, onBoot: (_m, at) => calls.push(`boot@${at}`), onOff: (_m, at) => calls.push(`off@${at}`) };
 }
@@ -70,64 +75,64 @@ describe("LIFECYCLE table", () => {
       stateSince: 1000,
       agentType: "LinuxHeadless",
     });
-    const hooks = recorder();
-    expect(settle(m, 1000 + row!.durationMs - 1, 1, hooks)).toBe(false);
+    const effects = recorder();
+    expect(advanceLifecycle(m, 1000 + row!.durationMs - 1, 1, effects)).toBe(false);
     expect(m.state).toBe(state);
-    expect(settle(m, 1000 + row!.durationMs, 1, hooks)).toBe(true);
+    expect(advanceLifecycle(m, 1000 + row!.durationMs, 1, effects)).toBe(true);
     expect(m.state).not.toBe(state);
     expect(m.stateSince).toBe(1000 + row!.durationMs);
   });
 
-  it("settle: desktop provisioning read long after → ready, boot effect at the step instant", () => {
+  it("advanceLifecycle: desktop provisioning read long after → ready, boot effect at the step instant", () => {
     const m = machine();
-    const hooks = recorder();
-    settle(m, 10 * 60_000, 1, hooks);
+    const effects = recorder();
+    advanceLifecycle(m, 10 * 60_000, 1, effects);
     expect(m.state).toBe("ready");
-    expect(hooks.calls).toEqual([`boot@${LIFECYCLE.provisioning!.durationMs}`]);
+    expect(effects.calls).toEqual([`boot@${LIFECYCLE.provisioning!.durationMs}`]);
     expect(m.events[0]).toMatchObject({ state: "done", dtFinished: LIFECYCLE.provisioning!.durationMs });
     expect(m.pending).toBeNull();
   });
 
-  it("settle: headless → serviceready then ready, event done at ready", () => {
+  it("advanceLifecycle: headless → serviceready then ready, event done at ready", () => {
     const m = machine({ agentType: "LinuxHeadless" });
     const p = LIFECYCLE.provisioning!.durationMs;
     const s = LIFECYCLE.serviceready!.durationMs;
-    settle(m, p, 1, recorder());
+    advanceLifecycle(m, p, 1, recorder());
     expect([m.state, m.events[0].state]).toEqual(["serviceready", "pending"]);
-    settle(m, p + s, 1, recorder());
+    advanceLifecycle(m, p + s, 1, recorder());
     expect([m.state, m.events[0].state, m.events[0].dtFinished]).toEqual(["ready", "done", p + s]);
   });
 
-  it("settle: provisioning without boot → off, no boot and no off effect", () => {
+  it("advanceLifecycle: provisioning without boot → off, no boot and no off effect", () => {
     const m = machine({ pending: { eventHandle: "h1", boot: false, failWith: null } });
-    const hooks = recorder();
-    settle(m, 60_000, 1, hooks);
+    const effects = recorder();
+    advanceLifecycle(m, 60_000, 1, effects);
     expect(m.state).toBe("off");
-    expect(hooks.calls).toEqual([]);
+    expect(effects.calls).toEqual([]);
   });
 
-  it("settle: a drawn capacity failure → off with an error event, never booted", () => {
+  it("advanceLifecycle: a drawn capacity failure → off with an error event, never booted", () => {
     const m = machine({ pending: { eventHandle: "h1", boot: true, failWith: "insufficient capacity" } });
-    const hooks = recorder();
-    settle(m, 60_000, 1, hooks);
+    const effects = recorder();
+    advanceLifecycle(m, 60_000, 1, effects);
     expect(m.state).toBe("off");
     expect(m.events[0]).toMatchObject({ state: "error", errorMsg: "insufficient capacity" });
-    expect(hooks.calls).toEqual([]);
+    expect(effects.calls).toEqual([]);
   });
 
-  it("settle: stopping → off with the off effect", () => {
+  it("advanceLifecycle: stopping → off with the off effect", () => {
     const m = machine({ state: "stopping", stateSince: 0, pending: null });
-    const hooks = recorder();
-    settle(m, LIFECYCLE.stopping!.durationMs, 1, hooks);
+    const effects = recorder();
+    advanceLifecycle(m, LIFECYCLE.stopping!.durationMs, 1, effects);
     expect(m.state).toBe("off");
-    expect(hooks.calls).toEqual([`off@${LIFECYCLE.stopping!.durationMs}`]);
+    expect(effects.calls).toEqual([`off@${LIFECYCLE.stopping!.durationMs}`]);
   });
 
-  it("settle: time scale 0.01 → every duration a hundredth", () => {
+  it("advanceLifecycle: time scale 0.01 → every duration a hundredth", () => {
     const m = machine();
-    settle(m, 599, 0.01, recorder());
+    advanceLifecycle(m, 599, 0.01, recorder());
     expect(m.state).toBe("provisioning");
-    settle(m, 600, 0.01, recorder());
+    advanceLifecycle(m, 600, 0.01, recorder());
     expect(m.state).toBe("ready");
   });
 });

@@ -1,11 +1,11 @@
 /**
- * The state file: atomic writes, round trip, refusal of foreign files; and the Runtime writing
+ * The state file: atomic writes, round trip, refusal of foreign files; and the EmulatorContext writing
  * before answering.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { loadState, saveState } from "../../../src/emulator/persistence";
+import { loadState, saveState, StateFileError } from "../../../src/emulator/persistence";
 import { parseSeed, DEFAULT_SEED } from "../../../src/emulator";
 import { seedToData } from "../../../src/emulator/seed";
 
@@ -34,6 +34,16 @@ describe("persistence", () => {
     expect(loadState(path.join(dir, "none.json"))).toBeUndefined();
     const other = path.join(dir, "other.json");
     fs.writeFileSync(other, JSON.stringify({ hello: 1 }));
-    expect(() => loadState(other)).toThrow(/other\.json is not an emulator state file/);
+    expect(() => loadState(other)).toThrow(StateFileError);
+    expect(() => loadState(other)).toThrow(
+      /^state file .*other\.json: not an emulator state file \(version is required.*; data is required\)$/,
+    );
+  });
+
+  it("loadState: a file that is not JSON → StateFileError without the file's content", () => {
+    const broken = path.join(dir, "broken.json");
+    fs.writeFileSync(broken, '{"keys": {"individual": "secret-key-in-file"');
+    expect(() => loadState(broken)).toThrow(/^state file .*broken\.json: not valid JSON \(/);
+    expect(() => loadState(broken)).not.toThrow(/secret-key-in-file/);
   });
 });

@@ -10,8 +10,8 @@ import { SeededRandom } from "./random";
 import { seedToData, type Seed } from "./seed";
 import { Store } from "./store";
 
-/** How to build a runtime. */
-export interface RuntimeOptions {
+/** How to build an emulator context. */
+export interface EmulatorContextOptions {
   seed: Seed;
   clockMode: "real" | "manual";
   timeScale: number;
@@ -23,7 +23,7 @@ export interface RuntimeOptions {
 }
 
 /** The emulator minus the HTTP server. */
-export class Runtime {
+export class EmulatorContext {
   readonly counts = new Map<string, number>();
 
   private constructor(
@@ -33,8 +33,8 @@ export class Runtime {
     private readonly stateFile: string | undefined,
   ) {}
 
-  /** Builds the runtime from the state file when it exists, else from the seed (and writes the file). */
-  static create(options: RuntimeOptions): Runtime {
+  /** Builds the context from the state file when it exists, else from the seed (and writes the file). */
+  static create(options: EmulatorContextOptions): EmulatorContext {
     const saved = options.stateFile !== undefined ? loadState(options.stateFile) : undefined;
     const clock =
       options.clockMode === "manual"
@@ -48,15 +48,15 @@ export class Runtime {
           new SeededRandom(options.seed.randomSeed),
           options.timeScale,
         );
-    const runtime = new Runtime(
+    const emulator = new EmulatorContext(
       store,
       new Faults(options.faultRate, options.faultSeed),
       options.seed,
       options.stateFile,
     );
     store.dirty = saved === undefined;
-    runtime.persist();
-    return runtime;
+    emulator.persist();
+    return emulator;
   }
 
   /** The clock (manual or real). */

@@ -1,0 +1,152 @@
+/**
+ * paperspace-node 0.2.4's `users`, `networks`, `templates` and `resourceDelegations` methods,
+ * unchanged, against the emulator; what the emulator answers to the client's methods for other
+ * services (Gradient jobs, API-token login); and that every method of the client is covered.
+ */
+import { z } from "zod";
+import {
+  NetworkListSchema,
+  NetworkSchema,
+  ResourceDelegationSchema,
+  TemplateListSchema,
+  UserListSchema,
+} from "../../../../src/client/schemas";
+import { DELEGATION_LIFETIME_MS } from "../../../../src/client/constants";
+import { expectHttpError, expectOk, LOCAL_ONLY, startClientFixture, type ClientFixture } from "./harness";
+
+let fx: ClientFixture;
+beforeAll(async () => {
+  fx = await startClientFixture();
+});
+afterAll(() => fx.close());
+
+const ids = (list: { id: string }[]) => list.map((x) => x.id);
+
+async function machine(key?: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const create = {
+    region: "East Coast (NY2)",
+    machineType: "C4",
+    size: 50,
+    billingType: "hourly",
+    machineName: "delegated",
+    templateId: "tubdesk1",
+  };
+  return expectOk(await fx.call<{ id: string }>("machines.create", { ...create, ...extra }, key)).id;
+}
+
+/** Methods of the client for services other than this API, called with the arguments they need. */
+const OTHER_SERVICES: readonly [string, Record<string, unknown>][] = [
+  ["jobs.list", { project: "demo" }],
+  ["jobs.show", { jobId: "j123abc" }],
+  ["jobs.machineTypes", {}],
+  ["jobs.stop", { jobId: "j123abc" }],
+  ["jobs.destroy", { jobId: "j123abc" }],
+  ["jobs.clone", { jobId: "j123abc" }],
+  ["jobs.artifactsList", { jobId: "j123abc" }],
+  ["jobs.artifactsGet", { jobId: "j123abc" }],
+  ["jobs.artifactsDestroy", { jobId: "j123abc" }],
+  ["jobs.waitfor", { jobId: "j123abc", state: "Running" }],
+  ["login.user", {}],
+];
+/** Not called: jobs.create zips and uploads the working directory; jobs.logs keeps polling after an error. */
+const NOT_CALLED = ["jobs.create", "jobs.logs", ...LOCAL_ONLY];
+
+describe("paperspace-node users, networks, templates", () => {
+  it("users.list: → the account's users; filters by email and by teamId 'null'; an unknown filter → 400", async () => {
+    expect(ids(UserListSchema.parse(expectOk(await fx.call("users.list"))))).toEqual(["ujane001"]);
+    const team = UserListSchema.parse(
+      expectOk(await fx.call("users.list", undefined, fx.emu.keys.teamAdmin)),
+    );
+    expect(ids(team)).toEqual(["uadmin01", "umembr01"]);
+    const byEmail = await fx.call("users.list", { email: "max@acme.example" }, fx.emu.keys.teamMember);
+    expect(ids(UserListSchema.parse(expectOk(byEmail)))).toEqual(["umembr01"]);
+    expect(ids(UserListSchema.parse(expectOk(await fx.call("users.list", { teamId: null }))))).toEqual([
+      "ujane001",
+    ]);
+    expectHttpError(await fx.call("users.list", { role: "admin" }), 400, "validation_failed");
+  });
+
+  it("networks.list: → the account's networks; filters by region and netmask", async () => {
+    expect(ids(NetworkListSchema.parse(expectOk(await fx.call("networks.list"))))).toEqual([
+      "nindca1",
+      "nindny2",
+      "nindam1",
+    ]);
+    const ny2 = await fx.call("networks.list", { region: "East Coast (NY2)", netmask: "255.255.255.0" });
+    expect(z.array(NetworkSchema.strict()).parse(expectOk(ny2))).toEqual([
+      expect.objectContaining({ id: "nindny2", network: "10.64.2.0", teamId: null }),
+    ]);
+    const team = await fx.call("networks.list", { region: "Europe (AMS1)" }, fx.emu.keys.teamAdmin);
+    expect(ids(NetworkListSchema.parse(expectOk(team)))).toEqual(["nacmam1"]);
+  });
+
+  it("templates.list: → public templates plus the account's own; filters by os and teamId", async () => {
+    expect(ids(TemplateListSchema.parse(expectOk(await fx.call("templates.list"))))).toEqual([
+      "tubdesk1",
+      "tubsrv01",
+      "twin1001",
+    ]);
+    const windows = await fx.call("templates.list", { os: "Windows 10" });
+    expect(ids(TemplateListSchema.parse(expectOk(windows)))).toEqual(["twin1001"]);
+    const acme = await fx.call("templates.list", { teamId: "teacme001" }, fx.emu.keys.teamAdmin);
+    expect(TemplateListSchema.parse(expectOk(acme))).toEqual([
+      expect.objectContaining({ id: "tacme001", name: "acme/tacme001" }),
+    ]);
+  });
+});
+
+describe("paperspace-node resourceDelegations", () => {
+  it("resourceDelegations.create: {machine: {ids}} → the delegation; its token works as apiKey on those machines only", async () => {
+    const [mine, other] = [await machine(), await machine()];
+    const answer = await fx.call("resourceDelegations.create", { machine: { ids: [mine] } });
+    const delegation = ResourceDelegationSchema.strict().parse(expectOk(answer));
+    expect(delegation).toMatchObject({ delegation: { machine: { ids: [mine] } }, isEnabled: true });
+    const token = delegation.accessTokenId;
+    expect(expectOk(await fx.call<{ id: string }>("machines.show", { machineId: mine }, token)).id).toBe(
+      mine,
+    );
+    fx.emu.advance(60_000);
+    expect(expectOk(await fx.call("machines.stop", { machineId: mine }, token))).toEqual({});
+    expectHttpError(await fx.call("machines.show", { machineId: other }, token), 403, "forbidden");
+    expectHttpError(await fx.call("machines.list", undefined, token), 403, "forbidden");
+    fx.emu.advance(DELEGATION_LIFETIME_MS);
+    const expired = await fx.call("machines.show", { machineId: mine }, token);
+    expect(expectHttpError(expired, 401, "invalid_api_key")).toMatch(/^delegation token expired at /);
+  });
+
+  it("resourceDelegations.create: machine as a JSON string (the CLI's form) → the same delegation", async () => {
+    const id = await machine();
+    const answer = await fx.call("resourceDelegations.create", { machine: JSON.stringify({ ids: [id] }) });
+    expect(ResourceDelegationSchema.parse(expectOk(answer)).delegation.machine.ids).toEqual([id]);
+  });
+
+  it("resourceDelegations.create: another account's machine → 404; a team member's → 403", async () => {
+    const teamMachine = await machine(fx.emu.keys.teamAdmin, { teamId: "teacme001", userId: "uadmin01" });
+    const answer = await fx.call("resourceDelegations.create", { machine: { ids: [teamMachine] } });
+    expect(expectHttpError(answer, 404, "not_found")).toBe(`machineId ${teamMachine} not found`);
+    const member = await fx.call(
+      "resourceDelegations.create",
+      { machine: { ids: [teamMachine] } },
+      fx.emu.keys.teamMember,
+    );
+    expectHttpError(member, 403, "forbidden");
+  });
+});
+
+describe("paperspace-node methods of other services", () => {
+  it.each(OTHER_SERVICES)(
+    "%s: not part of this API → 404 route_not_found with the nested body",
+    async (method, params) => {
+      expect(expectHttpError(await fx.call(method, params), 404, "route_not_found")).toMatch(
+        /^no route for (GET|POST) \//,
+      );
+    },
+  );
+
+  it("coverage: every method of paperspace-node → called in this folder, or listed as not called", () => {
+    const covered = new Set([...fx.called, ...NOT_CALLED]);
+    const elsewhere = fx.methods().filter((m) => m.startsWith("machines.") || m.startsWith("scripts."));
+    expect(fx.methods().filter((m) => !covered.has(m) && !elsewhere.includes(m))).toEqual([]);
+    expect(fx.methods()).toHaveLength(38);
+  });
+});
