@@ -16,7 +16,7 @@
  *   way to find what the first attempt created (`lookup`) or to recognise it on the next attempt
  *   (`afterAmbiguous`, e.g. a 409 for a script name that now exists). Otherwise it fails.
  */
-import { AbortedError, ConnectionError, VmApiError } from "./errors";
+import { AbortedError, ConnectionError, TimeoutError, VmApiError } from "./errors";
 
 /** Tunables of the retry policy. */
 export interface RetryPolicy {
@@ -29,9 +29,10 @@ export interface RetryPolicy {
   /** A longer `Retry-After` is not waited for: the error is returned to the caller instead. */
   maxRetryAfterMs: number;
   /**
-   * Retries after failures without any answer (connection refused, timeout, reset); default
-   * `maxRetries`. A caller that must fail fast when the API is down (a preview) sets it low and
-   * still rides out a busy server's 429s and 503s.
+   * Retries after failures that found nobody to answer (connection refused, no route, a timeout);
+   * default `maxRetries`. A caller that must fail fast when the API is down (a preview) sets it
+   * low and still rides out a busy server's 429s and 503s, and a connection the server reset
+   * (it was reached: a transient failure, retried as any other).
    */
   maxUnansweredRetries?: number;
 }
@@ -52,7 +53,7 @@ export interface FailureFacts {
   kind: FailureKind;
   /** The server's `Retry-After`, in milliseconds. */
   retryAfterMs?: number;
-  /** No answer arrived (connection refused, timeout, reset). */
+  /** Nobody answered: the connection was refused or found no route, or the request timed out. */
   unanswered?: true;
 }
 
@@ -78,7 +79,10 @@ const SAFE_STATUSES = new Set([408, 429, 503]);
 export function classifyFailure(error: unknown): FailureFacts {
   if (error instanceof AbortedError) return { kind: "final" };
   if (error instanceof ConnectionError) {
-    return { kind: error.requestMayHaveReachedServer ? "ambiguous" : "safe", unanswered: true };
+    // A reset or hang-up means the server was there; only silence says the API is down.
+    const silent = error instanceof TimeoutError || !error.requestMayHaveReachedServer;
+    const kind = error.requestMayHaveReachedServer ? "ambiguous" : "safe";
+    return silent ? { kind, unanswered: true } : { kind };
   }
   if (!(error instanceof VmApiError) || error.status === undefined) return { kind: "final" };
   // A server that says when to come back is heard on every retried answer, not only on 429.

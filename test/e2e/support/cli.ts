@@ -106,11 +106,12 @@ export function steps(run: CliRun): Array<StepMetadata & { name: string; failed:
     .map((s) => ({ ...s, name: s.urn.slice(s.urn.lastIndexOf("::") + 2) }));
 }
 
-/** Every info/warning/error message the engine showed, in order (no debug lines). */
+/** Every info/warning/error message the engine showed, in order, as "severity: text" (no debug lines). */
 export function messages(run: CliRun): string[] {
-  return run.events.flatMap((e) =>
-    e.diagnosticEvent && e.diagnosticEvent.severity !== "debug" ? [e.diagnosticEvent.message.trim()] : [],
-  );
+  return run.events.flatMap((e) => {
+    const d = e.diagnosticEvent;
+    return d && d.severity !== "debug" ? [`${d.severity}: ${d.message.trim()}`] : [];
+  });
 }
 
 /** The engine's summary of the run. */

@@ -146,6 +146,17 @@ describe("decideRetry", () => {
     });
     const unavailable = classifyFailure(new ServerError("unavailable", { status: 503 }));
     expect(decideRetry(unavailable, ctx(2, true), failFast, half).action).toBe("retry");
+    const timedOut = classifyFailure(new TimeoutError("slow"));
+    expect(decideRetry(timedOut, ctx(1, true), failFast, half).action).toBe("stop");
+  });
+
+  it("decideRetry: connection reset (the server was reached) past maxUnansweredRetries → still retried", () => {
+    const failFast = { ...policy, maxUnansweredRetries: 1 };
+    const reset = classifyFailure(
+      new ConnectionError("socket hang up", { code: "ECONNRESET", requestMayHaveReachedServer: true }),
+    );
+    expect(reset.unanswered).toBeUndefined();
+    expect(decideRetry(reset, ctx(2, true), failFast, half).action).toBe("retry");
   });
 
   it("decideRetry: final failure → stop", () => {
