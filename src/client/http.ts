@@ -8,7 +8,7 @@ import type { z } from "zod";
 import { API_KEY_HEADER } from "./constants";
 import { AbortedError, ResponseValidationError, VmApiError } from "./errors";
 import { errorFromResponse, errorFromTransport, type RequestLabel } from "./errorMapping";
-import { formatIssues } from "./requests";
+import { formatIssues } from "./formatIssues";
 import {
   retryAfterFromHeaders,
   runWithRetries,

@@ -7,21 +7,20 @@ import { DEFAULT_MACHINE_PAGE_SIZE } from "./constants";
 import { provesAbsence } from "./errors";
 import type { HttpClient, RequestOptions } from "./http";
 import { collect, Paginator } from "./pagination";
-import { filtersToQuery } from "./query";
+import { filtersToQuery } from "./listFilters";
+import { MACHINE_FILTER_FIELDS, type MachineFilters } from "./listFilters";
 import {
   AvailabilityQuerySchema,
   CreateMachineRequestSchema,
   DestroyMachineRequestSchema,
-  MACHINE_FILTER_FIELDS,
   PagingQuerySchema,
   SetMachineAccessRequestSchema,
   UpdateMachineRequestSchema,
   UtilizationQuerySchema,
   type CreateMachineRequest,
-  type MachineFilters,
   type SetMachineAccessRequest,
   type UpdateMachineRequest,
-} from "./requests";
+} from "./requestSchemas";
 import type { Runtime } from "./retry";
 import {
   AvailabilitySchema,

@@ -8,14 +8,9 @@ import type { z } from "zod";
 import { SCRIPT_MAX_BYTES } from "./constants";
 import { ConflictError, provesAbsence, ValidationError } from "./errors";
 import type { HttpClient, RequestOptions } from "./http";
-import { filtersToQuery } from "./query";
-import {
-  CreateScriptRequestSchema,
-  SCRIPT_FILTER_FIELDS,
-  scriptTooLargeMessage,
-  type CreateScriptRequest,
-  type ScriptFilters,
-} from "./requests";
+import { filtersToQuery } from "./listFilters";
+import { SCRIPT_FILTER_FIELDS, type ScriptFilters } from "./listFilters";
+import { CreateScriptRequestSchema, scriptTooLargeMessage, type CreateScriptRequest } from "./requestSchemas";
 import { ScriptListSchema, ScriptSchema, ScriptTextSchema, type Script } from "./schemas";
 import { requireId, segment, validateInput } from "./validate";
 

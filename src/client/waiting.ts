@@ -11,7 +11,8 @@ import {
   WaitTimeoutError,
   type WaitErrorInit,
 } from "./errors";
-import { formatIssues, WaitableStateSchema } from "./requests";
+import { formatIssues } from "./formatIssues";
+import { WaitableStateSchema } from "./requestSchemas";
 import { abortableSleep, throwIfAborted, type Runtime } from "./retry";
 import type { Machine, MachineEvent } from "./schemas";
 

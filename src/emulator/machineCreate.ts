@@ -3,7 +3,7 @@
  * "Authentication", checked before anything changes, so a refused request leaves no trace.
  */
 import { templateTypeViolation } from "../client/constants";
-import { NEW_USER_FIELDS, type CreateMachineRequestSchema } from "../client/requests";
+import { NEW_USER_FIELDS, type CreateMachineRequestSchema } from "../client/requestSchemas";
 import type { Machine } from "../client/schemas";
 import { badRequest, conflict, notFound } from "./apiError";
 import { inScope } from "./auth";

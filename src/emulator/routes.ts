@@ -4,16 +4,18 @@
  * the wire writing in server.ts.
  */
 import {
-  AvailabilityQuerySchema,
-  CreateDelegationRequestSchema,
-  CreateMachineRequestSchema,
   NETWORK_FILTER_FIELDS,
   SCRIPT_FILTER_FIELDS,
   TEMPLATE_FILTER_FIELDS,
-  UpdateMachineRequestSchema,
   USER_FILTER_FIELDS,
+} from "../client/listFilters";
+import {
+  AvailabilityQuerySchema,
+  CreateDelegationRequestSchema,
+  CreateMachineRequestSchema,
+  UpdateMachineRequestSchema,
   UtilizationQuerySchema,
-} from "../client/requests";
+} from "../client/requestSchemas";
 import { accountAdmin, accountUser, type Caller } from "./auth";
 import { getAvailability } from "./capacity";
 import { createDelegation } from "./delegations";

@@ -4,7 +4,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import { formatIssues } from "../client/requests";
+import { formatIssues } from "../client/formatIssues";
 import { UNKNOWN } from "./unknown";
 
 /**

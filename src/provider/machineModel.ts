@@ -3,7 +3,7 @@
  * machine becomes outputs and (on refresh) inputs.
  */
 import * as crypto from "crypto";
-import type { CreateMachineRequest, UpdateMachineRequest } from "../client/requests";
+import type { CreateMachineRequest, UpdateMachineRequest } from "../client/requestSchemas";
 import type { Machine as ApiMachine } from "../client/schemas";
 import type { DiffTable } from "./diffTable";
 import { definedOnly } from "./checks";

@@ -9,7 +9,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { templateTypeViolation } from "../client/constants";
 import { provesAbsence } from "../client/errors";
-import { NEW_USER_FIELDS } from "../client/requests";
+import { NEW_USER_FIELDS } from "../client/requestSchemas";
 import { adoptionFailures, adoptionMismatches } from "./adoption";
 import { accountOf, ask, previewError, touched, type Account, type ReferenceContext } from "./references";
 import type { ProgressSink } from "./progress";

@@ -8,7 +8,7 @@ import * as path from "path";
 import type * as pulumi from "@pulumi/pulumi";
 import { NotFoundError, provesAbsence } from "../client/errors";
 import { confirmAbsent } from "./gone";
-import { CreateScriptRequestSchema, scriptTooLargeMessage } from "../client/requests";
+import { CreateScriptRequestSchema, scriptTooLargeMessage } from "../client/requestSchemas";
 import type { Script as ApiScript } from "../client/schemas";
 import { definedOnly, printableFailures, schemaFailures } from "./checks";
 import { changedKeys, type DiffTable } from "./diffTable";

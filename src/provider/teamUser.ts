@@ -6,7 +6,7 @@
  * announced (machineReferences.ts); the user's password and names are left as they are.
  */
 import type { VmApiClient } from "../client/client";
-import type { CreateMachineRequest } from "../client/requests";
+import type { CreateMachineRequest } from "../client/requestSchemas";
 import type { ProgressSink } from "./progress";
 
 /** `body`, with the new-user fields replaced by `userId` when a team user already has the email. */

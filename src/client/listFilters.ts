@@ -1,0 +1,113 @@
+/**
+ * The equality filters of the list endpoints, and how they travel in a query string: each
+ * value as a string (booleans and numbers written out, null as "null", as the service's clients
+ * sent them). Only known filter names are accepted, by the client before sending and by the
+ * emulator on receipt: a misspelt filter would otherwise be ignored by the server and match
+ * everything.
+ */
+import { ValidationError } from "./errors";
+
+/** Equality filters of GET /machines/getMachines (besides limit and skip). */
+export const MACHINE_FILTER_FIELDS = [
+  "machineId",
+  "name",
+  "os",
+  "ram",
+  "cpus",
+  "gpu",
+  "storageTotal",
+  "storageUsed",
+  "usageRate",
+  "shutdownTimeoutInHours",
+  "performAutoSnapshot",
+  "autoSnapshotFrequency",
+  "autoSnapshotSaveCount",
+  "agentType",
+  "dtCreated",
+  "state",
+  "updatesPending",
+  "networkId",
+  "privateIpAddress",
+  "publicIpAddress",
+  "region",
+  "userId",
+  "teamId",
+  "scriptId",
+  "dtLastRun",
+] as const;
+/** Equality filters of GET /scripts/getScripts. */
+export const SCRIPT_FILTER_FIELDS = [
+  "id",
+  "ownerType",
+  "ownerId",
+  "name",
+  "description",
+  "dtCreated",
+  "isEnabled",
+  "runOnce",
+] as const;
+/** Equality filters of GET /users/getUsers. */
+export const USER_FILTER_FIELDS = ["id", "email", "firstname", "lastname", "dtCreated", "teamId"] as const;
+/** Equality filters of GET /networks/getNetworks. */
+export const NETWORK_FILTER_FIELDS = [
+  "id",
+  "name",
+  "region",
+  "dtCreated",
+  "network",
+  "netmask",
+  "teamId",
+] as const;
+/** Equality filters of GET /templates/getTemplates. */
+export const TEMPLATE_FILTER_FIELDS = [
+  "id",
+  "name",
+  "label",
+  "os",
+  "dtCreated",
+  "teamId",
+  "userId",
+  "region",
+] as const;
+
+/** A filter value: sent as a string; `null` travels as the string "null". */
+export type FilterValue = string | number | boolean | null;
+/** Filters of `machines.list`/`listAll` and `getMachines`; likewise for the other lists below. */
+export type MachineFilters = Partial<Record<(typeof MACHINE_FILTER_FIELDS)[number], FilterValue>>;
+export type ScriptFilters = Partial<Record<(typeof SCRIPT_FILTER_FIELDS)[number], FilterValue>>;
+export type UserFilters = Partial<Record<(typeof USER_FILTER_FIELDS)[number], FilterValue>>;
+export type NetworkFilters = Partial<Record<(typeof NETWORK_FILTER_FIELDS)[number], FilterValue>>;
+export type TemplateFilters = Partial<Record<(typeof TEMPLATE_FILTER_FIELDS)[number], FilterValue>>;
+
+/** Pure: one filter value as it travels. */
+export function filterValueToString(value: FilterValue): string {
+  if (value === null) return "null";
+  return String(value);
+}
+
+/**
+ * Pure: filters to query parameters. Undefined entries are dropped; an unknown name or a value of
+ * the wrong kind is a `ValidationError` naming the field and the allowed names.
+ */
+export function filtersToQuery(
+  filters: Readonly<Record<string, FilterValue | undefined>> | undefined,
+  allowed: readonly string[],
+): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [name, value] of Object.entries(filters ?? {})) {
+    if (value === undefined) continue;
+    if (!allowed.includes(name)) {
+      throw new ValidationError(`unknown filter ${name}; filters are: ${allowed.join(", ")}`);
+    }
+    if (value !== null && !["string", "number", "boolean"].includes(typeof value)) {
+      throw new ValidationError(
+        `filter ${name} must be a string, number, boolean or null (got ${typeof value})`,
+      );
+    }
+    if (typeof value === "number" && !Number.isFinite(value)) {
+      throw new ValidationError(`filter ${name} must be a finite number (got ${value})`);
+    }
+    query[name] = filterValueToString(value);
+  }
+  return query;
+}
