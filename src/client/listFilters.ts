@@ -6,8 +6,13 @@
  * everything.
  */
 import { ValidationError } from "./errors";
+import type { Machine, Network, Script, Template, User } from "./schemas";
 
-/** Equality filters of GET /machines/getMachines (besides limit and skip). */
+/**
+ * Equality filters of GET /machines/getMachines (besides limit and skip): the fields the API
+ * documents as filters, each checked at compile time to be a field of the listed wire object
+ * (a machine is filtered by `machineId`, not `id`).
+ */
 export const MACHINE_FILTER_FIELDS = [
   "machineId",
   "name",
@@ -34,7 +39,7 @@ export const MACHINE_FILTER_FIELDS = [
   "teamId",
   "scriptId",
   "dtLastRun",
-] as const;
+] as const satisfies readonly (Exclude<keyof Machine, "id"> | "machineId")[];
 /** Equality filters of GET /scripts/getScripts. */
 export const SCRIPT_FILTER_FIELDS = [
   "id",
@@ -45,9 +50,16 @@ export const SCRIPT_FILTER_FIELDS = [
   "dtCreated",
   "isEnabled",
   "runOnce",
-] as const;
+] as const satisfies readonly (keyof Script)[];
 /** Equality filters of GET /users/getUsers. */
-export const USER_FILTER_FIELDS = ["id", "email", "firstname", "lastname", "dtCreated", "teamId"] as const;
+export const USER_FILTER_FIELDS = [
+  "id",
+  "email",
+  "firstname",
+  "lastname",
+  "dtCreated",
+  "teamId",
+] as const satisfies readonly (keyof User)[];
 /** Equality filters of GET /networks/getNetworks. */
 export const NETWORK_FILTER_FIELDS = [
   "id",
@@ -57,7 +69,7 @@ export const NETWORK_FILTER_FIELDS = [
   "network",
   "netmask",
   "teamId",
-] as const;
+] as const satisfies readonly (keyof Network)[];
 /** Equality filters of GET /templates/getTemplates. */
 export const TEMPLATE_FILTER_FIELDS = [
   "id",
@@ -68,7 +80,7 @@ export const TEMPLATE_FILTER_FIELDS = [
   "teamId",
   "userId",
   "region",
-] as const;
+] as const satisfies readonly (keyof Template)[];
 
 /** A filter value: sent as a string; `null` travels as the string "null". */
 export type FilterValue = string | number | boolean | null;
