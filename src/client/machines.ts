@@ -21,7 +21,7 @@ import {
   type SetMachineAccessRequest,
   type UpdateMachineRequest,
 } from "./requestSchemas";
-import type { Runtime } from "./retry";
+import type { Timing } from "./retry";
 import {
   AvailabilitySchema,
   MachineListSchema,
@@ -65,7 +65,7 @@ const MAX_NAMESAKES = 100_000;
 export class Machines {
   constructor(
     private readonly http: HttpClient,
-    private readonly runtime: Runtime,
+    private readonly timing: Timing,
   ) {}
 
   /**
@@ -201,7 +201,7 @@ export class Machines {
    */
   async waitFor(machineId: string, state: WaitableState, options: WaitOptions = {}): Promise<Machine> {
     requireId(machineId, "machineId");
-    return waitForState((signal) => this.get(machineId, { signal }), machineId, state, options, this.runtime);
+    return waitForState((signal) => this.get(machineId, { signal }), machineId, state, options, this.timing);
   }
 
   private action(

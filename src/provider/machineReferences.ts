@@ -20,12 +20,12 @@ type Failure = pulumi.dynamic.CheckFailure;
 
 const TEAM_KEYS = ["teamId", "userId", ...NEW_USER_FIELDS] as const;
 
-/** Every reference failure of these inputs; `say` tells of what `up` will do (reuse a user). */
+/** Every reference failure of these inputs; `progress` tells of what `up` will do (reuse a user). */
 export async function machineReferenceFailures(
   olds: Props,
   inputs: Props,
   ctx: ReferenceContext,
-  say: ProgressSink,
+  progress: ProgressSink,
 ): Promise<Failure[]> {
   const account = await accountOf(ctx);
   const checks: Promise<Failure[]>[] = [];
@@ -36,7 +36,8 @@ export async function machineReferenceFailures(
   } else {
     if (touched(olds, inputs, ["networkId", "region"])) checks.push(networkFailures(inputs, ctx));
     if (touched(olds, inputs, ["scriptId"])) checks.push(scriptFailures(inputs, ctx));
-    if (touched(olds, inputs, TEAM_KEYS)) checks.push(Promise.resolve(teamFailures(inputs, account, say)));
+    if (touched(olds, inputs, TEAM_KEYS))
+      checks.push(Promise.resolve(teamFailures(inputs, account, progress)));
   }
   return (await Promise.all(checks)).flat();
 }
@@ -97,7 +98,7 @@ async function scriptFailures(inputs: Props, ctx: ReferenceContext): Promise<Fai
 }
 
 /** The account rules of vm-api.md's "Create a machine", from the account asked once per process. */
-function teamFailures(inputs: Props, account: Account, say: ProgressSink): Failure[] {
+function teamFailures(inputs: Props, account: Account, progress: ProgressSink): Failure[] {
   if (containsUnknown(TEAM_KEYS.map((key) => inputs[key]))) return [];
   const newUser = NEW_USER_FIELDS.some((field) => inputs[field] !== undefined);
   const failures: Failure[] = [];
@@ -137,16 +138,16 @@ function teamFailures(inputs: Props, account: Account, say: ProgressSink): Failu
         "a team machine needs its user: userId, or email, password, firstName and lastName of a new team user",
     });
   }
-  if (newUser) sayIfUserExists(inputs, account, say);
+  if (newUser) sayIfUserExists(inputs, account, progress);
   return failures;
 }
 
 /** Preview says what `up` will do with a new-user email that a team user already has. */
-function sayIfUserExists(inputs: Props, account: Account, say: ProgressSink): void {
+function sayIfUserExists(inputs: Props, account: Account, progress: ProgressSink): void {
   const email = String(inputs.email).toLowerCase();
   const user = account.users.find((u) => u.email.toLowerCase() === email);
   if (user === undefined) return;
-  say(
+  progress(
     `machine ${String(inputs.name ?? inputs.__resourceName)}: team user ${user.email} already exists (${user.id}); ` +
       "the machine will be assigned to that user, whose password and names stay as they are",
   );

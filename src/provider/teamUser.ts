@@ -13,13 +13,13 @@ import type { ProgressSink } from "./progress";
 export async function withExistingTeamUser(
   client: VmApiClient,
   body: CreateMachineRequest,
-  say: ProgressSink,
+  progress: ProgressSink,
 ): Promise<CreateMachineRequest> {
   if (body.email === undefined) return body;
   const email = body.email.toLowerCase();
   const user = (await client.users.list({ email: body.email })).find((u) => u.email.toLowerCase() === email);
   if (user === undefined) return body;
-  say(
+  progress(
     `machine ${body.machineName}: team user ${user.email} already exists (${user.id}); ` +
       "the machine is assigned to that user, whose password and names stay as they are",
   );
