@@ -1,7 +1,7 @@
 /**
- * The one place where requests are sent (STYLE.md, principles 2–4): axios underneath, every 2xx
- * body parsed with a shared zod schema, every failure mapped to the error hierarchy, retries
- * applied by the pure policy of `retry.ts`. Endpoint methods elsewhere are one line each.
+ * The one place where requests are sent: axios underneath, every 2xx body parsed with a shared zod
+ * schema, every failure mapped to the error hierarchy, retries applied by the pure policy of
+ * `retry.ts`. Endpoint methods elsewhere are one line each.
  */
 import axios, { type AxiosInstance, type AxiosResponse } from "axios";
 import type { z } from "zod";
@@ -33,7 +33,7 @@ export interface RequestSpec<T> extends RequestOptions {
   path: string;
   query?: Record<string, string>;
   body?: unknown;
-  /** Schema of the 2xx body; without one the body is ignored (the 204s of wire-facts.md). */
+  /** Schema of the 2xx body; without one the body is ignored (the empty 204s of docs/api.md). */
   schema?: z.ZodType<T>;
   /** Defaults to true for GET and false for POST. */
   idempotent?: boolean;

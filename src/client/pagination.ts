@@ -1,7 +1,7 @@
 /**
- * Paging of GET /machines/getMachines (STYLE.md, principle 5): an async iterator over items that
- * fetches one page (`limit`, `skip` in multiples of it) at a time, and a `collect` that needs an
- * explicit bound, so nobody loads an unbounded account into memory by accident.
+ * Paging of GET /machines/getMachines: an async iterator over items that fetches one page (`limit`,
+ * `skip` in multiples of it) at a time, and a `collect` that needs an explicit bound, so nobody
+ * loads an unbounded account into memory by accident.
  */
 import { ResponseValidationError, ValidationError, VmApiError } from "./errors";
 

@@ -30,7 +30,7 @@ const id = z.string().min(1).max(128);
 /** Fields that create a new team user; mutually exclusive with `userId`. */
 export const NEW_USER_FIELDS = ["email", "password", "firstName", "lastName"] as const;
 
-/** POST /machines/createSingleMachinePublic (vm-api.md, "Create a machine"). */
+/** POST /machines/createSingleMachinePublic (docs/api.md, "Creating a machine"). */
 export const CreateMachineRequestSchema = z
   .object({
     region: z.enum(REGIONS),
@@ -114,7 +114,7 @@ export type UpdateMachineRequest = z.input<typeof UpdateMachineRequestSchema>;
 /** POST /machines/{id}/destroyMachine: the body is optional. */
 export const DestroyMachineRequestSchema = z.object({ releasePublicIp: z.boolean().optional() });
 
-/** Some clients send `"true"`/`"false"` strings (wire-facts.md); both are accepted here. */
+/** Some clients send `"true"`/`"false"` strings (docs/api.md, "Endpoints"); both are accepted here. */
 const boolish = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
 
 /** POST /machines/{id}/setMachineAccess; `machineId` may be repeated in the body. */

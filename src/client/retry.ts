@@ -1,7 +1,7 @@
 /**
- * When to send a request again (STYLE.md, principle 4). `decideRetry` is a pure function of the
- * failure, the attempt number and injected randomness; `runWithRetries` applies it with injected
- * `sleep`, so tests run in milliseconds and never flake.
+ * When to send a request again. `decideRetry` is a pure function of the failure, the attempt number
+ * and injected randomness; `runWithRetries` applies it with injected `sleep`, so tests run in
+ * milliseconds and never flake.
  *
  * Retried: connection failures, timeouts, 408, 429 and 5xx. Every other status is final.
  *

@@ -1,4 +1,4 @@
-/** Machine templates (wire-facts.md: GET /templates/getTemplates). */
+/** Machine templates: GET /templates/getTemplates, a route known from the public clients (docs/api.md). */
 import type { HttpClient, RequestOptions } from "./http";
 import { filtersToQuery } from "./listFilters";
 import { TEMPLATE_FILTER_FIELDS, type TemplateFilters } from "./listFilters";

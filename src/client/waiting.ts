@@ -1,7 +1,7 @@
 /**
- * Waiting for a machine state (STYLE.md, principle 9): explicit, bounded, abortable, and failing
- * fast. The polling schedule is a pure function: quick at first, since starts and stops often
- * finish in seconds, then backing off to a cap, so a long provisioning costs few requests.
+ * Waiting for a machine state: explicit, bounded, abortable, and failing fast. The polling schedule
+ * is a pure function: quick at first, since starts and stops often finish in seconds, then backing
+ * off to a cap, so a long provisioning costs few requests.
  */
 import type { MachineState, WaitableState } from "./constants";
 import {

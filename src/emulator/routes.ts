@@ -1,5 +1,5 @@
 /**
- * The API's route table (vm-api.md plus wire-facts.md). Each handler parses the request parts
+ * The API's route table (docs/api.md, "Endpoints"). Each handler parses the request parts
  * into typed arguments (requestArgs.ts) and calls a service; the rules live in the services,
  * the wire writing in server.ts.
  */

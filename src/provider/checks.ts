@@ -1,6 +1,7 @@
 /**
  * Turning the shared request schemas into `CheckFailure`s that name the Pulumi property and the
- * allowed values (STYLE.md principle 6), while values unknown at preview are never failures.
+ * allowed values, so `pulumi preview` fails before any API call, while values unknown at preview
+ * are never failures.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";

@@ -14,7 +14,7 @@ import { MachineSchema, type Machine as ApiMachine } from "../client/schemas";
 import type { DiffTable } from "./diffTable";
 import { definedOnly } from "./checks";
 
-/** Every input of Machine and how a change to it is applied (STYLE.md principle 7). */
+/** Every input of Machine and how a change to it is applied: `diff` and `update` both read it. */
 export const MACHINE_DIFF_TABLE = {
   name: "update",
   shutdownTimeoutInHours: "update",

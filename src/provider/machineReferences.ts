@@ -97,7 +97,10 @@ async function scriptFailures(inputs: Props, ctx: ReferenceContext): Promise<Fai
     : [];
 }
 
-/** The account rules of vm-api.md's "Create a machine", from the account asked once per process. */
+/**
+ * The account rules of a create (docs/api.md, "Accounts, keys and who may do what"), from the
+ * account asked once per process.
+ */
 function teamFailures(inputs: Props, account: Account, progress: ProgressSink): Failure[] {
   if (containsUnknown(TEAM_KEYS.map((key) => inputs[key]))) return [];
   const newUser = NEW_USER_FIELDS.some((field) => inputs[field] !== undefined);
