@@ -1,7 +1,8 @@
 /**
  * Startup scripts. `create` reads `scriptFile` on the client side and sends `scriptText`; the
  * 16 KB limit is checked before anything is sent. Script names are unique per owner, which makes
- * a repeated create safe: a 409 after a lost answer means the first attempt worked.
+ * a repeated create safe: a 409 after a lost answer names the script the first attempt may have
+ * made, and it is taken when its text and flags are ours.
  */
 import { promises as fs } from "node:fs";
 import type { z } from "zod";

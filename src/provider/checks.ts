@@ -40,7 +40,7 @@ export function oneOfFailure(property: string, allowed: readonly string[], got: 
   };
 }
 
-/** Drops undefined values and the provider's own keys, leaving what an API body can hold. */
+/** Drops undefined values: an API body leaves a field out, and the plugin cannot encode undefined. */
 export function definedOnly(values: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
 }
