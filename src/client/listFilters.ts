@@ -6,7 +6,7 @@
  * everything.
  */
 import { ValidationError } from "./errors";
-import type { Machine, Network, Script, Template, User } from "./schemas";
+import { NetworkSchema, ScriptSchema, TemplateSchema, UserSchema, type Machine } from "./schemas";
 
 /**
  * Equality filters of GET /machines/getMachines (besides limit and skip): the fields the API
@@ -40,47 +40,14 @@ export const MACHINE_FILTER_FIELDS = [
   "scriptId",
   "dtLastRun",
 ] as const satisfies readonly (Exclude<keyof Machine, "id"> | "machineId")[];
-/** Equality filters of GET /scripts/getScripts. */
-export const SCRIPT_FILTER_FIELDS = [
-  "id",
-  "ownerType",
-  "ownerId",
-  "name",
-  "description",
-  "dtCreated",
-  "isEnabled",
-  "runOnce",
-] as const satisfies readonly (keyof Script)[];
-/** Equality filters of GET /users/getUsers. */
-export const USER_FILTER_FIELDS = [
-  "id",
-  "email",
-  "firstname",
-  "lastname",
-  "dtCreated",
-  "teamId",
-] as const satisfies readonly (keyof User)[];
-/** Equality filters of GET /networks/getNetworks. */
-export const NETWORK_FILTER_FIELDS = [
-  "id",
-  "name",
-  "region",
-  "dtCreated",
-  "network",
-  "netmask",
-  "teamId",
-] as const satisfies readonly (keyof Network)[];
-/** Equality filters of GET /templates/getTemplates. */
-export const TEMPLATE_FILTER_FIELDS = [
-  "id",
-  "name",
-  "label",
-  "os",
-  "dtCreated",
-  "teamId",
-  "userId",
-  "region",
-] as const satisfies readonly (keyof Template)[];
+/** Equality filters of GET /scripts/getScripts: every field of a script but its machines. */
+export const SCRIPT_FILTER_FIELDS = ScriptSchema.keyof().exclude(["machines"]).options;
+/** Equality filters of GET /users/getUsers: every field of a user. */
+export const USER_FILTER_FIELDS = UserSchema.keyof().options;
+/** Equality filters of GET /networks/getNetworks: every field of a network. */
+export const NETWORK_FILTER_FIELDS = NetworkSchema.keyof().options;
+/** Equality filters of GET /templates/getTemplates: every field of a template. */
+export const TEMPLATE_FILTER_FIELDS = TemplateSchema.keyof().options;
 
 /** A filter value: sent as a string; `null` travels as the string "null". */
 export type FilterValue = string | number | boolean | null;

@@ -11,7 +11,15 @@ import { templateTypeViolation } from "../client/constants";
 import { provesAbsence } from "../client/errors";
 import { NEW_USER_FIELDS } from "../client/requestSchemas";
 import { adoptionFailures, adoptionMismatches } from "./adoption";
-import { accountOf, ask, previewError, touched, type Account, type ReferenceContext } from "./references";
+import {
+  accountOf,
+  ask,
+  findById,
+  previewError,
+  touched,
+  type Account,
+  type ReferenceContext,
+} from "./references";
 import type { ProgressSink } from "./progress";
 import { containsUnknown } from "./unknown";
 
@@ -46,11 +54,8 @@ async function templateFailures(inputs: Props, ctx: ReferenceContext): Promise<F
   const { templateId, machineType } = inputs;
   if (typeof templateId !== "string" || typeof machineType !== "string") return [];
   if (containsUnknown([templateId, machineType])) return [];
-  const template = await ask(
-    ctx,
-    `template ${templateId}`,
-    async () => (await ctx.client.templates.list({ id: templateId }))[0] ?? null,
-    (found) => found !== null,
+  const template = await findById(ctx, `template ${templateId}`, () =>
+    ctx.client.templates.list({ id: templateId }),
   );
   if (template === null) {
     return [{ property: "templateId", reason: `templateId ${templateId} not found (see getTemplates)` }];
@@ -86,12 +91,7 @@ async function networkFailures(inputs: Props, ctx: ReferenceContext): Promise<Fa
 async function scriptFailures(inputs: Props, ctx: ReferenceContext): Promise<Failure[]> {
   const { scriptId } = inputs;
   if (typeof scriptId !== "string" || containsUnknown(scriptId)) return [];
-  const script = await ask(
-    ctx,
-    `script ${scriptId}`,
-    async () => (await ctx.client.scripts.list({ id: scriptId }))[0] ?? null,
-    (found) => found !== null,
-  );
+  const script = await findById(ctx, `script ${scriptId}`, () => ctx.client.scripts.list({ id: scriptId }));
   return script === null
     ? [{ property: "scriptId", reason: `scriptId ${scriptId} not found (see getScripts)` }]
     : [];
