@@ -51,11 +51,15 @@ export const TEMPLATE_FILTER_FIELDS = TemplateSchema.keyof().options;
 
 /** A filter value: sent as a string; `null` travels as the string "null". */
 export type FilterValue = string | number | boolean | null;
-/** Filters of `machines.list`/`listAll` and `getMachines`; likewise for the other lists below. */
+/** Filters of `machines.list`/`listAll` and `getMachines`. */
 export type MachineFilters = Partial<Record<(typeof MACHINE_FILTER_FIELDS)[number], FilterValue>>;
+/** Filters of `scripts.list` and `getScripts`. */
 export type ScriptFilters = Partial<Record<(typeof SCRIPT_FILTER_FIELDS)[number], FilterValue>>;
+/** Filters of `users.list` and `getUsers`. */
 export type UserFilters = Partial<Record<(typeof USER_FILTER_FIELDS)[number], FilterValue>>;
+/** Filters of `networks.list` and `getNetworks`. */
 export type NetworkFilters = Partial<Record<(typeof NETWORK_FILTER_FIELDS)[number], FilterValue>>;
+/** Filters of `templates.list` and `getTemplates`. */
 export type TemplateFilters = Partial<Record<(typeof TEMPLATE_FILTER_FIELDS)[number], FilterValue>>;
 
 /** Pure: one filter value as it travels. */
