@@ -147,8 +147,8 @@ const PROVIDER_OUTPUTS = ["passwordDigest"] as const;
 export type ProviderOutput = (typeof PROVIDER_OUTPUTS)[number];
 
 /**
- * Every output key of a Machine besides its inputs: what the resource must pass as undefined,
- * or the engine leaves it out of the resource.
+ * Every output key the API reports or the provider makes (some are inputs too): what the
+ * resource must pass as undefined with its inputs, or the engine leaves it out of the resource.
  */
 export const MACHINE_OUTPUT_KEYS: readonly string[] = [...REPORTED_FIELDS.map(outputOf), ...PROVIDER_OUTPUTS];
 
