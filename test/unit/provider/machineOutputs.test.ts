@@ -10,40 +10,10 @@ import {
   MACHINE_OUTPUT_KEYS,
   machineOutputs,
 } from "../../../src/provider/machineModel";
+import { MACHINE } from "../../security/support/fixtures";
 
-const machine: ApiMachine = {
-  id: "ps1",
-  name: "trainer",
-  os: "Ubuntu 22.04",
-  ram: "8589938688",
-  cpus: 4,
-  gpu: null,
-  storageTotal: "53687091200",
-  storageUsed: "12884901888",
-  machineType: "C4",
-  usageRate: "C4 hourly",
-  shutdownTimeoutInHours: 0,
-  shutdownTimeoutForces: false,
-  performAutoSnapshot: false,
-  autoSnapshotFrequency: null,
-  autoSnapshotSaveCount: null,
-  dynamicPublicIp: false,
-  agentType: "LinuxHeadless",
-  dtCreated: "2026-01-15T09:00:00.000Z",
-  state: "serviceready",
-  updatesPending: false,
-  networkId: "n1",
-  privateIpAddress: "10.0.0.10",
-  publicIpAddress: null,
-  region: "East Coast (NY2)",
-  scriptId: null,
-  dtLastRun: null,
-  restorePointSnapshotId: null,
-  restorePointFrequency: null,
-  userId: "u1",
-  teamId: null,
-  internalId: 7,
-};
+/** A machine as the API shows it, every optional part present but events (a list's machine). */
+const machine: ApiMachine = MachineSchema.parse({ ...MACHINE, state: "serviceready", internalId: 7 });
 
 describe("Machine outputs from the wire schema", () => {
   it("machineOutputs: every schema field but internalId → an output; id as machineId, state as currentState", () => {
@@ -53,7 +23,7 @@ describe("Machine outputs from the wire schema", () => {
       .map((field) => ({ id: "machineId", state: "currentState" })[field] ?? field);
     expect(Object.keys(outs)).toEqual(expect.arrayContaining([...expected, "state", "size"]));
     expect(outs).toMatchObject({
-      machineId: "ps1",
+      machineId: MACHINE.id,
       currentState: "serviceready",
       state: "ready",
       events: [],
@@ -73,7 +43,11 @@ describe("Machine outputs from the wire schema", () => {
     const { userId: _userId, ...withoutUser } = machine;
     const inputs = actualInputs(withoutUser);
     expect(Object.keys(inputs).every((key) => key in MACHINE_DIFF_TABLE)).toBe(true);
-    expect(inputs).toMatchObject({ name: "trainer", region: "East Coast (NY2)", machineType: "C4" });
+    expect(inputs).toMatchObject({
+      name: MACHINE.name,
+      region: MACHINE.region,
+      machineType: MACHINE.machineType,
+    });
     expect(inputs).not.toHaveProperty("state");
     expect(inputs).not.toHaveProperty("userId");
   });
