@@ -58,15 +58,17 @@ export type {
 export type {
   CreateDelegationRequest,
   CreateMachineRequest,
+  SetMachineAccessRequest,
+  UpdateMachineRequest,
+} from "./client/requestSchemas";
+export type {
   FilterValue,
   MachineFilters,
   NetworkFilters,
   ScriptFilters,
-  SetMachineAccessRequest,
   TemplateFilters,
-  UpdateMachineRequest,
   UserFilters,
-} from "./client/requests";
+} from "./client/listFilters";
 
 // Pulumi resources and data sources.
 export { Machine, type MachineArgs } from "./provider/machine";

@@ -7,7 +7,7 @@ import { HttpClient, type RetryNotice } from "./http";
 import { Machines } from "./machines";
 import { Networks } from "./networks";
 import { ResourceDelegations } from "./resourceDelegations";
-import { DEFAULT_RETRY_POLICY, realRuntime, type RetryPolicy, type Runtime } from "./retry";
+import { DEFAULT_RETRY_POLICY, realTiming, type RetryPolicy, type Timing } from "./retry";
 import { Scripts } from "./scripts";
 import { resolveSettings, type ClientSettingsInput } from "./settings";
 import { Templates } from "./templates";
@@ -27,11 +27,11 @@ export interface VmApiClientOptions extends ClientSettingsInput {
    * @internal Testing hook: replaces the clock used for retry backoff, `Retry-After` and
    * `waitFor`, so a test's sleep can advance an emulator's manual clock instead of waiting.
    */
-  sleep?: Runtime["sleep"];
+  sleep?: Timing["sleep"];
   /** @internal Testing hook: milliseconds since the epoch. */
-  now?: Runtime["now"];
+  now?: Timing["now"];
   /** @internal Testing hook: a number in [0, 1) for jitter. */
-  random?: Runtime["random"];
+  random?: Timing["random"];
 }
 
 /** The typed client of the VM API. */
@@ -58,10 +58,10 @@ export class VmApiClient {
   /** Throws `ConfigurationError` when no API key is given or found in the environment. */
   constructor(options: VmApiClientOptions = {}) {
     const settings = resolveSettings(options, options.env);
-    const runtime: Runtime = {
-      sleep: options.sleep ?? realRuntime.sleep,
-      now: options.now ?? realRuntime.now,
-      random: options.random ?? realRuntime.random,
+    const timing: Timing = {
+      sleep: options.sleep ?? realTiming.sleep,
+      now: options.now ?? realTiming.now,
+      random: options.random ?? realTiming.random,
     };
     const retryPolicy: RetryPolicy = {
       ...DEFAULT_RETRY_POLICY,
@@ -70,7 +70,7 @@ export class VmApiClient {
     };
     const http = new HttpClient({
       settings,
-      runtime,
+      timing,
       retryPolicy,
       log: options.log,
       onRetry: options.onRetry,
@@ -78,7 +78,7 @@ export class VmApiClient {
     this.baseUrl = settings.baseUrl;
     this.timeoutMs = settings.timeoutMs;
     this.maxRetries = settings.maxRetries;
-    this.machines = new Machines(http, runtime);
+    this.machines = new Machines(http, timing);
     this.scripts = new Scripts(http);
     this.templates = new Templates(http);
     this.users = new Users(http);

@@ -1,5 +1,5 @@
 /**
- * The closed value sets of the VM API (vm-api.md), shared by the client, the provider's `check`
+ * The closed value sets of the VM API (docs/api.md), shared by the client, the provider's `check`
  * and the emulator, so an allowed value is written once.
  */
 
@@ -13,7 +13,7 @@ export const GRID_MACHINE_TYPES = ["Air", "Standard", "Pro", "Advanced"] as cons
 export const DEDICATED_GPU_MACHINE_TYPES = ["GPU+", "P4000", "P5000", "P6000", "V100"] as const;
 /** CPU-only types: Windows templates cannot create these. */
 export const CPU_MACHINE_TYPES = ["C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8", "C9", "C10"] as const;
-/** Every machine type, in the order of vm-api.md. */
+/** Every machine type: GRID, then dedicated GPU, then CPU-only. */
 export const MACHINE_TYPES = [
   ...GRID_MACHINE_TYPES,
   ...DEDICATED_GPU_MACHINE_TYPES,
@@ -43,7 +43,7 @@ export const MACHINE_STATES = [
 ] as const;
 export type MachineState = (typeof MACHINE_STATES)[number];
 
-/** States a caller can wait for (vm-api.md, "Wait for a state"). */
+/** States a caller can wait for (docs/api.md, "Endpoints"). */
 export const WAITABLE_STATES = ["off", "serviceready", "ready"] as const;
 export type WaitableState = (typeof WAITABLE_STATES)[number];
 
@@ -70,7 +70,7 @@ export const DEFAULT_BASE_URL = "https://api.paperspace.io";
 export const API_KEY_HEADER = "X-Api-Key";
 
 /**
- * Stable machine-readable `error.code` values (wire-facts.md, "Errors"). The emulator sends
+ * Stable machine-readable `error.code` values (docs/api.md, "Errors"). The emulator sends
  * them; the client maps statuses to classes and keeps the code for callers who want it.
  */
 export const ERROR_CODES = [
@@ -91,8 +91,8 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /**
- * The template/type rules of vm-api.md. Returns the reason a template of this `os` cannot
- * create `machineType`, or null when it can.
+ * The template/type rules of a create (docs/api.md, "Creating a machine"). Returns the reason a
+ * template of this `os` cannot create `machineType`, or null when it can.
  */
 export function templateTypeViolation(os: string | null, machineType: string): string | null {
   const family = (os ?? "").toLowerCase();

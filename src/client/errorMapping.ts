@@ -1,7 +1,7 @@
 /**
  * Turns a failed HTTP exchange into the error hierarchy of `errors.ts`. Pure functions over plain
- * data (status, body text, a transport error's code), so every wire shape of wire-facts.md is
- * unit-tested without a server.
+ * data (status, body text, a transport error's code), so every error shape of docs/api.md
+ * ("Errors") is unit-tested without a server.
  */
 import { FlatErrorBodySchema, NestedErrorBodySchema } from "./schemas";
 import {
@@ -34,7 +34,7 @@ export interface FailedResponse {
   retryAfterMs?: number;
 }
 
-/** The server's words, from either body shape of wire-facts.md. */
+/** The server's words, from either body shape (docs/api.md, "Errors"). */
 interface ErrorBodyFacts {
   message?: string;
   code?: string;

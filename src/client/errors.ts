@@ -1,8 +1,8 @@
 /**
- * The one error hierarchy of the client (STYLE.md, principle 3). Callers match on classes, not on
- * strings. Every error carries the HTTP status, the server's `error.code`, and the request as
- * method + path. None of them holds the API key, a request header or an axios object, so logging,
- * `JSON.stringify` or `util.inspect` of an error cannot leak a credential.
+ * The one error hierarchy of the client. Callers match on classes, not on strings. Every error
+ * carries the HTTP status, the server's `error.code`, and the request as method + path. None of
+ * them holds the API key, a request header or an axios object, so logging, `JSON.stringify` or
+ * `util.inspect` of an error cannot leak a credential.
  */
 
 /** What every error of the client carries besides its message. */

@@ -1,20 +1,20 @@
 /**
- * The one place where requests are sent (STYLE.md, principles 2–4): axios underneath, every 2xx
- * body parsed with a shared zod schema, every failure mapped to the error hierarchy, retries
- * applied by the pure policy of `retry.ts`. Endpoint methods elsewhere are one line each.
+ * The one place where requests are sent: axios underneath, every 2xx body parsed with a shared zod
+ * schema, every failure mapped to the error hierarchy, retries applied by the pure policy of
+ * `retry.ts`. Endpoint methods elsewhere are one line each.
  */
 import axios, { type AxiosInstance, type AxiosResponse } from "axios";
 import type { z } from "zod";
 import { API_KEY_HEADER } from "./constants";
 import { AbortedError, ResponseValidationError, VmApiError } from "./errors";
 import { errorFromResponse, errorFromTransport, type RequestLabel } from "./errorMapping";
-import { formatIssues } from "./requests";
+import { formatIssues } from "./formatIssues";
 import {
   retryAfterFromHeaders,
   runWithRetries,
   throwIfAborted,
   type RetryPolicy,
-  type Runtime,
+  type Timing,
 } from "./retry";
 import type { ResolvedSettings } from "./settings";
 
@@ -33,7 +33,7 @@ export interface RequestSpec<T> extends RequestOptions {
   path: string;
   query?: Record<string, string>;
   body?: unknown;
-  /** Schema of the 2xx body; without one the body is ignored (the 204s of wire-facts.md). */
+  /** Schema of the 2xx body; without one the body is ignored (the empty 204s of docs/api.md). */
   schema?: z.ZodType<T>;
   /** Defaults to true for GET and false for POST. */
   idempotent?: boolean;
@@ -59,7 +59,7 @@ export interface RetryNotice {
 /** What `HttpClient` is built from. */
 export interface HttpClientOptions {
   settings: ResolvedSettings;
-  runtime: Runtime;
+  timing: Timing;
   retryPolicy: RetryPolicy;
   log?: (line: string) => void;
   onRetry?: (notice: RetryNotice) => void;
@@ -113,10 +113,10 @@ export class HttpClient {
 
   /** Sends `spec` under the retry policy. */
   request<T>(spec: RequestSpec<T>): Promise<T> {
-    const { runtime, retryPolicy, log, onRetry } = this.#options;
+    const { timing, retryPolicy, log, onRetry } = this.#options;
     return runWithRetries(() => this.#once(spec), {
       policy: retryPolicy,
-      runtime,
+      timing,
       idempotent: spec.idempotent ?? spec.method === "GET",
       signal: spec.signal,
       lookup: spec.lookup,
@@ -142,10 +142,10 @@ export class HttpClient {
   async #once<T>(spec: RequestSpec<T>): Promise<T> {
     throwIfAborted(spec.signal);
     const label: RequestLabel = { method: spec.method, path: spec.path };
-    const started = this.#options.runtime.now();
+    const started = this.#options.timing.now();
     const response = await this.#send(spec, label);
     this.#options.log?.(
-      `${spec.method} ${spec.path} → ${response.status} (${this.#options.runtime.now() - started} ms)`,
+      `${spec.method} ${spec.path} → ${response.status} (${this.#options.timing.now() - started} ms)`,
     );
     const body = typeof response.data === "string" ? response.data : "";
     if (response.status < 200 || response.status >= 300) {
@@ -154,7 +154,7 @@ export class HttpClient {
           "retry-after-ms": headerValue(response, "retry-after-ms"),
           "retry-after": headerValue(response, "retry-after"),
         },
-        this.#options.runtime.now(),
+        this.#options.timing.now(),
       );
       throw errorFromResponse({ status: response.status, body, retryAfterMs }, label);
     }

@@ -7,22 +7,21 @@ import { DEFAULT_MACHINE_PAGE_SIZE } from "./constants";
 import { provesAbsence } from "./errors";
 import type { HttpClient, RequestOptions } from "./http";
 import { collect, Paginator } from "./pagination";
-import { filtersToQuery } from "./query";
+import { filtersToQuery } from "./listFilters";
+import { MACHINE_FILTER_FIELDS, type MachineFilters } from "./listFilters";
 import {
   AvailabilityQuerySchema,
   CreateMachineRequestSchema,
   DestroyMachineRequestSchema,
-  MACHINE_FILTER_FIELDS,
   PagingQuerySchema,
   SetMachineAccessRequestSchema,
   UpdateMachineRequestSchema,
   UtilizationQuerySchema,
   type CreateMachineRequest,
-  type MachineFilters,
   type SetMachineAccessRequest,
   type UpdateMachineRequest,
-} from "./requests";
-import type { Runtime } from "./retry";
+} from "./requestSchemas";
+import type { Timing } from "./retry";
 import {
   AvailabilitySchema,
   MachineListSchema,
@@ -66,7 +65,7 @@ const MAX_NAMESAKES = 100_000;
 export class Machines {
   constructor(
     private readonly http: HttpClient,
-    private readonly runtime: Runtime,
+    private readonly timing: Timing,
   ) {}
 
   /**
@@ -202,7 +201,7 @@ export class Machines {
    */
   async waitFor(machineId: string, state: WaitableState, options: WaitOptions = {}): Promise<Machine> {
     requireId(machineId, "machineId");
-    return waitForState((signal) => this.get(machineId, { signal }), machineId, state, options, this.runtime);
+    return waitForState((signal) => this.get(machineId, { signal }), machineId, state, options, this.timing);
   }
 
   private action(

@@ -1,7 +1,7 @@
 /** Networks of the account or team. */
 import type { HttpClient, RequestOptions } from "./http";
-import { filtersToQuery } from "./query";
-import { NETWORK_FILTER_FIELDS, type NetworkFilters } from "./requests";
+import { filtersToQuery } from "./listFilters";
+import { NETWORK_FILTER_FIELDS, type NetworkFilters } from "./listFilters";
 import { NetworkListSchema, type Network } from "./schemas";
 
 /** The network endpoint of the API. */

@@ -1,7 +1,7 @@
 /**
- * Paging of GET /machines/getMachines (STYLE.md, principle 5): an async iterator over items that
- * fetches one page (`limit`, `skip` in multiples of it) at a time, and a `collect` that needs an
- * explicit bound, so nobody loads an unbounded account into memory by accident.
+ * Paging of GET /machines/getMachines: an async iterator over items that fetches one page (`limit`,
+ * `skip` in multiples of it) at a time, and a `collect` that needs an explicit bound, so nobody
+ * loads an unbounded account into memory by accident.
  */
 import { ResponseValidationError, ValidationError, VmApiError } from "./errors";
 
@@ -45,13 +45,20 @@ export class Paginator<T> implements AsyncIterable<T> {
     for await (const page of this.pages()) yield* page;
   }
 
-  /** Every item, or a `ValidationError` once more than `max` arrive (the rest is not fetched). */
+  /**
+   * Every item; once more than `max` arrive, a `VmApiError` with code `collect_limit_exceeded`
+   * (the rest is not fetched). A `max` that is not a whole number ≥ 0 is a `ValidationError`.
+   */
   collect(options: { max: number }): Promise<T[]> {
     return collect(this, options);
   }
 }
 
-/** Collects an async iterable into an array, refusing to hold more than `max` items. */
+/**
+ * Collects an async iterable into an array, refusing to hold more than `max` items: past it, a
+ * `VmApiError` with code `collect_limit_exceeded` (not a `ValidationError`: the input was valid,
+ * the account holds more than the caller bounded).
+ */
 export async function collect<T>(items: AsyncIterable<T>, options: { max: number }): Promise<T[]> {
   if (!Number.isInteger(options.max) || options.max < 0) {
     throw new ValidationError(`max must be a non-negative integer (got ${options.max})`);

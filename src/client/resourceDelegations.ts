@@ -1,6 +1,6 @@
 /** Resource delegations: time-limited tokens for selected machines (they expire after 4 hours). */
 import type { HttpClient, RequestOptions } from "./http";
-import { CreateDelegationRequestSchema, type CreateDelegationRequest } from "./requests";
+import { CreateDelegationRequestSchema, type CreateDelegationRequest } from "./requestSchemas";
 import { ResourceDelegationResponseSchema, type ResourceDelegation } from "./schemas";
 import { validateInput } from "./validate";
 

@@ -1,7 +1,7 @@
 /**
- * When to send a request again (STYLE.md, principle 4). `decideRetry` is a pure function of the
- * failure, the attempt number and injected randomness; `runWithRetries` applies it with injected
- * `sleep`, so tests run in milliseconds and never flake.
+ * When to send a request again. `decideRetry` is a pure function of the failure, the attempt number
+ * and injected randomness; `runWithRetries` applies it with injected `sleep`, so tests run in
+ * milliseconds and never flake.
  *
  * Retried: connection failures, timeouts, 408, 429 and 5xx. Every other status is final.
  *
@@ -154,8 +154,12 @@ export function retryAfterFromHeaders(
   return parseRetryAfter(headers["retry-after"], nowMs);
 }
 
-/** Time and randomness, injected so that tests control them. */
-export interface Runtime {
+/**
+ * When to wait and for how long: a clock, a sleep and the randomness of jitter, injected so that
+ * tests control them (the client's `sleep`/`now`/`random` options). Named apart from the
+ * emulator's `Clock`, which is a different thing: the server's own time.
+ */
+export interface Timing {
   /** Resolves after `ms`; rejects (or resolves early) when `signal` aborts. */
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Milliseconds since the epoch. */
@@ -167,7 +171,7 @@ export interface Runtime {
 /** How `runWithRetries` may repeat one request. */
 export interface RetryOptions<T> {
   policy: RetryPolicy;
-  runtime: Runtime;
+  timing: Timing;
   idempotent: boolean;
   signal?: AbortSignal;
   /** After an ambiguous failure: finds what the earlier attempt created, or undefined. */
@@ -191,12 +195,12 @@ export async function runWithRetries<T>(attempt: () => Promise<T>, options: Retr
     } catch (error) {
       if (!(error instanceof VmApiError)) throw error;
       if (sawAmbiguous && options.afterAmbiguous) {
-        const settled = await options.afterAmbiguous(error);
-        if (settled) return settled.value;
+        const proven = await options.afterAmbiguous(error);
+        if (proven) return proven.value;
       }
       const failure = classifyFailure(error);
       const context = { retriesDone, idempotent: options.idempotent, guarded };
-      const decision = decideRetry(failure, context, options.policy, options.runtime.random);
+      const decision = decideRetry(failure, context, options.policy, options.timing.random);
       if (failure.kind === "ambiguous") sawAmbiguous = true;
       if (decision.action === "stop") {
         if (failure.kind === "ambiguous" && !options.idempotent && options.lookup) {
@@ -207,7 +211,7 @@ export async function runWithRetries<T>(attempt: () => Promise<T>, options: Retr
         throw error;
       }
       options.onRetry?.(error, decision, retriesDone);
-      await abortableSleep(options.runtime, decision.delayMs, options.signal);
+      await abortableSleep(options.timing, decision.delayMs, options.signal);
       if (decision.action === "lookup-then-retry" && options.lookup) {
         const found = await lookupOr(options.lookup, error);
         if (found !== undefined) return found;
@@ -233,8 +237,8 @@ async function lookupOr<T>(
 }
 
 /** Sleeps with the injected `sleep`, but rejects with `AbortedError` as soon as `signal` aborts. */
-export async function abortableSleep(runtime: Runtime, ms: number, signal?: AbortSignal): Promise<void> {
-  if (signal === undefined) return runtime.sleep(ms);
+export async function abortableSleep(timing: Timing, ms: number, signal?: AbortSignal): Promise<void> {
+  if (signal === undefined) return timing.sleep(ms);
   throwIfAborted(signal);
   let onAbort: (() => void) | undefined;
   const aborted = new Promise<never>((_, reject) => {
@@ -242,7 +246,7 @@ export async function abortableSleep(runtime: Runtime, ms: number, signal?: Abor
     signal.addEventListener("abort", onAbort, { once: true });
   });
   try {
-    await Promise.race([runtime.sleep(ms, signal), aborted]);
+    await Promise.race([timing.sleep(ms, signal), aborted]);
   } finally {
     if (onAbort) signal.removeEventListener("abort", onAbort);
   }
@@ -255,7 +259,7 @@ export function throwIfAborted(signal: AbortSignal | undefined): void {
 }
 
 /** The real clock: `setTimeout` that clears itself on abort. */
-export const realRuntime: Runtime = {
+export const realTiming: Timing = {
   sleep: (ms, signal) =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(done, ms);

@@ -1,7 +1,7 @@
 /**
- * Wire types of the VM API, written once (STYLE.md principle 1): the client parses every
- * response with these and the emulator builds every response to them. Unknown response fields
- * are stripped, never an error, so a newer server does not break an older client.
+ * Wire types of the VM API, written once: the client parses every response with these and the
+ * emulator builds every response to them. Unknown response fields are stripped, never an error, so
+ * a newer server does not break an older client.
  */
 import { z } from "zod";
 import { AGENT_TYPES, AUTO_SNAPSHOT_FREQUENCIES, MACHINE_STATES, OWNER_TYPES } from "./constants";
@@ -157,7 +157,7 @@ export type Utilization = z.infer<typeof UtilizationSchema>;
 export const AvailabilitySchema = z.object({ available: z.boolean() });
 export type Availability = z.infer<typeof AvailabilitySchema>;
 
-/** The nested error body the emulator always sends (wire-facts.md). */
+/** The nested error body the emulator always sends (docs/api.md, "Errors"). */
 export const NestedErrorBodySchema = z.object({
   error: z.object({
     name: z.string().optional(),

@@ -1,21 +1,17 @@
 /**
  * Startup scripts. `create` reads `scriptFile` on the client side and sends `scriptText`; the
  * 16 KB limit is checked before anything is sent. Script names are unique per owner, which makes
- * a repeated create safe: a 409 after a lost answer means the first attempt worked.
+ * a repeated create safe: a 409 after a lost answer names the script the first attempt may have
+ * made, and it is taken when its text and flags are ours.
  */
 import { promises as fs } from "node:fs";
 import type { z } from "zod";
 import { SCRIPT_MAX_BYTES } from "./constants";
 import { ConflictError, provesAbsence, ValidationError } from "./errors";
 import type { HttpClient, RequestOptions } from "./http";
-import { filtersToQuery } from "./query";
-import {
-  CreateScriptRequestSchema,
-  SCRIPT_FILTER_FIELDS,
-  scriptTooLargeMessage,
-  type CreateScriptRequest,
-  type ScriptFilters,
-} from "./requests";
+import { filtersToQuery } from "./listFilters";
+import { SCRIPT_FILTER_FIELDS, type ScriptFilters } from "./listFilters";
+import { CreateScriptRequestSchema, scriptTooLargeMessage, type CreateScriptRequest } from "./requestSchemas";
 import { ScriptListSchema, ScriptSchema, ScriptTextSchema, type Script } from "./schemas";
 import { requireId, segment, validateInput } from "./validate";
 

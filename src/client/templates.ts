@@ -1,7 +1,7 @@
-/** Machine templates (wire-facts.md: GET /templates/getTemplates). */
+/** Machine templates: GET /templates/getTemplates, a route known from the public clients (docs/api.md). */
 import type { HttpClient, RequestOptions } from "./http";
-import { filtersToQuery } from "./query";
-import { TEMPLATE_FILTER_FIELDS, type TemplateFilters } from "./requests";
+import { filtersToQuery } from "./listFilters";
+import { TEMPLATE_FILTER_FIELDS, type TemplateFilters } from "./listFilters";
 import { TemplateListSchema, type Template } from "./schemas";
 
 /** The template endpoint of the API. */

@@ -1,7 +1,7 @@
 /** Users of the account or team. */
 import type { HttpClient, RequestOptions } from "./http";
-import { filtersToQuery } from "./query";
-import { USER_FILTER_FIELDS, type UserFilters } from "./requests";
+import { filtersToQuery } from "./listFilters";
+import { USER_FILTER_FIELDS, type UserFilters } from "./listFilters";
 import { UserListSchema, type User } from "./schemas";
 
 /** The user endpoint of the API. */

@@ -1,7 +1,7 @@
 /**
- * Waiting for a machine state (STYLE.md, principle 9): explicit, bounded, abortable, and failing
- * fast. The polling schedule is a pure function: quick at first, since starts and stops often
- * finish in seconds, then backing off to a cap, so a long provisioning costs few requests.
+ * Waiting for a machine state: explicit, bounded, abortable, and failing fast. The polling schedule
+ * is a pure function: quick at first, since starts and stops often finish in seconds, then backing
+ * off to a cap, so a long provisioning costs few requests.
  */
 import type { MachineState, WaitableState } from "./constants";
 import {
@@ -11,8 +11,9 @@ import {
   WaitTimeoutError,
   type WaitErrorInit,
 } from "./errors";
-import { formatIssues, WaitableStateSchema } from "./requests";
-import { abortableSleep, throwIfAborted, type Runtime } from "./retry";
+import { formatIssues } from "./formatIssues";
+import { WaitableStateSchema } from "./requestSchemas";
+import { abortableSleep, throwIfAborted, type Timing } from "./retry";
 import type { Machine, MachineEvent } from "./schemas";
 
 /** The polling schedule: `initialDelayMs · factor^n`, capped at `maxDelayMs`, ± `jitter`. */
@@ -129,16 +130,16 @@ export async function waitForState(
   machineId: string,
   target: WaitableState,
   options: WaitOptions,
-  runtime: Runtime,
+  timing: Timing,
 ): Promise<Machine> {
   const parsedTarget = WaitableStateSchema.safeParse(target, { reportInput: true });
   if (!parsedTarget.success) throw new ValidationError(formatIssues(parsedTarget.error.issues.map(asState)));
   const { timeoutMs, policy, firstPollDelayMs } = checkWaitOptions(options);
-  const started = runtime.now();
+  const started = timing.now();
   let errorsAtStart = options.baseline ? errorHandles(options.baseline) : undefined;
   let previousState: MachineState | undefined;
-  const first = firstPoll(Math.min(firstPollDelayMs, timeoutMs), policy, runtime.random);
-  if (first.delayMs > 0) await abortableSleep(runtime, Math.min(first.delayMs, timeoutMs), options.signal);
+  const first = firstPoll(Math.min(firstPollDelayMs, timeoutMs), policy, timing.random);
+  if (first.delayMs > 0) await abortableSleep(timing, Math.min(first.delayMs, timeoutMs), options.signal);
   for (let polls = first.polls; ; polls++) {
     throwIfAborted(options.signal);
     const machine = await getMachine(options.signal);
@@ -147,14 +148,14 @@ export async function waitForState(
       options.onProgress?.({
         state: machine.state,
         previousState,
-        elapsedMs: runtime.now() - started,
+        elapsedMs: timing.now() - started,
         machine,
       });
       previousState = machine.state;
     }
     if (stateSatisfies(machine.state, target)) return machine;
     checkHope(machine, target, errorsAtStart);
-    const remaining = started + timeoutMs - runtime.now();
+    const remaining = started + timeoutMs - timing.now();
     if (remaining <= 0) {
       const facts = { machineId, targetState: target, lastState: machine.state };
       throw new WaitTimeoutError(
@@ -163,8 +164,8 @@ export async function waitForState(
       );
     }
     await abortableSleep(
-      runtime,
-      Math.min(pollDelay(polls, policy, runtime.random), remaining),
+      timing,
+      Math.min(pollDelay(polls, policy, timing.random), remaining),
       options.signal,
     );
   }

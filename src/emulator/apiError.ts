@@ -1,6 +1,6 @@
 /**
  * The one error type every emulator layer throws, and the one body shape it becomes on the wire
- * (wire-facts.md, "Errors"): `{"error": {"name": "Error", "status", "message", "code"}}` with the
+ * (docs/api.md, "Errors"): `{"error": {"name": "Error", "status", "message", "code"}}` with the
  * HTTP status equal to `error.status`.
  */
 import type { ErrorCode } from "../client/constants";

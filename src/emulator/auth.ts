@@ -1,7 +1,8 @@
 /**
- * Who is calling (vm-api.md, "Authentication"): the X-Api-Key header names an account user, or a
- * resource delegation's accessTokenId (wire-facts.md decision), which expires 4 hours (times the
- * time scale) after its dtCreated. The key itself is never logged or echoed.
+ * Who is calling (docs/api.md, "Accounts, keys and who may do what"): the X-Api-Key header names
+ * an account user, or a resource delegation's accessTokenId (a decision of this project), which
+ * expires 4 hours (times the time scale) after its dtCreated. The key itself is never logged or
+ * echoed.
  */
 import { DELEGATION_LIFETIME_MS } from "../client/constants";
 import { forbidden, unauthorized } from "./apiError";

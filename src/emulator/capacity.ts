@@ -3,7 +3,7 @@
  * make the next starts of a type in a region end `off` with an insufficient-capacity error event.
  */
 import type { z } from "zod";
-import type { AvailabilityQuerySchema } from "../client/requests";
+import type { AvailabilityQuerySchema } from "../client/requestSchemas";
 import type { Availability } from "../client/schemas";
 import type { CapacityRecord, MachineRecord } from "./records";
 import type { Store } from "./store";

@@ -1,6 +1,6 @@
 /**
  * Time as the emulator sees it. Every lifecycle decision reads `clock.now()`, never `Date.now()`,
- * so tests move time forward with a manual clock instead of sleeping (STYLE.md principle 10).
+ * so tests move time forward with a manual clock instead of sleeping.
  */
 
 /** A source of the current time in epoch milliseconds. */

@@ -3,7 +3,7 @@
  * utilization, start, stop and restart of the listed machines, for 4 hours (auth.ts).
  */
 import type { z } from "zod";
-import type { CreateDelegationRequestSchema } from "../client/requests";
+import type { CreateDelegationRequestSchema } from "../client/requestSchemas";
 import type { ResourceDelegation } from "../client/schemas";
 import { asCaller } from "./auth";
 import { machineFor } from "./permissions";

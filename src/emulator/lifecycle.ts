@@ -1,5 +1,5 @@
 /**
- * The machine lifecycle as data (vm-api.md, "States and transitions"): how long each timed state
+ * The machine lifecycle as data (docs/api.md, "Machine states"): how long each timed state
  * lasts and what follows it, and which operation is allowed from which state. Nothing here runs
  * on a timer: `advanceLifecycle` replays the table up to the clock's now whenever a machine is read.
  */

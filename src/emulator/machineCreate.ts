@@ -1,9 +1,10 @@
 /**
- * POST /machines/createSingleMachinePublic: every rule of vm-api.md's "Create a machine" and
- * "Authentication", checked before anything changes, so a refused request leaves no trace.
+ * POST /machines/createSingleMachinePublic: every rule of docs/api.md's "Creating a machine" and
+ * "Accounts, keys and who may do what", checked before anything changes, so a refused request
+ * leaves no trace.
  */
 import { templateTypeViolation } from "../client/constants";
-import { NEW_USER_FIELDS, type CreateMachineRequestSchema } from "../client/requests";
+import { NEW_USER_FIELDS, type CreateMachineRequestSchema } from "../client/requestSchemas";
 import type { Machine } from "../client/schemas";
 import { badRequest, conflict, notFound } from "./apiError";
 import { inScope } from "./auth";

@@ -14,7 +14,7 @@ export interface MachineTypeSpec {
   hourlyRate: string;
 }
 
-/** The hardware table, one row per machine type of vm-api.md. */
+/** The hardware table, one row per machine type of `MACHINE_TYPES`. */
 export const MACHINE_TYPE_SPECS: Record<MachineType, MachineTypeSpec> = {
   Air: { cpus: 2, ramGiB: 4, gpu: "GRID K160Q", hourlyRate: "0.07" },
   Standard: { cpus: 2, ramGiB: 8, gpu: "GRID K180Q", hourlyRate: "0.27" },

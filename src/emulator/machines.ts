@@ -4,7 +4,7 @@
  * wire); a machine named by the caller is looked up through the permission table.
  */
 import type { z } from "zod";
-import type { UpdateMachineRequestSchema } from "../client/requests";
+import type { UpdateMachineRequestSchema } from "../client/requestSchemas";
 import type { Machine } from "../client/schemas";
 import { conflict, notFound } from "./apiError";
 import { inScope, type Caller } from "./auth";

@@ -1,5 +1,5 @@
 /**
- * multipart/form-data bodies, for createScript's file upload (wire-facts.md, "Scripts": the
+ * multipart/form-data bodies, for createScript's file upload (docs/api.md, "Scripts": the
  * file travels as a part, the other parameters in the query string). The parsing is busboy's;
  * this module only collects what it found from a body already read and size-limited.
  */

@@ -1,6 +1,7 @@
 /**
- * Who may do what to a machine, as a table (docs/emulator.md, "Permissions"). vm-api.md fixes
- * start/stop/restart (owner only) and destroy (owner or team admin); the rest are our decisions.
+ * Who may do what to a machine, as a table (docs/emulator.md, "Permissions"). The API fixes
+ * start/stop/restart (owner only) and destroy (owner or team admin); the rest are this project's
+ * decisions (docs/api.md, "Accounts, keys and who may do what").
  */
 import { forbidden, notFound } from "./apiError";
 import { inScope, type Caller } from "./auth";

@@ -6,7 +6,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
-import { formatIssues } from "../client/requests";
+import { formatIssues } from "../client/formatIssues";
 import type { StoreData } from "./records";
 import { jsonSyntaxReason } from "./validate";
 

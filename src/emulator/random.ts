@@ -40,8 +40,8 @@ export class SeededRandom {
   }
 
   /**
-   * A fresh id `prefix` + 7 base36 characters (wire-facts.md: `ps123abc`, `u123abc`, ...),
-   * drawn again while `taken` says it is in use.
+   * A fresh id `prefix` + 7 base36 characters (docs/api.md, "Conventions": `ps123abc`,
+   * `u123abc`, ...), drawn again while `taken` says it is in use.
    */
   id(prefix: string, taken: (id: string) => boolean): string {
     for (;;) {

@@ -4,15 +4,15 @@
  */
 import { z } from "zod";
 import { DEFAULT_MACHINE_PAGE_SIZE, SCRIPT_MAX_BYTES } from "../client/constants";
+import { MACHINE_FILTER_FIELDS } from "../client/listFilters";
 import {
   CreateScriptRequestSchema,
   CreateScriptUploadQuerySchema,
   DestroyMachineRequestSchema,
-  MACHINE_FILTER_FIELDS,
   PagingQuerySchema,
   SetMachineAccessRequestSchema,
   scriptTooLargeMessage,
-} from "../client/requests";
+} from "../client/requestSchemas";
 import { badRequest, payloadTooLarge } from "./apiError";
 import type { AccessArgs, DestroyArgs, ListArgs } from "./machines";
 import type { Upload, UploadedFile } from "./multipart";

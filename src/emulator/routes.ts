@@ -1,19 +1,21 @@
 /**
- * The API's route table (vm-api.md plus wire-facts.md). Each handler parses the request parts
+ * The API's route table (docs/api.md, "Endpoints"). Each handler parses the request parts
  * into typed arguments (requestArgs.ts) and calls a service; the rules live in the services,
  * the wire writing in server.ts.
  */
 import {
-  AvailabilityQuerySchema,
-  CreateDelegationRequestSchema,
-  CreateMachineRequestSchema,
   NETWORK_FILTER_FIELDS,
   SCRIPT_FILTER_FIELDS,
   TEMPLATE_FILTER_FIELDS,
-  UpdateMachineRequestSchema,
   USER_FILTER_FIELDS,
+} from "../client/listFilters";
+import {
+  AvailabilityQuerySchema,
+  CreateDelegationRequestSchema,
+  CreateMachineRequestSchema,
+  UpdateMachineRequestSchema,
   UtilizationQuerySchema,
-} from "../client/requests";
+} from "../client/requestSchemas";
 import { accountAdmin, accountUser, type Caller } from "./auth";
 import { getAvailability } from "./capacity";
 import { createDelegation } from "./delegations";

@@ -3,7 +3,7 @@
  * are unique per owner. Scripts are immutable; destroying one detaches it from its machines.
  */
 import type { z } from "zod";
-import type { CreateScriptRequestSchema } from "../client/requests";
+import type { CreateScriptRequestSchema } from "../client/requestSchemas";
 import type { Script } from "../client/schemas";
 import { conflict, notFound } from "./apiError";
 import { asCaller, inScope } from "./auth";

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { AGENT_TYPES, MACHINE_TYPES, REGIONS } from "../client/constants";
-import { formatIssues } from "../client/requests";
+import { formatIssues } from "../client/formatIssues";
 import { TimestampSchema } from "../client/schemas";
 import type { StoreData } from "./records";
 

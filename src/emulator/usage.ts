@@ -3,7 +3,7 @@
  * the hourly price of its type and the monthly price of its storage size.
  */
 import type { z } from "zod";
-import type { UtilizationQuerySchema } from "../client/requests";
+import type { UtilizationQuerySchema } from "../client/requestSchemas";
 import type { Utilization } from "../client/schemas";
 import type { Caller } from "./auth";
 import { specOf, storageMonthlyRate } from "./machineTypes";

@@ -1,9 +1,9 @@
 /**
- * Request parsing for the route handlers, with the shared schemas (src/client/requests.ts), so
+ * Request parsing for the route handlers, with the shared schemas (src/client/requestSchemas.ts), so
  * the emulator refuses with exactly the rules and messages the client and the provider check with.
  */
 import type { z } from "zod";
-import { formatIssues } from "../client/requests";
+import { formatIssues } from "../client/formatIssues";
 import { badRequest } from "./apiError";
 
 /** Parses `input` or throws 400 validation_failed with one line per problem, each naming the field. */

@@ -11,7 +11,7 @@
  */
 import type { Machine as ApiMachine } from "../client/schemas";
 import { actualInputs, MACHINE_DIFF_TABLE, type MachineInputKey, type PowerState } from "./machineModel";
-import { NEW_USER_FIELDS } from "../client/requests";
+import { NEW_USER_FIELDS } from "../client/requestSchemas";
 import { UNKNOWN } from "./unknown";
 
 type Props = Record<string, unknown>;

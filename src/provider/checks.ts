@@ -1,10 +1,11 @@
 /**
  * Turning the shared request schemas into `CheckFailure`s that name the Pulumi property and the
- * allowed values (STYLE.md principle 6), while values unknown at preview are never failures.
+ * allowed values, so `pulumi preview` fails before any API call, while values unknown at preview
+ * are never failures.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import { formatIssues } from "../client/requests";
+import { formatIssues } from "../client/formatIssues";
 import { UNKNOWN } from "./unknown";
 
 /**
@@ -39,7 +40,7 @@ export function oneOfFailure(property: string, allowed: readonly string[], got: 
   };
 }
 
-/** Drops undefined values and the provider's own keys, leaving what an API body can hold. */
+/** Drops undefined values: an API body leaves a field out, and the plugin cannot encode undefined. */
 export function definedOnly(values: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
 }

@@ -1,5 +1,5 @@
 /**
- * `diff` as data (STYLE.md principle 7): each input says how a change to it is applied.
+ * `diff` as data: each input says how a change to it is applied.
  * `update` applies exactly the rows that `diff` reports; a test walks every row.
  */
 import type * as pulumi from "@pulumi/pulumi";

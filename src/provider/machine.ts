@@ -10,8 +10,15 @@ import type {
   Region,
   RestorePointFrequency,
 } from "../client/constants";
-import type { MachineEvent } from "../client/schemas";
-import { MACHINE_DIFF_TABLE } from "./machineModel";
+import type { Machine as ApiMachine, MachineEvent } from "../client/schemas";
+import {
+  MACHINE_DIFF_TABLE,
+  MACHINE_OUTPUT_KEYS,
+  type MachineInputKey,
+  type ProviderOutput,
+  type ReportedOutput,
+  type WireFieldOf,
+} from "./machineModel";
 import { providerStub } from "./stub";
 
 /** Inputs of a {@link Machine}. Changing a create-only input replaces the machine. */
@@ -80,28 +87,6 @@ export interface MachineArgs {
  */
 export type ReportedString<Known extends string> = Known | (string & {});
 
-/** Every output that is not an input: the machine's fields as the API reports them. */
-const MACHINE_OUTPUTS = [
-  "machineId",
-  "passwordDigest",
-  "os",
-  "ram",
-  "cpus",
-  "gpu",
-  "storageTotal",
-  "storageUsed",
-  "usageRate",
-  "agentType",
-  "dtCreated",
-  "currentState",
-  "updatesPending",
-  "privateIpAddress",
-  "publicIpAddress",
-  "dtLastRun",
-  "restorePointSnapshotId",
-  "events",
-] as const;
-
 /**
  * A virtual machine. `pulumi up` waits until it is `ready` (or `off` when `state: "off"`), with
  * progress in the log; a machine that was created but did not settle stays in state, and the
@@ -164,7 +149,7 @@ export class Machine extends pulumi.dynamic.Resource {
     // Every declared output starts undefined, or the engine leaves it out of the resource; then
     // the args, and the resource name for auto-naming (`__name` is taken by the SDK itself).
     const props: Record<string, unknown> = {};
-    for (const key of [...MACHINE_OUTPUTS, ...Object.keys(MACHINE_DIFF_TABLE)]) props[key] = undefined;
+    for (const key of [...MACHINE_OUTPUT_KEYS, ...Object.keys(MACHINE_DIFF_TABLE)]) props[key] = undefined;
     Object.assign(props, args, { __resourceName: name });
     // The new user's password is a secret even when given as a plain string.
     if (args.password !== undefined) props.password = pulumi.secret(args.password);
@@ -172,3 +157,24 @@ export class Machine extends pulumi.dynamic.Resource {
     super(providerStub("Machine"), name, props, secretOpts, "vmapi", "Machine");
   }
 }
+
+/*
+ * Compile-time checks that the class above and the wire schema agree (`npm run typecheck` and the
+ * build fail otherwise): the declared outputs are exactly the fields the API reports, renamed as
+ * machineModel.ts says, plus the outputs listed here; and each declared type accepts every value
+ * the schema lets through, so an output cannot promise less than the API may send.
+ */
+/** Outputs a Machine declares that the API does not report: inputs kept as declared, and the digest. */
+type UnreportedOutput =
+  Extract<MachineInputKey, "size" | "billingType" | "templateId" | "state"> | ProviderOutput;
+type DeclaredOutput = {
+  [K in keyof Machine]: Machine[K] extends pulumi.Output<unknown> ? K : never;
+}[Exclude<keyof Machine, keyof pulumi.dynamic.Resource>];
+type ValueOf<K> = K extends keyof Machine ? (Machine[K] extends pulumi.Output<infer T> ? T : never) : never;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type NarrowerThanWire = {
+  [O in ReportedOutput]: Exclude<ApiMachine[WireFieldOf<O>], undefined> extends ValueOf<O> ? never : O;
+}[ReportedOutput];
+type Assert<T extends true> = T;
+type _DeclaredOutputsAreTheSchemas = Assert<Same<DeclaredOutput, ReportedOutput | UnreportedOutput>>;
+type _DeclaredTypesAcceptTheWire = Assert<Same<NarrowerThanWire, never>>;

@@ -5,8 +5,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { provesAbsence } from "../client/errors";
 import { PROCESS_LOOKUPS, type LookupCache } from "./lookups";
-import { engineProgress } from "./progress";
-import { accountOf, referenceContext, touched } from "./references";
+import { proveAccount, touched } from "./references";
 import { clientFor, type ProviderSettings } from "./settings";
 import { UNKNOWN } from "./unknown";
 
@@ -20,7 +19,7 @@ export function createMachineAccessProvider(lookups: LookupCache) {
   return {
     ...accessOperations,
     async check(olds: Props, news: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CheckResult> {
-      const account = await accountOf(referenceContext(settings, lookups, engineProgress));
+      const account = await proveAccount(settings, lookups);
       const failures = (["machineId", "userId"] as const)
         .filter((key) => news[key] !== UNKNOWN && (typeof news[key] !== "string" || news[key] === ""))
         .map((key) => ({ property: key, reason: `${key} is required` }));

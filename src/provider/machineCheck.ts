@@ -4,7 +4,7 @@
  * `pulumi preview` fails before any create and names the property.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { CreateMachineRequestSchema, UpdateMachineRequestSchema } from "../client/requests";
+import { CreateMachineRequestSchema, UpdateMachineRequestSchema } from "../client/requestSchemas";
 import { adoptionInputFailures, isAdoption } from "./adoption";
 import { printableFailures, schemaFailures } from "./checks";
 import type { LookupCache } from "./lookups";

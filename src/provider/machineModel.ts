@@ -1,14 +1,20 @@
 /**
  * The Machine resource as data: its diff table, how inputs become API bodies, and how an API
- * machine becomes outputs and (on refresh) inputs.
+ * machine becomes outputs and (on refresh) inputs. The outputs the API reports are derived from
+ * the wire schema (`MachineSchema`), so a field added there is an output here; machine.ts checks
+ * its declared outputs against the same list at compile time.
  */
 import * as crypto from "crypto";
-import type { CreateMachineRequest, UpdateMachineRequest } from "../client/requests";
-import type { Machine as ApiMachine } from "../client/schemas";
+import {
+  CreateMachineRequestSchema,
+  type CreateMachineRequest,
+  type UpdateMachineRequest,
+} from "../client/requestSchemas";
+import { MachineSchema, type Machine as ApiMachine } from "../client/schemas";
 import type { DiffTable } from "./diffTable";
 import { definedOnly } from "./checks";
 
-/** Every input of Machine and how a change to it is applied (STYLE.md principle 7). */
+/** Every input of Machine and how a change to it is applied: `diff` and `update` both read it. */
 export const MACHINE_DIFF_TABLE = {
   name: "update",
   shutdownTimeoutInHours: "update",
@@ -50,32 +56,14 @@ export function machinePropertyOf(wireField: string): string {
   return hit ? hit[0] : wireField;
 }
 
-const CREATE_FIELDS = [
-  "region",
-  "machineType",
-  "size",
-  "billingType",
-  "templateId",
-  "teamId",
-  "assignPublicIp",
-  "dynamicPublicIp",
-  "networkId",
-  "scriptId",
-  "userId",
-  "email",
-  "password",
-  "firstName",
-  "lastName",
-  "notificationEmail",
-  "takeInitialSnapshot",
-  "markSnapshotAsRestorePoint",
-  "restorePointFrequency",
-] as const;
-
-/** The create body for these inputs; `startOnCreate` follows the wanted power state. */
+/**
+ * The create body for these inputs: each field of the create schema from the input it comes from
+ * (`machineName` from `name`), and `startOnCreate` from the wanted power state.
+ */
 export function createBody(inputs: Record<string, unknown>): CreateMachineRequest {
-  const body: Record<string, unknown> = { machineName: inputs.name };
-  for (const key of CREATE_FIELDS) body[key] = inputs[key];
+  const body: Record<string, unknown> = {};
+  for (const field of Object.keys(CreateMachineRequestSchema.shape))
+    body[field] = inputs[machinePropertyOf(field)];
   body.startOnCreate = (inputs.state ?? "ready") !== "off";
   return definedOnly(body) as unknown as CreateMachineRequest;
 }
@@ -123,29 +111,64 @@ export function observedPowerState(outputs: Record<string, unknown>): unknown {
   return outputs.currentState ?? outputs.state;
 }
 
-/** Inputs as the API sees them now: what refresh reports as drift. */
+/** A field of the machine as the API sends it. */
+type WireField = keyof ApiMachine;
+
+/**
+ * Wire fields a Machine reports under another name: `id` is the resource's id already, and
+ * `state` is the declared power state, so the API's state is `currentState`.
+ */
+const RENAMED = { id: "machineId", state: "currentState" } as const;
+/** Wire fields that are not outputs: `internalId` comes in lists only and means nothing to a stack. */
+const NOT_REPORTED = ["internalId"] as const;
+
+/** The output a wire field becomes. */
+export type OutputOf<F extends WireField> = F extends keyof typeof RENAMED ? (typeof RENAMED)[F] : F;
+/** The wire field behind a reported output. */
+export type WireFieldOf<O extends ReportedOutput> = {
+  [F in ReportedField]: OutputOf<F> extends O ? F : never;
+}[ReportedField];
+type ReportedField = Exclude<WireField, (typeof NOT_REPORTED)[number]>;
+/** Every output the API reports: the schema's fields, renamed, less those that are not outputs. */
+export type ReportedOutput = OutputOf<ReportedField>;
+
+/** The reported wire fields, read from the schema. */
+const REPORTED_FIELDS = (Object.keys(MachineSchema.shape) as WireField[]).filter(
+  (field): field is ReportedField => !(NOT_REPORTED as readonly string[]).includes(field),
+);
+
+function outputOf(field: ReportedField): ReportedOutput {
+  return (RENAMED as Partial<Record<WireField, ReportedOutput>>)[field] ?? (field as ReportedOutput);
+}
+
+/** Outputs the provider makes itself: neither an input nor reported by the API. */
+const PROVIDER_OUTPUTS = ["passwordDigest"] as const;
+/** An output the provider makes itself. */
+export type ProviderOutput = (typeof PROVIDER_OUTPUTS)[number];
+
+/**
+ * Every output key the API reports or the provider makes (some are inputs too): what the
+ * resource must pass as undefined with its inputs, or the engine leaves it out of the resource.
+ */
+export const MACHINE_OUTPUT_KEYS: readonly string[] = [...REPORTED_FIELDS.map(outputOf), ...PROVIDER_OUTPUTS];
+
+/**
+ * Inputs as the API sees them now, what refresh reports as drift: every reported field whose
+ * output is also an input (the wire's `state` is not: it reports as `currentState`).
+ */
 export function actualInputs(machine: ApiMachine): Partial<Record<MachineInputKey, unknown>> {
-  return {
-    name: machine.name,
-    shutdownTimeoutInHours: machine.shutdownTimeoutInHours,
-    shutdownTimeoutForces: machine.shutdownTimeoutForces,
-    performAutoSnapshot: machine.performAutoSnapshot,
-    autoSnapshotFrequency: machine.autoSnapshotFrequency,
-    autoSnapshotSaveCount: machine.autoSnapshotSaveCount,
-    dynamicPublicIp: machine.dynamicPublicIp,
-    region: machine.region,
-    machineType: machine.machineType,
-    networkId: machine.networkId,
-    scriptId: machine.scriptId,
-    restorePointFrequency: machine.restorePointFrequency,
-    ...(machine.userId !== undefined ? { userId: machine.userId } : {}),
-    ...(machine.teamId !== undefined ? { teamId: machine.teamId } : {}),
-  };
+  const inputs: Partial<Record<MachineInputKey, unknown>> = {};
+  for (const field of REPORTED_FIELDS) {
+    const key = outputOf(field);
+    if (key in MACHINE_DIFF_TABLE && machine[field] !== undefined)
+      inputs[key as MachineInputKey] = machine[field];
+  }
+  return inputs;
 }
 
 /**
- * Outputs: the declared inputs (the password only as a salted digest), overlaid with the
- * machine's actual values, plus every field the API reports.
+ * Outputs: the declared inputs (the password only as a salted digest), overlaid with every
+ * field the API reports; `state` stays the declared power state.
  */
 export function machineOutputs(
   declared: Record<string, unknown>,
@@ -154,27 +177,12 @@ export function machineOutputs(
   const { password, ...rest } = declared;
   const outs: Record<string, unknown> = { ...rest };
   if (typeof password === "string") outs.passwordDigest = digestPassword(password, declared.passwordDigest);
-  Object.assign(outs, definedOnly(actualInputs(machine)));
+  for (const field of REPORTED_FIELDS) {
+    if (machine[field] !== undefined) outs[outputOf(field)] = machine[field];
+  }
+  // A machine read from a list carries no events; the output is a list all the same.
+  outs.events = machine.events ?? [];
   outs.state = declaredPowerState(declared.state);
-  Object.assign(outs, {
-    machineId: machine.id,
-    currentState: machine.state,
-    os: machine.os,
-    ram: machine.ram,
-    cpus: machine.cpus,
-    gpu: machine.gpu,
-    storageTotal: machine.storageTotal,
-    storageUsed: machine.storageUsed,
-    usageRate: machine.usageRate,
-    agentType: machine.agentType,
-    dtCreated: machine.dtCreated,
-    updatesPending: machine.updatesPending,
-    privateIpAddress: machine.privateIpAddress,
-    publicIpAddress: machine.publicIpAddress,
-    dtLastRun: machine.dtLastRun,
-    restorePointSnapshotId: machine.restorePointSnapshotId,
-    events: machine.events ?? [],
-  });
   // The plugin cannot encode undefined ("Unexpected struct type").
   return definedOnly(outs);
 }

@@ -9,9 +9,17 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { templateTypeViolation } from "../client/constants";
 import { provesAbsence } from "../client/errors";
-import { NEW_USER_FIELDS } from "../client/requests";
+import { NEW_USER_FIELDS } from "../client/requestSchemas";
 import { adoptionFailures, adoptionMismatches } from "./adoption";
-import { accountOf, ask, previewError, touched, type Account, type ReferenceContext } from "./references";
+import {
+  accountOf,
+  ask,
+  findById,
+  previewError,
+  touched,
+  type Account,
+  type ReferenceContext,
+} from "./references";
 import type { ProgressSink } from "./progress";
 import { containsUnknown } from "./unknown";
 
@@ -20,12 +28,12 @@ type Failure = pulumi.dynamic.CheckFailure;
 
 const TEAM_KEYS = ["teamId", "userId", ...NEW_USER_FIELDS] as const;
 
-/** Every reference failure of these inputs; `say` tells of what `up` will do (reuse a user). */
+/** Every reference failure of these inputs; `progress` tells of what `up` will do (reuse a user). */
 export async function machineReferenceFailures(
   olds: Props,
   inputs: Props,
   ctx: ReferenceContext,
-  say: ProgressSink,
+  progress: ProgressSink,
 ): Promise<Failure[]> {
   const account = await accountOf(ctx);
   const checks: Promise<Failure[]>[] = [];
@@ -36,7 +44,8 @@ export async function machineReferenceFailures(
   } else {
     if (touched(olds, inputs, ["networkId", "region"])) checks.push(networkFailures(inputs, ctx));
     if (touched(olds, inputs, ["scriptId"])) checks.push(scriptFailures(inputs, ctx));
-    if (touched(olds, inputs, TEAM_KEYS)) checks.push(Promise.resolve(teamFailures(inputs, account, say)));
+    if (touched(olds, inputs, TEAM_KEYS))
+      checks.push(Promise.resolve(teamFailures(inputs, account, progress)));
   }
   return (await Promise.all(checks)).flat();
 }
@@ -45,11 +54,8 @@ async function templateFailures(inputs: Props, ctx: ReferenceContext): Promise<F
   const { templateId, machineType } = inputs;
   if (typeof templateId !== "string" || typeof machineType !== "string") return [];
   if (containsUnknown([templateId, machineType])) return [];
-  const template = await ask(
-    ctx,
-    `template ${templateId}`,
-    async () => (await ctx.client.templates.list({ id: templateId }))[0] ?? null,
-    (found) => found !== null,
+  const template = await findById(ctx, `template ${templateId}`, () =>
+    ctx.client.templates.list({ id: templateId }),
   );
   if (template === null) {
     return [{ property: "templateId", reason: `templateId ${templateId} not found (see getTemplates)` }];
@@ -85,19 +91,17 @@ async function networkFailures(inputs: Props, ctx: ReferenceContext): Promise<Fa
 async function scriptFailures(inputs: Props, ctx: ReferenceContext): Promise<Failure[]> {
   const { scriptId } = inputs;
   if (typeof scriptId !== "string" || containsUnknown(scriptId)) return [];
-  const script = await ask(
-    ctx,
-    `script ${scriptId}`,
-    async () => (await ctx.client.scripts.list({ id: scriptId }))[0] ?? null,
-    (found) => found !== null,
-  );
+  const script = await findById(ctx, `script ${scriptId}`, () => ctx.client.scripts.list({ id: scriptId }));
   return script === null
     ? [{ property: "scriptId", reason: `scriptId ${scriptId} not found (see getScripts)` }]
     : [];
 }
 
-/** The account rules of vm-api.md's "Create a machine", from the account asked once per process. */
-function teamFailures(inputs: Props, account: Account, say: ProgressSink): Failure[] {
+/**
+ * The account rules of a create (docs/api.md, "Accounts, keys and who may do what"), from the
+ * account asked once per process.
+ */
+function teamFailures(inputs: Props, account: Account, progress: ProgressSink): Failure[] {
   if (containsUnknown(TEAM_KEYS.map((key) => inputs[key]))) return [];
   const newUser = NEW_USER_FIELDS.some((field) => inputs[field] !== undefined);
   const failures: Failure[] = [];
@@ -137,16 +141,16 @@ function teamFailures(inputs: Props, account: Account, say: ProgressSink): Failu
         "a team machine needs its user: userId, or email, password, firstName and lastName of a new team user",
     });
   }
-  if (newUser) sayIfUserExists(inputs, account, say);
+  if (newUser) sayIfUserExists(inputs, account, progress);
   return failures;
 }
 
 /** Preview says what `up` will do with a new-user email that a team user already has. */
-function sayIfUserExists(inputs: Props, account: Account, say: ProgressSink): void {
+function sayIfUserExists(inputs: Props, account: Account, progress: ProgressSink): void {
   const email = String(inputs.email).toLowerCase();
   const user = account.users.find((u) => u.email.toLowerCase() === email);
   if (user === undefined) return;
-  say(
+  progress(
     `machine ${String(inputs.name ?? inputs.__resourceName)}: team user ${user.email} already exists (${user.id}); ` +
       "the machine will be assigned to that user, whose password and names stay as they are",
   );

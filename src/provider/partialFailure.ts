@@ -1,7 +1,7 @@
 /**
  * Partial failure: the API created the resource but it did not settle. Rejecting with `id`,
  * `properties` and `reasons` makes the engine keep it in state as created-but-failed, so it is
- * never orphaned and the next `pulumi up` carries on (PULUMI-NOTES.md).
+ * never orphaned and the next `pulumi up` carries on.
  */
 
 /** The error the dynamic-provider plugin turns into ErrorResourceInitFailed. */

@@ -8,7 +8,7 @@ import type { VmApiClient } from "../client/client";
 import { AuthenticationError, ConnectionError } from "../client/errors";
 import type { User } from "../client/schemas";
 import { lookupScope, type LookupCache } from "./lookups";
-import { retryReporter, type ProgressSink } from "./progress";
+import { engineProgress, retryReporter, type ProgressSink } from "./progress";
 import { checkSettings, clientFor, type ProviderSettings } from "./settings";
 
 /** Per-request timeout of `check`'s lookups. */
@@ -62,6 +62,31 @@ export interface Account {
 export async function accountOf(ctx: ReferenceContext): Promise<Account> {
   const users = await ask(ctx, "users", () => ctx.client.users.list());
   return { users, teamId: users.find((user) => user.teamId)?.teamId ?? null };
+}
+
+/**
+ * The account behind the settings' key, for a `check` that needs no other lookup: it proves the
+ * key and the endpoint, so a wrong key fails `preview` even when every input is unchanged.
+ */
+export function proveAccount(settings: ProviderSettings, cache: LookupCache): Promise<Account> {
+  return accountOf(referenceContext(settings, cache, engineProgress));
+}
+
+/**
+ * The one item `list` finds by id (`what` names it in the cache), or null. A null is not
+ * remembered: the thing may be created later in the same `up`.
+ */
+export function findById<T>(
+  ctx: ReferenceContext,
+  what: string,
+  list: () => Promise<T[]>,
+): Promise<T | null> {
+  return ask(
+    ctx,
+    what,
+    async () => (await list())[0] ?? null,
+    (found) => found !== null,
+  );
 }
 
 /** A cached lookup under this context's scope; failures are reworded for a preview. */

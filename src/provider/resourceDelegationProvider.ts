@@ -6,7 +6,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { DELEGATION_LIFETIME_MS } from "../client/constants";
 import { PROCESS_LOOKUPS, type LookupCache } from "./lookups";
 import { engineProgress, type ProgressSink } from "./progress";
-import { accountOf, referenceContext } from "./references";
+import { proveAccount } from "./references";
 import { clientFor, type ProviderSettings } from "./settings";
 import { UNKNOWN } from "./unknown";
 
@@ -25,7 +25,7 @@ export function createResourceDelegationProvider(lookups: LookupCache) {
   return {
     ...delegationOperations,
     async check(_olds: Props, news: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CheckResult> {
-      await accountOf(referenceContext(settings, lookups, engineProgress));
+      await proveAccount(settings, lookups);
       return checkDelegation(news);
     },
   };

@@ -8,15 +8,14 @@ import * as path from "path";
 import type * as pulumi from "@pulumi/pulumi";
 import { NotFoundError, provesAbsence } from "../client/errors";
 import { confirmAbsent } from "./gone";
-import { CreateScriptRequestSchema, scriptTooLargeMessage } from "../client/requests";
+import { CreateScriptRequestSchema, scriptTooLargeMessage } from "../client/requestSchemas";
 import type { Script as ApiScript } from "../client/schemas";
 import { definedOnly, printableFailures, schemaFailures } from "./checks";
 import { changedKeys, type DiffTable } from "./diffTable";
 import { withAutoName } from "./naming";
 import { clientFor, type ProviderSettings } from "./settings";
 import { PROCESS_LOOKUPS, type LookupCache } from "./lookups";
-import { engineProgress } from "./progress";
-import { accountOf, referenceContext } from "./references";
+import { proveAccount } from "./references";
 import { UNKNOWN } from "./unknown";
 
 type Props = Record<string, unknown>;
@@ -38,7 +37,7 @@ export function createScriptProvider(lookups: LookupCache) {
   return {
     ...scriptOperations,
     async check(olds: Props, news: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CheckResult> {
-      await accountOf(referenceContext(settings, lookups, engineProgress));
+      await proveAccount(settings, lookups);
       return checkScript(olds, news);
     },
   };

@@ -6,20 +6,20 @@
  * announced (machineReferences.ts); the user's password and names are left as they are.
  */
 import type { VmApiClient } from "../client/client";
-import type { CreateMachineRequest } from "../client/requests";
+import type { CreateMachineRequest } from "../client/requestSchemas";
 import type { ProgressSink } from "./progress";
 
 /** `body`, with the new-user fields replaced by `userId` when a team user already has the email. */
 export async function withExistingTeamUser(
   client: VmApiClient,
   body: CreateMachineRequest,
-  say: ProgressSink,
+  progress: ProgressSink,
 ): Promise<CreateMachineRequest> {
   if (body.email === undefined) return body;
   const email = body.email.toLowerCase();
   const user = (await client.users.list({ email: body.email })).find((u) => u.email.toLowerCase() === email);
   if (user === undefined) return body;
-  say(
+  progress(
     `machine ${body.machineName}: team user ${user.email} already exists (${user.id}); ` +
       "the machine is assigned to that user, whose password and names stay as they are",
   );

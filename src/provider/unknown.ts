@@ -1,9 +1,9 @@
 import { runtime } from "@pulumi/pulumi";
 
 /**
- * During preview the engine passes values it does not know yet as this sentinel string
- * (PULUMI-NOTES.md). It is "unknown", never a bad value: checks skip it, diffs treat it as a
- * change.
+ * During preview the engine passes values it does not know yet as this sentinel string (the
+ * SDK's `runtime.unknownValue`) to `check` and `diff`. It is "unknown", never a bad value:
+ * checks skip it, diffs treat it as a change.
  */
 export const UNKNOWN: string = runtime.unknownValue;
 

@@ -13,29 +13,14 @@ import {
   SCHEMA_BODY_CASES,
   type BodyCase,
 } from "./support/bodies";
-import { expectClientError, send, snapshot, type NestedError, type RawAnswer } from "./support/http";
-import { buildWorld, type World } from "./support/world";
+import { expectClientError, type NestedError } from "./support/http";
+import { useHostileWorld } from "./support/hostileWorld";
+import type { World } from "./support/world";
 
 /** Fixed seed and bounded runs: the whole folder stays well under a minute, failures replay. */
 const RUNS = { seed: 20260115, numRuns: 120 } as const;
 
-let world: World;
-let baseline: unknown;
-beforeAll(async () => {
-  world = await buildWorld();
-  baseline = await snapshot(world.url);
-});
-afterAll(() => world.close());
-
-function post(c: BodyCase, text: string): Promise<RawAnswer> {
-  return send(world.url, {
-    method: "POST",
-    path: c.path(world),
-    key: c.key(world),
-    headers: { "Content-Type": "application/json" },
-    body: text,
-  });
-}
+const hostile = useHostileWorld();
 
 /** JSON text of a generated value; `undefined` (not JSON) is left out by the generators. */
 const jsonText = (value: unknown) => JSON.stringify(value) as string;
@@ -45,9 +30,7 @@ const isJson = (value: unknown) => JSON.stringify(value) !== undefined;
 async function expectRefused(c: BodyCase, text: string): Promise<NestedError> {
   const status = c.refusal(JSON.parse(text));
   expect({ refusedBySchema: status !== undefined, text }).toEqual({ refusedBySchema: true, text });
-  const answer = await post(c, text);
-  const error = expectClientError(answer, status);
-  expect(await snapshot(world.url)).toEqual(baseline);
+  const error = await hostile.expectRefusedUnchanged(await hostile.post(c, text), status);
   expectPrototypeClean();
   return error;
 }
@@ -75,7 +58,7 @@ describe("hostile bodies on schema-validated endpoints", () => {
           fc.tuple(fc.constant(fields), fc.tuple(...fields.map(() => hostileValue(c.fields)))),
         )
         .map(([fields, values]) => {
-          const body: Record<string, unknown> = { ...c.valid(world) };
+          const body: Record<string, unknown> = { ...c.valid(hostile.world) };
           fields.forEach((f, i) => (body[f] = values[i]));
           return { fields, text: jsonText(body) };
         })
@@ -101,10 +84,10 @@ describe("hostile bodies on endpoints that ignore the body", () => {
       const body = hostileValue([]).filter(isJson);
       await fc.assert(
         fc.asyncProperty(body, async (value) => {
-          const answer = await post(c, jsonText(value));
+          const answer = await hostile.post(c, jsonText(value));
           expect(answer.status).toBe(status);
           if (answer.status >= 400) expectClientError(answer);
-          expect(await snapshot(world.url)).toEqual(baseline);
+          await hostile.expectUnchanged();
         }),
         { ...RUNS, numRuns: 60 },
       );
@@ -119,7 +102,7 @@ describe("names", () => {
       "createMachine",
       "machineName",
       () => "/machines/createSingleMachinePublic",
-      (n) => ({ ...SCHEMA_BODY_CASES[0].valid(world), machineName: n }),
+      (n) => ({ ...SCHEMA_BODY_CASES[0].valid(hostile.world), machineName: n }),
     ],
     [
       "updateMachine",

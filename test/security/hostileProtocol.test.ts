@@ -6,17 +6,11 @@
  */
 import * as net from "node:net";
 import { ENDPOINTS } from "./support/endpoints";
-import { expectClientError, send, sendBytes, snapshot } from "./support/http";
-import { buildWorld, type World } from "./support/world";
+import { expectClientError, send, sendBytes } from "./support/http";
+import { useHostileWorld } from "./support/hostileWorld";
 
 const lines: string[] = [];
-let world: World;
-let baseline: unknown;
-beforeAll(async () => {
-  world = await buildWorld({ log: (line) => lines.push(line) });
-  baseline = await snapshot(world.url);
-});
-afterAll(() => world.close());
+const hostile = useHostileWorld({ log: (line) => lines.push(line) });
 
 const KEY = "X-Api-Key: dev-individual-key\r\n";
 const CLOSE = "Connection: close\r\n\r\n";
@@ -126,12 +120,13 @@ describe("requests node:http cannot parse", () => {
   it.each(RAW.map(([what, bytes, status, code]) => [what, status, code, bytes] as const))(
     "raw request: %s → %s %s, nested body, server up, nothing changed",
     async (_what, status, code, bytes) => {
-      const answer = await sendBytes(world.url, bytes);
+      const answer = await sendBytes(hostile.world.url, bytes);
       expectClientError(answer, status, code);
-      expect((await send(world.url, { path: "/users/getUsers", key: world.keys.individual })).status).toBe(
-        200,
-      );
-      expect(await snapshot(world.url)).toEqual(baseline);
+      expect(
+        (await send(hostile.world.url, { path: "/users/getUsers", key: hostile.world.keys.individual }))
+          .status,
+      ).toBe(200);
+      await hostile.expectUnchanged();
       expect(lines.join("\n")).not.toMatch(/internal error/);
     },
   );
@@ -143,19 +138,23 @@ describe("methods", () => {
     "every endpoint: %s → 405 method_not_allowed with Allow and the nested body",
     async (method) => {
       for (const endpoint of ENDPOINTS) {
-        const { path } = endpoint.request(world.individual, "m");
-        const answer = await send(world.url, { method, path, key: world.keys.individual });
+        const { path } = endpoint.request(hostile.world.individual, "m");
+        const answer = await send(hostile.world.url, { method, path, key: hostile.world.keys.individual });
         expectClientError(answer, 405, "method_not_allowed");
         expect(answer.headers.allow).toBe(endpoint.method);
       }
-      expect(await snapshot(world.url)).toEqual(baseline);
+      await hostile.expectUnchanged();
     },
   );
 
   it("every endpoint: HEAD → 405 with Allow and no body (HEAD answers never carry one)", async () => {
     for (const endpoint of ENDPOINTS) {
-      const { path } = endpoint.request(world.individual, "h");
-      const answer = await send(world.url, { method: "HEAD", path, key: world.keys.individual });
+      const { path } = endpoint.request(hostile.world.individual, "h");
+      const answer = await send(hostile.world.url, {
+        method: "HEAD",
+        path,
+        key: hostile.world.keys.individual,
+      });
       expect([answer.status, answer.headers.allow, answer.text]).toEqual([405, endpoint.method, ""]);
     }
   });
@@ -165,7 +164,7 @@ describe("clients that go away", () => {
   it("createScript: the client closes mid-body → no internal error, nothing created, server up", async () => {
     lines.length = 0;
     await new Promise<void>((resolve) => {
-      const socket = net.connect(Number(new URL(world.url).port), "127.0.0.1", () => {
+      const socket = net.connect(Number(new URL(hostile.world.url).port), "127.0.0.1", () => {
         socket.write(`${post("Content-Length: 1000\r\n").replace(CLOSE, "\r\n")}{"scriptName":"half`);
         setTimeout(() => socket.destroy(), 50);
       });
@@ -175,11 +174,11 @@ describe("clients that go away", () => {
     for (let i = 0; i < 100 && lines.length === 0; i++)
       await new Promise((resolve) => setTimeout(resolve, 20));
     expect(lines).toEqual([expect.stringMatching(/^POST \/scripts\/createScript 400 \d+ms$/)]);
-    expect(await snapshot(world.url)).toEqual(baseline);
+    await hostile.expectUnchanged();
   });
 
   it("createScript: half-closed mid-body → a 400 nested answer, then the connection closes", async () => {
-    const { port } = new URL(world.url);
+    const { port } = new URL(hostile.world.url);
     const text = await new Promise<string>((resolve) => {
       const socket = net.connect(Number(port), "127.0.0.1", () =>
         socket.end(`${post("Content-Length: 1000\r\n").replace(CLOSE, "\r\n")}{"scriptName":"half`),
@@ -190,6 +189,6 @@ describe("clients that go away", () => {
     });
     expect(text).toMatch(/^HTTP\/1\.1 400 /);
     expect(text).toContain('"code":"validation_failed"');
-    expect(await snapshot(world.url)).toEqual(baseline);
+    await hostile.expectUnchanged();
   });
 });

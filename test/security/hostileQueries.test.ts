@@ -11,7 +11,7 @@ import {
   SCRIPT_FILTER_FIELDS,
   TEMPLATE_FILTER_FIELDS,
   USER_FILTER_FIELDS,
-} from "../../src/client/requests";
+} from "../../src/client/listFilters";
 import {
   expectPrototypeClean,
   hostileString,
@@ -20,18 +20,13 @@ import {
   SCHEMA_BODY_CASES,
 } from "./support/bodies";
 import { ENDPOINTS } from "./support/endpoints";
-import { expectClientError, send, snapshot, type RawAnswer } from "./support/http";
-import { buildWorld, type World } from "./support/world";
+import { expectClientError, send, type RawAnswer } from "./support/http";
+import { useHostileWorld } from "./support/hostileWorld";
+import type { World } from "./support/world";
 
 const RUNS = { seed: 20260115, numRuns: 80 } as const;
 
-let world: World;
-let baseline: unknown;
-beforeAll(async () => {
-  world = await buildWorld();
-  baseline = await snapshot(world.url);
-});
-afterAll(() => world.close());
+const hostile = useHostileWorld();
 
 /** Allowed parameters of the list endpoints (anything else is a 400 naming it). */
 const LIST_PARAMS: Record<string, readonly string[]> = {
@@ -100,7 +95,7 @@ async function expectSafe(answer: RawAnswer, mayChange = false): Promise<void> {
   });
   expect(answer.status).toBeLessThan(500);
   if (answer.status >= 300) expectClientError(answer);
-  if (!mayChange) expect(await snapshot(world.url)).toEqual(baseline);
+  if (!mayChange) await hostile.expectUnchanged();
   expectPrototypeClean();
 }
 
@@ -109,17 +104,19 @@ describe("query strings on GET endpoints", () => {
   it.each(gets.map((e) => [e.name, e]))(
     "%s: hostile parameters added to a valid query → 200 or 4xx nested, nothing changed",
     async (_n, e) => {
-      const base = e.request(world.individual, "q").path;
+      const base = e.request(hostile.world.individual, "q").path;
       const known = LIST_PARAMS[e.name] ?? paramsOf(base);
       await fc.assert(
         fc.asyncProperty(query(known), fc.boolean(), async (q, first) => {
           const [path, existing] = base.split("?");
           const full = `${path}?${first ? [q, existing] : [existing, q]}`.replace(/\?&|&$/g, (m) => m[0]);
-          const answer = await send(world.url, { path: full, key: world.keys.individual });
+          const answer = await send(hostile.world.url, { path: full, key: hostile.world.keys.individual });
           await expectSafe(answer);
           const allowed = LIST_PARAMS[e.name];
           if (allowed === undefined) return;
-          const unknown = [...new URL(full, world.url).searchParams.keys()].find((k) => !allowed.includes(k));
+          const unknown = [...new URL(full, hostile.world.url).searchParams.keys()].find(
+            (k) => !allowed.includes(k),
+          );
           if (unknown !== undefined) {
             expect(expectClientError(answer, 400, "validation_failed").message).toContain(
               "unknown query parameter",
@@ -132,9 +129,9 @@ describe("query strings on GET endpoints", () => {
   );
 
   it("getMachinePublic: machineId repeated → the first one is used, never a mix", async () => {
-    const { machine, offMachine } = world.individual;
+    const { machine, offMachine } = hostile.world.individual;
     const path = `/machines/getMachinePublic?machineId=${machine}&machineId=${offMachine}`;
-    const answer = await send(world.url, { path, key: world.keys.individual });
+    const answer = await send(hostile.world.url, { path, key: hostile.world.keys.individual });
     expect((answer.body as { id: string }).id).toBe(machine);
   });
 
@@ -148,9 +145,9 @@ describe("query strings on GET endpoints", () => {
       "limit=",
       "limit=1.5",
     ]) {
-      const answer = await send(world.url, {
+      const answer = await send(hostile.world.url, {
         path: `/machines/getMachines?${q}`,
-        key: world.keys.individual,
+        key: hostile.world.keys.individual,
       });
       expect(expectClientError(answer, 400, "validation_failed").message).toMatch(/limit|skip/);
     }
@@ -173,11 +170,11 @@ describe("query strings on POST endpoints", () => {
     async (_n, status, { c, body }) => {
       await fc.assert(
         fc.asyncProperty(query(["releasePublicIp", "machineId", "apiKey"]), async (q) => {
-          const json = body(world);
-          const answer = await send(world.url, {
+          const json = body(hostile.world);
+          const answer = await send(hostile.world.url, {
             method: "POST",
-            path: `${c.path(world)}?${q}`,
-            key: c.key(world),
+            path: `${c.path(hostile.world)}?${q}`,
+            key: c.key(hostile.world),
             json,
           });
           expect(answer.status).toBe(status);
@@ -197,8 +194,12 @@ describe("query strings on POST endpoints", () => {
       .filter(([v]) => !/^(true|1|false|0)$/i.test(v));
     await fc.assert(
       fc.asyncProperty(bad, async ([value, rest]) => {
-        const path = `/machines/${world.individual.machine}/destroyMachine?releasePublicIp=${pct(value)}&${rest}`;
-        const answer = await send(world.url, { method: "POST", path, key: world.keys.individual });
+        const path = `/machines/${hostile.world.individual.machine}/destroyMachine?releasePublicIp=${pct(value)}&${rest}`;
+        const answer = await send(hostile.world.url, {
+          method: "POST",
+          path,
+          key: hostile.world.keys.individual,
+        });
         expect(expectClientError(answer, 400, "validation_failed").message).toContain("releasePublicIp");
         await expectSafe(answer);
       }),
@@ -226,10 +227,10 @@ describe("path segments", () => {
     async (verb) => {
       await fc.assert(
         fc.asyncProperty(segment, async (id) => {
-          const answer = await send(world.url, {
+          const answer = await send(hostile.world.url, {
             method: "POST",
             path: `/machines/${id}/${verb}`,
-            key: world.keys.individual,
+            key: hostile.world.keys.individual,
             json: { userId: "umembr01", enableAccess: true },
           });
           expectClientError(answer);

@@ -5,19 +5,13 @@
  * state change or a polluted Object.prototype. Unicode names, on the other hand, round-trip.
  */
 import fc from "fast-check";
-import { expectPrototypeClean, IGNORED_BODY_CASES, SCHEMA_BODY_CASES, type BodyCase } from "./support/bodies";
-import { expectClientError, send, snapshot } from "./support/http";
-import { buildWorld, TEAM, USERS, createBody, type World } from "./support/world";
+import { expectPrototypeClean, SCHEMA_BODY_CASES, type BodyCase } from "./support/bodies";
+import { expectClientError, send } from "./support/http";
+import { ALL_BODY_CASES, useHostileWorld } from "./support/hostileWorld";
+import { TEAM, USERS, createBody } from "./support/world";
 
-let world: World;
-let baseline: unknown;
-beforeAll(async () => {
-  world = await buildWorld();
-  baseline = await snapshot(world.url);
-});
-afterAll(() => world.close());
+const hostile = useHostileWorld();
 
-const ALL_CASES = [...SCHEMA_BODY_CASES, ...IGNORED_BODY_CASES];
 const deepArray = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
 const deepObject = (depth: number) => '{"x":'.repeat(depth) + "1" + "}".repeat(depth);
 /** `valid` with `field` replaced by raw JSON text (too deep for JSON.stringify to build). */
@@ -25,22 +19,16 @@ const withRaw = (body: object, field: string, raw: string) =>
   JSON.stringify({ ...body, [field]: "@@RAW@@" }).replace('"@@RAW@@"', raw);
 
 /** Sends `text`; a schema refusal must be a 4xx that changed nothing, an ignored body its fixed status. */
-async function expectHandled(c: BodyCase, text: string, key = c.key(world)): Promise<void> {
-  const answer = await send(world.url, {
-    method: "POST",
-    path: c.path(world),
-    key,
-    headers: { "Content-Type": "application/json" },
-    body: text,
-  });
+async function expectHandled(c: BodyCase, text: string): Promise<void> {
+  const answer = await hostile.post(c, text);
   if (c.ignoredStatus !== undefined) expect(answer.status).toBe(c.ignoredStatus);
   else expectClientError(answer, c.refusal(JSON.parse(text)));
-  expect(await snapshot(world.url)).toEqual(baseline);
+  await hostile.expectUnchanged();
   expectPrototypeClean();
 }
 
 describe("deep nesting", () => {
-  it.each(ALL_CASES.map((c) => [c.name, c]))(
+  it.each(ALL_BODY_CASES.map((c) => [c.name, c]))(
     "%s: 10,000 and 200,000 nested arrays (and 10,000 objects) at the root → 4xx or ignored",
     async (_n, c) => {
       await expectHandled(c, deepArray(10_000));
@@ -55,14 +43,14 @@ describe("deep nesting", () => {
 
   const fieldCases = SCHEMA_BODY_CASES.flatMap((c) => c.fields.map((f) => [c.name, f, c] as const));
   it.each(fieldCases)("%s: %s nested 10,000 levels deep → 400", async (_n, field, c) => {
-    await expectHandled(c, withRaw(c.valid(world), field, deepArray(10_000)));
-    const asObject = withRaw(c.valid(world), field, deepObject(10_000));
+    await expectHandled(c, withRaw(c.valid(hostile.world), field, deepArray(10_000)));
+    const asObject = withRaw(c.valid(hostile.world), field, deepObject(10_000));
     if (c.refusal(JSON.parse(asObject)) !== undefined) await expectHandled(c, asObject);
   });
 });
 
 describe("huge arrays and strings", () => {
-  it.each(ALL_CASES.map((c) => [c.name, c]))(
+  it.each(ALL_BODY_CASES.map((c) => [c.name, c]))(
     "%s: a root array of 200,000 numbers → 4xx or ignored",
     async (_n, c) => {
       await expectHandled(c, `[${new Array(200_000).fill(0).join(",")}]`);
@@ -73,8 +61,11 @@ describe("huge arrays and strings", () => {
   it.each(fieldCases)(
     "%s: %s as 50,000-element array, then as a 900 KB string → 4xx",
     async (_n, field, c) => {
-      await expectHandled(c, JSON.stringify({ ...c.valid(world), [field]: new Array(50_000).fill("ps1") }));
-      const huge = JSON.stringify({ ...c.valid(world), [field]: "é".repeat(450_000) });
+      await expectHandled(
+        c,
+        JSON.stringify({ ...c.valid(hostile.world), [field]: new Array(50_000).fill("ps1") }),
+      );
+      const huge = JSON.stringify({ ...c.valid(hostile.world), [field]: "é".repeat(450_000) });
       await expectHandled(c, huge);
     },
   );
@@ -91,7 +82,7 @@ describe("prototype pollution", () => {
   it.each(required.map((c) => [c.name, c]))(
     "%s: every required field only under __proto__ → 400 (nothing is inherited)",
     async (_n, c) => {
-      await expectHandled(c, `{"__proto__":${JSON.stringify(c.valid(world))}}`);
+      await expectHandled(c, `{"__proto__":${JSON.stringify(c.valid(hostile.world))}}`);
     },
   );
 
@@ -99,7 +90,7 @@ describe("prototype pollution", () => {
     "%s: __proto__, constructor.prototype and prototype keys beside a bad field → 400, prototype clean",
     async (_n, c) => {
       const poison = '{"polluted":true,"role":"admin","isAdmin":true,"teamId":"teacme001"}';
-      const bad = withRaw(c.valid(world), c.fields[0], "[]");
+      const bad = withRaw(c.valid(hostile.world), c.fields[0], "[]");
       const text = bad.replace(
         /^\{/,
         `{"__proto__":${poison},"constructor":{"prototype":${poison}},"prototype":${poison},`,
@@ -112,15 +103,15 @@ describe("prototype pollution", () => {
     const c = SCHEMA_BODY_CASES.find((x) => x.name === "createMachine")!;
     const body = createBody({ teamId: TEAM, userId: USERS.member, role: "admin", isAdmin: true });
     const text = JSON.stringify(body).replace(/^\{/, '{"__proto__":{"role":"admin","apiKey":null},');
-    const answer = await send(world.url, {
+    const answer = await send(hostile.world.url, {
       method: "POST",
-      path: c.path(world),
-      key: world.keys.teamMember,
+      path: c.path(hostile.world),
+      key: hostile.world.keys.teamMember,
       headers: { "Content-Type": "application/json" },
       body: text,
     });
     expectClientError(answer, 403, "forbidden");
-    expect(await snapshot(world.url)).toEqual(baseline);
+    await hostile.expectUnchanged();
     expectPrototypeClean();
   });
 });
@@ -132,22 +123,22 @@ describe("unicode names", () => {
     await fc.assert(
       fc.asyncProperty(name, async (raw) => {
         const scriptName = `${raw}#${(n += 1)}`;
-        const created = await send(world.url, {
+        const created = await send(hostile.world.url, {
           method: "POST",
           path: "/scripts/createScript",
-          key: world.keys.individual,
+          key: hostile.world.keys.individual,
           json: { scriptName, scriptText: "echo" },
         });
         expect({ status: created.status, text: created.text }).toMatchObject({ status: 200 });
         const id = (created.body as { id: string }).id;
-        const shown = await send(world.url, {
+        const shown = await send(hostile.world.url, {
           path: `/scripts/getScript?scriptId=${id}`,
-          key: world.keys.individual,
+          key: hostile.world.keys.individual,
         });
         expect((shown.body as { name: string }).name).toBe(scriptName.trim());
       }),
       { seed: 20260115, numRuns: 60 },
     );
-    baseline = await snapshot(world.url);
+    await hostile.rebase();
   });
 });

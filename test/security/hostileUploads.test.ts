@@ -6,16 +6,12 @@
  */
 import fc from "fast-check";
 import { expectClientError, send, snapshot, withQuery, type RawAnswer } from "./support/http";
-import { buildWorld, type World } from "./support/world";
+import { useHostileWorld } from "./support/hostileWorld";
 
 const RUNS = { seed: 20260116, numRuns: 150 } as const;
 const BOUNDARY = "fuzz-boundary";
 
-let world: World;
-beforeAll(async () => {
-  world = await buildWorld();
-});
-afterAll(() => world.close());
+const hostile = useHostileWorld();
 
 interface FuzzPart {
   name: string;
@@ -52,10 +48,10 @@ function post(
   query: readonly (readonly [string, string])[],
   type?: string,
 ): Promise<RawAnswer> {
-  return send(world.url, {
+  return send(hostile.world.url, {
     method: "POST",
     path: withQuery("/scripts/createScript", query),
-    key: world.keys.individual,
+    key: hostile.world.keys.individual,
     headers: { "Content-Type": type ?? `multipart/form-data; boundary=${BOUNDARY}` },
     body: bytes,
   });
@@ -63,15 +59,15 @@ function post(
 
 /** 200 creates exactly one script; anything else is a nested 4xx and leaves the state as it was. */
 async function expectCreatedOrRefused(request: () => Promise<RawAnswer>): Promise<void> {
-  const before = await snapshot(world.url);
+  const before = await snapshot(hostile.world.url);
   const res = await request();
   if (res.status === 200) {
-    const after = (await snapshot(world.url)) as { scripts: unknown[] };
+    const after = (await snapshot(hostile.world.url)) as { scripts: unknown[] };
     expect(after.scripts.length).toBe((before as { scripts: unknown[] }).scripts.length + 1);
     return;
   }
   expectClientError(res);
-  expect(await snapshot(world.url)).toEqual(before);
+  expect(await snapshot(hostile.world.url)).toEqual(before);
 }
 
 const nameArb = fc.string({ minLength: 1, maxLength: 20 });

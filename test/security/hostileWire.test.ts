@@ -4,34 +4,14 @@
  * 1 MiB limit. Each gets its documented 4xx with the nested error body and changes nothing.
  */
 import fc from "fast-check";
-import { IGNORED_BODY_CASES, SCHEMA_BODY_CASES, type BodyCase } from "./support/bodies";
-import { expectClientError, send, snapshot, type RawAnswer } from "./support/http";
-import { buildWorld, type World } from "./support/world";
+import { SCHEMA_BODY_CASES, type BodyCase } from "./support/bodies";
+import { expectClientError, send } from "./support/http";
+import { ALL_BODY_CASES, useHostileWorld } from "./support/hostileWorld";
 
 const RUNS = { seed: 20260115, numRuns: 40 } as const;
-const ALL = [...SCHEMA_BODY_CASES, ...IGNORED_BODY_CASES];
-const each = ALL.map((c) => [c.name, c] as const);
+const each = ALL_BODY_CASES.map((c) => [c.name, c] as const);
 
-let world: World;
-let baseline: unknown;
-beforeAll(async () => {
-  world = await buildWorld();
-  baseline = await snapshot(world.url);
-});
-afterAll(() => world.close());
-
-function post(
-  c: BodyCase,
-  body: string | Buffer,
-  headers: Record<string, string | number>,
-): Promise<RawAnswer> {
-  return send(world.url, { method: "POST", path: c.path(world), key: c.key(world), headers, body });
-}
-
-async function expectRefusedUnchanged(answer: RawAnswer, status: number, code: string): Promise<void> {
-  expectClientError(answer, status, code);
-  expect(await snapshot(world.url)).toEqual(baseline);
-}
+const hostile = useHostileWorld();
 
 const parses = (text: string) => {
   try {
@@ -111,8 +91,8 @@ describe("not JSON", () => {
     async (_n, c) => {
       await fc.assert(
         fc.asyncProperty(notJson, async (text) => {
-          const answer = await post(c, text, { "Content-Type": "application/json" });
-          await expectRefusedUnchanged(answer, 400, "malformed_json");
+          const answer = await hostile.post(c, text, { "Content-Type": "application/json" });
+          await hostile.expectRefusedUnchanged(answer, 400, "malformed_json");
         }),
         RUNS,
       );
@@ -122,7 +102,7 @@ describe("not JSON", () => {
   it("malformed_json: the message never quotes the body (it may hold a password or a script)", async () => {
     const c = SCHEMA_BODY_CASES.find((x) => x.name === "createMachine")!;
     for (const text of ["hunter2-secret", '{"password": hunter2-secret}', '[1, 2, "a", hunter2-secret]']) {
-      const answer = await post(c, text, { "Content-Type": "application/json" });
+      const answer = await hostile.post(c, text, { "Content-Type": "application/json" });
       expect(expectClientError(answer, 400, "malformed_json").message).not.toContain("hunter2");
     }
   });
@@ -138,9 +118,11 @@ describe("content types", () => {
     async (_n, c) => {
       await fc.assert(
         fc.asyncProperty(notJsonType, async (type) => {
-          const answer = await post(c, JSON.stringify(c.valid(world)), { "Content-Type": type });
-          if (isUploadType(c, type)) await expectRefusedUnchanged(answer, 400, "validation_failed");
-          else await expectRefusedUnchanged(answer, 415, "unsupported_media_type");
+          const answer = await hostile.post(c, JSON.stringify(c.valid(hostile.world)), {
+            "Content-Type": type,
+          });
+          if (isUploadType(c, type)) await hostile.expectRefusedUnchanged(answer, 400, "validation_failed");
+          else await hostile.expectRefusedUnchanged(answer, 415, "unsupported_media_type");
         }),
         RUNS,
       );
@@ -148,8 +130,8 @@ describe("content types", () => {
   );
 
   it.each(each)("%s: a body without any Content-Type → 415, nothing changed", async (_n, c) => {
-    await expectRefusedUnchanged(
-      await post(c, JSON.stringify(c.valid(world)), {}),
+    await hostile.expectRefusedUnchanged(
+      await hostile.post(c, JSON.stringify(c.valid(hostile.world)), {}),
       415,
       "unsupported_media_type",
     );
@@ -163,15 +145,15 @@ describe("invalid UTF-8", () => {
       const body = fc
         .tuple(fc.nat(), badUtf8)
         .map(([at, bytes]) => {
-          const text = Buffer.from(JSON.stringify({ ...c.valid(world), note: "é-ok" }));
+          const text = Buffer.from(JSON.stringify({ ...c.valid(hostile.world), note: "é-ok" }));
           const cut = at % (text.length + 1);
           return Buffer.concat([text.subarray(0, cut), Buffer.from(bytes), text.subarray(cut)]);
         })
         .filter((b) => !isUtf8(b));
       await fc.assert(
         fc.asyncProperty(body, async (bytes) => {
-          const answer = await post(c, bytes, { "Content-Type": "application/json; charset=utf-8" });
-          await expectRefusedUnchanged(answer, 400, "malformed_json");
+          const answer = await hostile.post(c, bytes, { "Content-Type": "application/json; charset=utf-8" });
+          await hostile.expectRefusedUnchanged(answer, 400, "malformed_json");
         }),
         RUNS,
       );
@@ -181,29 +163,32 @@ describe("invalid UTF-8", () => {
 
 describe("size limit", () => {
   const overLimit = (c: BodyCase) =>
-    JSON.stringify({ ...c.valid(world), pad: "x".repeat(1024 * 1024) }).slice(0, 1024 * 1024 + 1);
+    JSON.stringify({ ...c.valid(hostile.world), pad: "x".repeat(1024 * 1024) }).slice(0, 1024 * 1024 + 1);
 
   it.each(each)("%s: 1 MiB + 1 byte, declared → 413 payload_too_large, nothing changed", async (_n, c) => {
     const body = overLimit(c);
-    const answer = await post(c, body, { "Content-Type": "application/json", "Content-Length": body.length });
-    await expectRefusedUnchanged(answer, 413, "payload_too_large");
+    const answer = await hostile.post(c, body, {
+      "Content-Type": "application/json",
+      "Content-Length": body.length,
+    });
+    await hostile.expectRefusedUnchanged(answer, 413, "payload_too_large");
   });
 
   it.each(each)("%s: 2 MiB chunked (no length) → 413, nothing changed", async (_n, c) => {
     const body = Buffer.alloc(2 * 1024 * 1024, "x");
-    const answer = await post(c, body, {
+    const answer = await hostile.post(c, body, {
       "Content-Type": "application/json",
       "Transfer-Encoding": "chunked",
     });
-    await expectRefusedUnchanged(answer, 413, "payload_too_large");
+    await hostile.expectRefusedUnchanged(answer, 413, "payload_too_large");
   });
 
   it("any endpoint: Content-Length of 64 MiB → 413 at once, without reading it", async () => {
     const c = SCHEMA_BODY_CASES[0];
-    const answer = await send(world.url, {
+    const answer = await send(hostile.world.url, {
       method: "POST",
-      path: c.path(world),
-      key: c.key(world),
+      path: c.path(hostile.world),
+      key: c.key(hostile.world),
       headers: { "Content-Type": "application/json", "Content-Length": 64 * 1024 * 1024 },
       body: undefined,
       timeoutMs: 3_000,
@@ -211,17 +196,19 @@ describe("size limit", () => {
     // Either the 413 arrives, or the socket is closed first; never a hang and never a change.
     if (!(answer instanceof Error)) expectClientError(answer, 413, "payload_too_large");
     else expect(answer.message).not.toMatch(/no answer within/);
-    expect(await snapshot(world.url)).toEqual(baseline);
+    await hostile.expectUnchanged();
   });
 
   it("GET with a body over the limit → 413; the server keeps answering", async () => {
-    const answer = await send(world.url, {
+    const answer = await send(hostile.world.url, {
       path: "/users/getUsers",
-      key: world.keys.individual,
+      key: hostile.world.keys.individual,
       headers: { "Content-Type": "text/plain" },
       body: Buffer.alloc(1024 * 1024 + 1, "x"),
     });
     expectClientError(answer, 413, "payload_too_large");
-    expect((await send(world.url, { path: "/users/getUsers", key: world.keys.individual })).status).toBe(200);
+    expect(
+      (await send(hostile.world.url, { path: "/users/getUsers", key: hostile.world.keys.individual })).status,
+    ).toBe(200);
   });
 });

@@ -8,7 +8,7 @@ import type {
   ScriptFilters,
   TemplateFilters,
   UserFilters,
-} from "../../client/requests";
+} from "../../client/listFilters";
 import type { Machine, Network, Script, Template, User } from "../../client/schemas";
 import { dataSource, outputTwin, programClient, type DataSourceOptions } from "./programClient";
 

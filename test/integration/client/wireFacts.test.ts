@@ -1,8 +1,8 @@
 /**
- * Wire shapes the real service used but the emulator deliberately does not send (wire-facts.md):
- * the flat error body, not-found under a 400, a delegation as a one-element array, a 201, and a
- * server that drifts from the contract. A minimal real HTTP server on loopback answers them; all
- * else is tested against the emulator.
+ * Wire shapes the real service used but the emulator deliberately does not send (docs/api.md,
+ * "Errors"): the flat error body, not-found under a 400, a delegation as a one-element array, a
+ * 201, and a server that drifts from the contract. A minimal real HTTP server on loopback answers
+ * them; all else is tested against the emulator.
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";

@@ -9,7 +9,7 @@ import {
   SCRIPT_FILTER_FIELDS,
   TEMPLATE_FILTER_FIELDS,
   USER_FILTER_FIELDS,
-} from "../../../src/client/requests";
+} from "../../../src/client/listFilters";
 import {
   MachineListSchema,
   NetworkListSchema,

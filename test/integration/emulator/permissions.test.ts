@@ -1,7 +1,8 @@
 /**
  * The permission matrix, generated: every operation × every kind of caller → expected status,
  * with the emulator state unchanged whenever the answer is a refusal. The expectations are
- * written out here (vm-api.md "Authentication" plus docs/emulator.md), not derived from the code.
+ * written out here (docs/api.md "Accounts, keys and who may do what" plus docs/emulator.md), not
+ * derived from the code.
  */
 import { DEFAULT_SEED } from "../../../src/emulator";
 import { DELEGATION_LIFETIME_MS } from "../../../src/client/constants";

@@ -2,7 +2,7 @@
  * Validation of every endpoint but create: one clear error each, naming the field, with the status
  * and code of docs/emulator.md; refusals change nothing.
  */
-import { scriptTooLargeMessage } from "../../../src/client/requests";
+import { scriptTooLargeMessage } from "../../../src/client/requestSchemas";
 import { NestedErrorBodySchema } from "../../../src/client/schemas";
 import { state } from "../../helpers/emulator";
 import { createBody, SEEDED, startFixture, type Fixture } from "./api";

@@ -1,5 +1,5 @@
 /**
- * createScript as a multipart upload (wire-facts.md, "Scripts"): the script is the part named
+ * createScript as a multipart upload (docs/api.md, "Scripts"): the script is the part named
  * `file`, the other parameters travel in the query string in their string forms. The 16 KB limit
  * and every other script rule hold as for JSON; a refused upload creates nothing.
  */

@@ -1,7 +1,7 @@
 /**
  * The POST endpoints for hostile-body tests, each with the oracle that says whether a parsed
- * body is acceptable (the shared request schemas of src/client/requests.ts, applied the way the
- * emulator applies them), and generators of hostile JSON values.
+ * body is acceptable (the shared request schemas of src/client/requestSchemas.ts, applied the
+ * way the emulator applies them), and generators of hostile JSON values.
  */
 import fc from "fast-check";
 import type { z } from "zod";
@@ -13,7 +13,7 @@ import {
   DestroyMachineRequestSchema,
   SetMachineAccessRequestSchema,
   UpdateMachineRequestSchema,
-} from "../../../src/client/requests";
+} from "../../../src/client/requestSchemas";
 import { createBody, USERS, type World } from "./world";
 
 /** A POST endpoint under hostile bodies. */

@@ -1,7 +1,7 @@
 /**
- * Every API operation (vm-api.md plus setMachineAccess and getTemplates), each with a request
- * that names a target account's resources. The security matrix and the hostile-input tests both
- * walk this list; a test checks it against the emulator's route table so none is forgotten.
+ * Every API operation (docs/api.md, "Endpoints"), each with a request that names a target account's
+ * resources. The security matrix and the hostile-input tests both walk this list; a test checks it
+ * against the emulator's route table so none is forgotten.
  */
 import type { RawRequest } from "./http";
 import type { Target } from "./world";

@@ -18,7 +18,7 @@ import {
   retryAfterFromHeaders,
   runWithRetries,
   type RetryPolicy,
-  type Runtime,
+  type Timing,
 } from "../../../src/client/retry";
 
 const policy: RetryPolicy = {
@@ -187,7 +187,7 @@ describe("parseRetryAfter", () => {
 });
 
 describe("runWithRetries", () => {
-  function fakeRuntime(): Runtime & { slept: number[] } {
+  function fakeTiming(): Timing & { slept: number[] } {
     const slept: number[] = [];
     return { slept, sleep: async (ms) => void slept.push(ms), now: () => 0, random: () => 0 };
   }
@@ -206,17 +206,17 @@ describe("runWithRetries", () => {
   }
 
   it("runWithRetries: transient failures then success → value, backoff slept", async () => {
-    const runtime = fakeRuntime();
+    const timing = fakeTiming();
     const { attempt, calls } = scripted([new ServerError("x", { status: 500 }), status(503), "ok"]);
-    await expect(runWithRetries(attempt, { policy, runtime, idempotent: true })).resolves.toBe("ok");
+    await expect(runWithRetries(attempt, { policy, timing, idempotent: true })).resolves.toBe("ok");
     expect(calls()).toBe(3);
-    expect(runtime.slept).toEqual([500, 1000]);
+    expect(timing.slept).toEqual([500, 1000]);
   });
 
   it("runWithRetries: persistent failure → last error after maxRetries + 1 attempts", async () => {
-    const runtime = fakeRuntime();
+    const timing = fakeTiming();
     const { attempt, calls } = scripted<string>([new ServerError("x", { status: 500 })]);
-    await expect(runWithRetries(attempt, { policy, runtime, idempotent: true })).rejects.toBeInstanceOf(
+    await expect(runWithRetries(attempt, { policy, timing, idempotent: true })).rejects.toBeInstanceOf(
       ServerError,
     );
     expect(calls()).toBe(4);
@@ -225,7 +225,7 @@ describe("runWithRetries", () => {
   it("runWithRetries: non-idempotent, ambiguous failure, no guard → fails after one attempt", async () => {
     const { attempt, calls } = scripted<string>([reset(), "twice"]);
     await expect(
-      runWithRetries(attempt, { policy, runtime: fakeRuntime(), idempotent: false }),
+      runWithRetries(attempt, { policy, timing: fakeTiming(), idempotent: false }),
     ).rejects.toBeInstanceOf(ConnectionError);
     expect(calls()).toBe(1);
   });
@@ -234,7 +234,7 @@ describe("runWithRetries", () => {
     const { attempt, calls } = scripted<string>([reset(), "duplicate!"]);
     const lookup = jest.fn(async () => "found");
     await expect(
-      runWithRetries(attempt, { policy, runtime: fakeRuntime(), idempotent: false, lookup }),
+      runWithRetries(attempt, { policy, timing: fakeTiming(), idempotent: false, lookup }),
     ).resolves.toBe("found");
     expect(calls()).toBe(1);
     expect(lookup).toHaveBeenCalledTimes(1);
@@ -244,7 +244,7 @@ describe("runWithRetries", () => {
     const { attempt, calls } = scripted<string>([reset(), "created"]);
     const lookup = jest.fn(async () => undefined);
     await expect(
-      runWithRetries(attempt, { policy, runtime: fakeRuntime(), idempotent: false, lookup }),
+      runWithRetries(attempt, { policy, timing: fakeTiming(), idempotent: false, lookup }),
     ).resolves.toBe("created");
     expect(calls()).toBe(2);
   });
@@ -254,7 +254,7 @@ describe("runWithRetries", () => {
     const { attempt } = scripted<string>([reset()]);
     const lookup = jest.fn(async () => "found");
     await expect(
-      runWithRetries(attempt, { policy: noRetries, runtime: fakeRuntime(), idempotent: false, lookup }),
+      runWithRetries(attempt, { policy: noRetries, timing: fakeTiming(), idempotent: false, lookup }),
     ).resolves.toBe("found");
   });
 
@@ -265,7 +265,7 @@ describe("runWithRetries", () => {
       throw new ServerError("list failed", { status: 500 });
     };
     await expect(
-      runWithRetries(attempt, { policy, runtime: fakeRuntime(), idempotent: false, lookup }),
+      runWithRetries(attempt, { policy, timing: fakeTiming(), idempotent: false, lookup }),
     ).rejects.toBe(original);
   });
 
@@ -274,7 +274,7 @@ describe("runWithRetries", () => {
     const afterAmbiguous = async (e: VmApiError) =>
       e instanceof ConflictError ? { value: "fetched" } : undefined;
     await expect(
-      runWithRetries(attempt, { policy, runtime: fakeRuntime(), idempotent: false, afterAmbiguous }),
+      runWithRetries(attempt, { policy, timing: fakeTiming(), idempotent: false, afterAmbiguous }),
     ).resolves.toBe("fetched");
     expect(calls()).toBe(2);
   });
@@ -283,23 +283,23 @@ describe("runWithRetries", () => {
     const { attempt } = scripted<string>([new ConflictError("exists", { status: 409 })]);
     const afterAmbiguous = jest.fn(async () => ({ value: "fetched" }));
     await expect(
-      runWithRetries(attempt, { policy, runtime: fakeRuntime(), idempotent: false, afterAmbiguous }),
+      runWithRetries(attempt, { policy, timing: fakeTiming(), idempotent: false, afterAmbiguous }),
     ).rejects.toBeInstanceOf(ConflictError);
     expect(afterAmbiguous).not.toHaveBeenCalled();
   });
 
   it("runWithRetries: 429 with Retry-After → sleeps exactly that long", async () => {
-    const runtime = fakeRuntime();
+    const timing = fakeTiming();
     const { attempt } = scripted([new RateLimitError("slow", { status: 429, retryAfterMs: 2000 }), "ok"]);
-    await runWithRetries(attempt, { policy, runtime, idempotent: false });
-    expect(runtime.slept).toEqual([2000]);
+    await runWithRetries(attempt, { policy, timing, idempotent: false });
+    expect(timing.slept).toEqual([2000]);
   });
 
   it("runWithRetries: abort during the backoff → AbortedError promptly, no further attempt", async () => {
     const controller = new AbortController();
-    const runtime: Runtime = { sleep: () => new Promise(() => {}), now: () => 0, random: () => 0 };
+    const timing: Timing = { sleep: () => new Promise(() => {}), now: () => 0, random: () => 0 };
     const { attempt, calls } = scripted<string>([status(503), "ok"]);
-    const run = runWithRetries(attempt, { policy, runtime, idempotent: true, signal: controller.signal });
+    const run = runWithRetries(attempt, { policy, timing, idempotent: true, signal: controller.signal });
     setImmediate(() => controller.abort());
     await expect(run).rejects.toBeInstanceOf(AbortedError);
     expect(calls()).toBe(1);

@@ -6,7 +6,7 @@ import {
   ValidationError,
   WaitTimeoutError,
 } from "../../../src/client/errors";
-import type { Runtime } from "../../../src/client/retry";
+import type { Timing } from "../../../src/client/retry";
 import type { Machine, MachineEvent } from "../../../src/client/schemas";
 import {
   DEFAULT_POLL_POLICY,
@@ -59,7 +59,7 @@ function machine(state: MachineState, events: MachineEvent[] = []): Machine {
 }
 
 /** A virtual clock: sleeping moves time, nothing waits. */
-function virtualRuntime(): Runtime & { t: () => number } {
+function virtualTiming(): Timing & { t: () => number } {
   let t = 0;
   return { t: () => t, now: () => t, random: () => 0.5, sleep: async (ms) => void (t += ms) };
 }
@@ -112,14 +112,14 @@ describe("wait predicates", () => {
 describe("waitForState", () => {
   /** A machine that becomes `finalState` at `readyAtMs` of virtual time. */
   function provisioning(
-    runtime: { now: () => number },
+    timing: { now: () => number },
     readyAtMs: number,
     finalState: MachineState = "ready",
   ) {
     const calls: number[] = [];
     const get = async () => {
-      calls.push(runtime.now());
-      return runtime.now() >= readyAtMs
+      calls.push(timing.now());
+      return timing.now() >= readyAtMs
         ? machine(finalState)
         : machine("provisioning", [event("c", "pending")]);
     };
@@ -127,26 +127,26 @@ describe("waitForState", () => {
   }
 
   it("waitForState: 60 s provisioning → ready after 10 polls (fixed 5 s polling needs 13)", async () => {
-    const runtime = virtualRuntime();
-    const { get, calls } = provisioning(runtime, 60_000);
-    const result = await waitForState(get, "ps1", "ready", {}, runtime);
+    const timing = virtualTiming();
+    const { get, calls } = provisioning(timing, 60_000);
+    const result = await waitForState(get, "ps1", "ready", {}, timing);
     expect(result.state).toBe("ready");
     expect(calls).toEqual([0, 1000, 3000, 7000, 15000, 25000, 35000, 45000, 55000, 65000]);
 
-    const fixedRuntime = virtualRuntime();
-    const fixed = provisioning(fixedRuntime, 60_000);
+    const fixedTiming = virtualTiming();
+    const fixed = provisioning(fixedTiming, 60_000);
     const fixedPolicy = { initialDelayMs: 5000, factor: 1, maxDelayMs: 5000, jitter: 0 };
-    await waitForState(fixed.get, "ps1", "ready", { pollPolicy: fixedPolicy }, fixedRuntime);
+    await waitForState(fixed.get, "ps1", "ready", { pollPolicy: fixedPolicy }, fixedTiming);
     expect(fixed.calls).toHaveLength(13);
   });
 
   it("waitForState: state changes → onProgress once per change with the previous state", async () => {
-    const runtime = virtualRuntime();
+    const timing = virtualTiming();
     const states: MachineState[] = ["off", "starting", "starting", "serviceready", "ready"];
     let i = 0;
     const get = async () => machine(states[Math.min(i++, states.length - 1)], [event("s", "pending")]);
     const seen: Omit<WaitProgress, "machine">[] = [];
-    await waitForState(get, "ps1", "ready", { onProgress: ({ machine: _m, ...p }) => seen.push(p) }, runtime);
+    await waitForState(get, "ps1", "ready", { onProgress: ({ machine: _m, ...p }) => seen.push(p) }, timing);
     expect(seen).toEqual([
       { state: "off", previousState: undefined, elapsedMs: 0 },
       { state: "starting", previousState: "off", elapsedMs: 1000 },
@@ -156,16 +156,16 @@ describe("waitForState", () => {
   });
 
   it("waitForState: deadline passes → WaitTimeoutError naming the last state", async () => {
-    const runtime = virtualRuntime();
-    const { get, calls } = provisioning(runtime, Infinity);
-    const wait = waitForState(get, "ps1", "ready", { timeoutMs: 20_000 }, runtime);
+    const timing = virtualTiming();
+    const { get, calls } = provisioning(timing, Infinity);
+    const wait = waitForState(get, "ps1", "ready", { timeoutMs: 20_000 }, timing);
     await expect(wait).rejects.toThrow(WaitTimeoutError);
     await expect(wait).rejects.toThrow(/did not become ready within 20000 ms; last state: provisioning/);
     expect(calls[calls.length - 1]).toBe(20_000); // a last poll exactly at the deadline
   });
 
   it("waitForState: new error event → MachineEventError with its errorMsg", async () => {
-    const runtime = virtualRuntime();
+    const timing = virtualTiming();
     let polls = 0;
     const get = async () =>
       ++polls < 3
@@ -174,31 +174,31 @@ describe("waitForState", () => {
             event("s", "error", "insufficient capacity"),
             event("old", "error", "old failure"),
           ]);
-    const wait = waitForState(get, "ps1", "ready", {}, runtime);
+    const wait = waitForState(get, "ps1", "ready", {}, timing);
     await expect(wait).rejects.toThrow(MachineEventError);
     await expect(wait).rejects.toMatchObject({ errorMsg: "insufficient capacity", lastState: "off" });
   });
 
   it("waitForState: off with nothing pending while waiting for ready → StateUnreachableError at once", async () => {
-    const runtime = virtualRuntime();
+    const timing = virtualTiming();
     const get = jest.fn(async () => machine("off", [event("c", "done", "", "create")]));
-    await expect(waitForState(get, "ps1", "ready", {}, runtime)).rejects.toThrow(StateUnreachableError);
+    await expect(waitForState(get, "ps1", "ready", {}, timing)).rejects.toThrow(StateUnreachableError);
     expect(get).toHaveBeenCalledTimes(1);
   });
 
   it("waitForState: waiting for serviceready on a machine that reaches ready → returns it", async () => {
-    const runtime = virtualRuntime();
-    const { get } = provisioning(runtime, 3000, "ready");
-    await expect(waitForState(get, "ps1", "serviceready", {}, runtime)).resolves.toMatchObject({
+    const timing = virtualTiming();
+    const { get } = provisioning(timing, 3000, "ready");
+    await expect(waitForState(get, "ps1", "serviceready", {}, timing)).resolves.toMatchObject({
       state: "ready",
     });
   });
 
   it("waitForState: signal aborts during a sleep → AbortedError promptly", async () => {
     const controller = new AbortController();
-    const runtime: Runtime = { now: () => 0, random: () => 0.5, sleep: () => new Promise(() => {}) };
+    const timing: Timing = { now: () => 0, random: () => 0.5, sleep: () => new Promise(() => {}) };
     const get = jest.fn(async () => machine("provisioning"));
-    const wait = waitForState(get, "ps1", "ready", { signal: controller.signal }, runtime);
+    const wait = waitForState(get, "ps1", "ready", { signal: controller.signal }, timing);
     setImmediate(() => controller.abort());
     await expect(wait).rejects.toThrow(AbortedError);
     expect(get).toHaveBeenCalledTimes(1);
@@ -207,7 +207,7 @@ describe("waitForState", () => {
   it("waitForState: already aborted → AbortedError before any poll", async () => {
     const get = jest.fn(async () => machine("ready"));
     const signal = AbortSignal.abort();
-    await expect(waitForState(get, "ps1", "ready", { signal }, virtualRuntime())).rejects.toThrow(
+    await expect(waitForState(get, "ps1", "ready", { signal }, virtualTiming())).rejects.toThrow(
       AbortedError,
     );
     expect(get).not.toHaveBeenCalled();
@@ -215,7 +215,7 @@ describe("waitForState", () => {
 
   it("waitForState: unknown target state → ValidationError listing the states", async () => {
     const get = jest.fn(async () => machine("ready"));
-    const wait = waitForState(get, "ps1", "running" as never, {}, virtualRuntime());
+    const wait = waitForState(get, "ps1", "running" as never, {}, virtualTiming());
     await expect(wait).rejects.toThrow(ValidationError);
     await expect(wait).rejects.toThrow(/state must be one of: off, serviceready, ready/);
   });
@@ -257,7 +257,7 @@ describe("waitForState options", () => {
     "waitForState: %s → ValidationError naming the option, before any poll",
     async (_label, options, message) => {
       const get = boundedPoller();
-      const wait = waitForState(get, "ps1", "ready", options, virtualRuntime());
+      const wait = waitForState(get, "ps1", "ready", options, virtualTiming());
       await expect(wait).rejects.toThrow(ValidationError);
       await expect(wait).rejects.toThrow(message);
       expect(get).not.toHaveBeenCalled();

@@ -1,6 +1,6 @@
 /**
  * paperspace-node 0.2.4's `machines` methods, unchanged, against the emulator: each method with
- * its documented argument shapes gets the answer vm-api.md and the wire facts describe.
+ * its documented argument shapes gets the answer docs/api.md describes.
  */
 import { MachineListSchema, MachineSchema, UtilizationSchema } from "../../../../src/client/schemas";
 import { state } from "../../../helpers/emulator";

@@ -1,7 +1,8 @@
 /**
  * Request bodies and query strings of the VM API with their rules, written once: the client
  * checks input before sending, the provider's `check` answers with them, and the emulator
- * refuses with them. Every message names the field and, for closed sets, the allowed values.
+ * refuses with them. Every message names the field and, for closed sets, the allowed values
+ * (formatIssues.ts words them).
  */
 import { z } from "zod";
 import {
@@ -9,7 +10,6 @@ import {
   BILLING_TYPES,
   DEDICATED_GPU_MACHINE_TYPES,
   MACHINE_TYPES,
-  OWNER_TYPES,
   REGIONS,
   RESTORE_POINT_FREQUENCIES,
   SCRIPT_MAX_BYTES,
@@ -30,7 +30,7 @@ const id = z.string().min(1).max(128);
 /** Fields that create a new team user; mutually exclusive with `userId`. */
 export const NEW_USER_FIELDS = ["email", "password", "firstName", "lastName"] as const;
 
-/** POST /machines/createSingleMachinePublic (vm-api.md, "Create a machine"). */
+/** POST /machines/createSingleMachinePublic (docs/api.md, "Creating a machine"). */
 export const CreateMachineRequestSchema = z
   .object({
     region: z.enum(REGIONS),
@@ -95,6 +95,7 @@ export const CreateMachineRequestSchema = z
       }
     }
   });
+/** A create-machine body as the caller writes it. */
 export type CreateMachineRequest = z.input<typeof CreateMachineRequestSchema>;
 
 /** POST /machines/{id}/updateMachinePublic: every field optional. */
@@ -107,12 +108,13 @@ export const UpdateMachineRequestSchema = z.object({
   performAutoSnapshot: z.boolean().optional(),
   dynamicPublicIp: z.boolean().optional(),
 });
+/** An update-machine body as the caller writes it. */
 export type UpdateMachineRequest = z.input<typeof UpdateMachineRequestSchema>;
 
 /** POST /machines/{id}/destroyMachine: the body is optional. */
 export const DestroyMachineRequestSchema = z.object({ releasePublicIp: z.boolean().optional() });
 
-/** Some clients send `"true"`/`"false"` strings (wire-facts.md); both are accepted here. */
+/** Some clients send `"true"`/`"false"` strings (docs/api.md, "Endpoints"); both are accepted here. */
 const boolish = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
 
 /** POST /machines/{id}/setMachineAccess; `machineId` may be repeated in the body. */
@@ -121,6 +123,7 @@ export const SetMachineAccessRequestSchema = z.object({
   enableAccess: boolish,
   machineId: id.optional(),
 });
+/** A setMachineAccess body as the caller writes it. */
 export type SetMachineAccessRequest = z.input<typeof SetMachineAccessRequestSchema>;
 
 /** Size of a script text in bytes, as the 16 KB limit counts it (UTF-8). */
@@ -137,6 +140,7 @@ export const CreateScriptRequestSchema = z.object({
   runOnce: z.boolean().optional(),
   machineId: id.optional(),
 });
+/** A createScript body as the caller writes it (the text, never a file path). */
 export type CreateScriptRequest = z.input<typeof CreateScriptRequestSchema>;
 
 /** A flag in a query string: `"true"` or `"false"`. */
@@ -163,6 +167,7 @@ export function scriptTooLargeMessage(text: string): string | null {
 export const CreateDelegationRequestSchema = z.object({
   machine: z.object({ ids: z.array(id).max(1000).optional() }).optional(),
 });
+/** A resource-delegation body as the caller writes it. */
 export type CreateDelegationRequest = z.input<typeof CreateDelegationRequestSchema>;
 
 /** Query of GET /machines/getAvailability. */
@@ -177,137 +182,11 @@ export const UtilizationQuerySchema = z.object({
   billingMonth: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: "must be YYYY-MM" }),
 });
 
+/** A state `machines.waitFor` can wait for. */
 export const WaitableStateSchema = z.enum(WAITABLE_STATES);
-
-/** Equality filters of GET /machines/getMachines (besides limit and skip). */
-export const MACHINE_FILTER_FIELDS = [
-  "machineId",
-  "name",
-  "os",
-  "ram",
-  "cpus",
-  "gpu",
-  "storageTotal",
-  "storageUsed",
-  "usageRate",
-  "shutdownTimeoutInHours",
-  "performAutoSnapshot",
-  "autoSnapshotFrequency",
-  "autoSnapshotSaveCount",
-  "agentType",
-  "dtCreated",
-  "state",
-  "updatesPending",
-  "networkId",
-  "privateIpAddress",
-  "publicIpAddress",
-  "region",
-  "userId",
-  "teamId",
-  "scriptId",
-  "dtLastRun",
-] as const;
-export const SCRIPT_FILTER_FIELDS = [
-  "id",
-  "ownerType",
-  "ownerId",
-  "name",
-  "description",
-  "dtCreated",
-  "isEnabled",
-  "runOnce",
-] as const;
-export const USER_FILTER_FIELDS = ["id", "email", "firstname", "lastname", "dtCreated", "teamId"] as const;
-export const NETWORK_FILTER_FIELDS = [
-  "id",
-  "name",
-  "region",
-  "dtCreated",
-  "network",
-  "netmask",
-  "teamId",
-] as const;
-export const TEMPLATE_FILTER_FIELDS = [
-  "id",
-  "name",
-  "label",
-  "os",
-  "dtCreated",
-  "teamId",
-  "userId",
-  "region",
-] as const;
-
-/** A filter value: sent as a string; `null` travels as the string "null". */
-export type FilterValue = string | number | boolean | null;
-export type MachineFilters = Partial<Record<(typeof MACHINE_FILTER_FIELDS)[number], FilterValue>>;
-export type ScriptFilters = Partial<Record<(typeof SCRIPT_FILTER_FIELDS)[number], FilterValue>>;
-export type UserFilters = Partial<Record<(typeof USER_FILTER_FIELDS)[number], FilterValue>>;
-export type NetworkFilters = Partial<Record<(typeof NETWORK_FILTER_FIELDS)[number], FilterValue>>;
-export type TemplateFilters = Partial<Record<(typeof TEMPLATE_FILTER_FIELDS)[number], FilterValue>>;
-export { OWNER_TYPES };
 
 /** Paging of GET /machines/getMachines. */
 export const PagingQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(1000).optional(),
   skip: z.coerce.number().int().min(0).optional(),
 });
-
-/**
- * One line per problem, each naming the field: `region must be one of: A, B, C (got "Mars")`.
- * Parse with `{ reportInput: true }` to get the offending value for enums. Values of other
- * kinds are never echoed, so a password cannot leak into a message.
- */
-export function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
-  return issues.map(formatIssue).join("; ");
-}
-
-function formatIssue(issue: z.core.$ZodIssue): string {
-  const field = issue.path.length > 0 ? issue.path.map(String).join(".") : "body";
-  switch (issue.code) {
-    case "invalid_type":
-      return issue.input === undefined
-        ? `${field} is required`
-        : `${field} must be ${article(issue.expected)} (got ${describe(issue.input)})`;
-    case "invalid_value":
-      return issue.input === undefined
-        ? `${field} is required (one of: ${issue.values.map(String).join(", ")})`
-        : `${field} must be one of: ${issue.values.map(String).join(", ")}${echo(issue.input)}`;
-    case "unrecognized_keys":
-      return `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.join(", ")}${field === "body" ? "" : ` in ${field}`}`;
-    case "custom":
-      return issue.message;
-    case "invalid_union": {
-      const branch = deepestBranch(issue.errors);
-      if (branch === undefined) return `${field}: ${issue.message}`;
-      return branch
-        .map((inner) => formatIssue({ ...inner, path: [...issue.path, ...inner.path] }))
-        .join("; ");
-    }
-    default:
-      return `${field}: ${issue.message}`;
-  }
-}
-
-/** The union branch the value evidently meant: the one whose problems all lie deepest inside it. */
-function deepestBranch(branches: z.core.$ZodIssue[][]): z.core.$ZodIssue[] | undefined {
-  const depth = (b: z.core.$ZodIssue[]) => (b.length === 0 ? 0 : Math.min(...b.map((i) => i.path.length)));
-  const best = [...branches].sort((x, y) => depth(y) - depth(x))[0];
-  return best !== undefined && depth(best) > 0 ? best : undefined;
-}
-
-function article(expected: string): string {
-  return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
-}
-
-function describe(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  return typeof value;
-}
-
-function echo(input: unknown): string {
-  if (typeof input !== "string") return input === undefined ? "" : ` (got ${describe(input)})`;
-  const shown = input.length > 64 ? `${input.slice(0, 64)}…` : input;
-  return ` (got ${JSON.stringify(shown)})`;
-}

@@ -1,0 +1,96 @@
+/**
+ * The equality filters of the list endpoints, and how they travel in a query string: each
+ * value as a string (booleans and numbers written out, null as "null", as the service's clients
+ * sent them). Only known filter names are accepted, by the client before sending and by the
+ * emulator on receipt: a misspelt filter would otherwise be ignored by the server and match
+ * everything.
+ */
+import { ValidationError } from "./errors";
+import { NetworkSchema, ScriptSchema, TemplateSchema, UserSchema, type Machine } from "./schemas";
+
+/**
+ * Equality filters of GET /machines/getMachines (besides limit and skip): the fields the API
+ * documents as filters, each checked at compile time to be a field of the listed wire object
+ * (a machine is filtered by `machineId`, not `id`).
+ */
+export const MACHINE_FILTER_FIELDS = [
+  "machineId",
+  "name",
+  "os",
+  "ram",
+  "cpus",
+  "gpu",
+  "storageTotal",
+  "storageUsed",
+  "usageRate",
+  "shutdownTimeoutInHours",
+  "performAutoSnapshot",
+  "autoSnapshotFrequency",
+  "autoSnapshotSaveCount",
+  "agentType",
+  "dtCreated",
+  "state",
+  "updatesPending",
+  "networkId",
+  "privateIpAddress",
+  "publicIpAddress",
+  "region",
+  "userId",
+  "teamId",
+  "scriptId",
+  "dtLastRun",
+] as const satisfies readonly (Exclude<keyof Machine, "id"> | "machineId")[];
+/** Equality filters of GET /scripts/getScripts: every field of a script but its machines. */
+export const SCRIPT_FILTER_FIELDS = ScriptSchema.keyof().exclude(["machines"]).options;
+/** Equality filters of GET /users/getUsers: every field of a user. */
+export const USER_FILTER_FIELDS = UserSchema.keyof().options;
+/** Equality filters of GET /networks/getNetworks: every field of a network. */
+export const NETWORK_FILTER_FIELDS = NetworkSchema.keyof().options;
+/** Equality filters of GET /templates/getTemplates: every field of a template. */
+export const TEMPLATE_FILTER_FIELDS = TemplateSchema.keyof().options;
+
+/** A filter value: sent as a string; `null` travels as the string "null". */
+export type FilterValue = string | number | boolean | null;
+/** Filters of `machines.list`/`listAll` and `getMachines`. */
+export type MachineFilters = Partial<Record<(typeof MACHINE_FILTER_FIELDS)[number], FilterValue>>;
+/** Filters of `scripts.list` and `getScripts`. */
+export type ScriptFilters = Partial<Record<(typeof SCRIPT_FILTER_FIELDS)[number], FilterValue>>;
+/** Filters of `users.list` and `getUsers`. */
+export type UserFilters = Partial<Record<(typeof USER_FILTER_FIELDS)[number], FilterValue>>;
+/** Filters of `networks.list` and `getNetworks`. */
+export type NetworkFilters = Partial<Record<(typeof NETWORK_FILTER_FIELDS)[number], FilterValue>>;
+/** Filters of `templates.list` and `getTemplates`. */
+export type TemplateFilters = Partial<Record<(typeof TEMPLATE_FILTER_FIELDS)[number], FilterValue>>;
+
+/** Pure: one filter value as it travels. */
+export function filterValueToString(value: FilterValue): string {
+  if (value === null) return "null";
+  return String(value);
+}
+
+/**
+ * Pure: filters to query parameters. Undefined entries are dropped; an unknown name or a value of
+ * the wrong kind is a `ValidationError` naming the field and the allowed names.
+ */
+export function filtersToQuery(
+  filters: Readonly<Record<string, FilterValue | undefined>> | undefined,
+  allowed: readonly string[],
+): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [name, value] of Object.entries(filters ?? {})) {
+    if (value === undefined) continue;
+    if (!allowed.includes(name)) {
+      throw new ValidationError(`unknown filter ${name}; filters are: ${allowed.join(", ")}`);
+    }
+    if (value !== null && !["string", "number", "boolean"].includes(typeof value)) {
+      throw new ValidationError(
+        `filter ${name} must be a string, number, boolean or null (got ${typeof value})`,
+      );
+    }
+    if (typeof value === "number" && !Number.isFinite(value)) {
+      throw new ValidationError(`filter ${name} must be a finite number (got ${value})`);
+    }
+    query[name] = filterValueToString(value);
+  }
+  return query;
+}
