@@ -6,6 +6,7 @@
  * `npm run emulator:start` / `npm run emulator:stop` start and stop that emulator alone.
  */
 import * as path from "path";
+import { ensureFreshBuild } from "./freshBuild";
 import { ensureEmulator, EMULATOR_TIME_SCALE, stopEmulator } from "./localEmulator";
 import { runPulumi } from "./pulumi/main";
 
@@ -58,6 +59,7 @@ Next:
 }
 
 async function main(command: string | undefined): Promise<void> {
+  ensureFreshBuild();
   const say = (line: string) => console.log(line);
   if (command === "emulator:start") {
     const emulator = await ensureEmulator(say);

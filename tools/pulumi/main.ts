@@ -15,6 +15,7 @@ import { parseInvocation, withClient } from "./args";
 import { pulumiEnvironment } from "./environment";
 import { programEntry, startLanguageHost, type LanguageHost } from "./languageHost";
 import { exitCodeOf, runCli } from "./processes";
+import { ensureFreshBuild } from "../freshBuild";
 import { restartIfRecorded, WORKDIR } from "../localEmulator";
 const { linkSelf } = require("../linkSelf.js") as { linkSelf: () => void };
 
@@ -31,6 +32,7 @@ export function pulumiCli(): string {
 export async function runPulumi(argv: string[], from: string): Promise<number> {
   const invocation = parseInvocation(argv, from);
   linkSelf();
+  ensureFreshBuild();
   const cli = pulumiCli();
   const env = pulumiEnvironment(WORKDIR, invocation.programDir, cli);
   let args = invocation.cliArgs;
