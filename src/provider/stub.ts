@@ -1,34 +1,28 @@
 /**
  * The object that `pulumi.dynamic.Resource` serializes into `__provider`.
  *
- * Everything a serialized closure references is captured by value and lands in state
- * (PULUMI-NOTES.md), so this stub holds only two strings and forwards every call to the
- * provider runtime, which the plugin process `require`s at call time. Consequences:
- * - no credential, schema or client is ever in state: `configure` keeps the settings on the
- *   deserialized stub, in the plugin's memory only;
+ * Everything a serialized closure references is captured by value and lands in the state of every
+ * resource (docs/api.md, "Provider state"), so this stub captures two strings, the kind and the
+ * runtime's package path, and forwards every call to the provider runtime, which the plugin
+ * process loads at call time. Consequences:
+ * - no credential, schema, client or path of the machine that ran the program is ever in state:
+ *   `configure` keeps the settings on the deserialized stub, in the plugin's memory only;
  * - the text is small and stable, so `refresh`/`destroy` with state from an earlier version
- *   still work: the runtime's `dispatch(kind, method, args, settings)` signature never changes.
+ *   still work: the runtime's `dispatch(kind, method, args, settings)` signature never changes
+ *   (test/e2e/oldState.test.ts imports state written by 0.1.0);
+ * - there is one stub object per kind, so the SDK serializes it once per program (its cache is
+ *   keyed by the provider object), not once per resource (docs/benchmarks.md).
  */
-import * as path from "path";
 import type * as pulumi from "@pulumi/pulumi";
 
 /** Which resource implementation the runtime dispatches to. */
 export type ResourceKind = "Machine" | "Script" | "ResourceDelegation" | "MachineAccess";
 
-/** Where the plugin process finds the runtime: by package name first (stable across machines). */
-export interface RuntimeLocation {
-  packagePath: string;
-  absolutePath: string;
-}
-
-/** The runtime next to this file; from sources (ts-node, ts-jest) it is the compiled copy in dist/. */
-export function runtimeLocation(): RuntimeLocation {
-  const fromSources = __filename.endsWith(".ts");
-  const absolutePath = fromSources
-    ? path.resolve(__dirname, "..", "..", "dist", "provider", "runtime.js")
-    : path.join(__dirname, "runtime.js");
-  return { packagePath: "pulumi-vmapi/dist/provider/runtime.js", absolutePath };
-}
+/**
+ * The runtime entry as the plugin process resolves it, by package name from the program's folder:
+ * the same on every machine. package.json exports this subpath as a contract with old state.
+ */
+export const RUNTIME_ENTRY = "pulumi-vmapi/dist/provider/runtime.js";
 
 /** The deserialized stub, in the plugin process: settings from `configure`, the runtime once loaded. */
 interface LiveStub {
@@ -36,22 +30,45 @@ interface LiveStub {
   runtime?: { dispatch(kind: string, method: string, args: unknown[], settings: unknown): Promise<never> };
 }
 
-/**
- * Builds the serializable provider for one resource kind. Every method is one short line that
- * hands over to `forward`: the serialized text is what every check and diff of a preview
- * carries, so it is kept small (docs/benchmarks.md).
- */
+const stubs = new Map<ResourceKind, pulumi.dynamic.ResourceProvider>();
+
+/** The serializable provider of one resource kind; the same object for every resource of that kind. */
 export function providerStub(kind: ResourceKind): pulumi.dynamic.ResourceProvider {
-  const entry = runtimeLocation();
+  let stub = stubs.get(kind);
+  if (!stub) {
+    stub = buildStub(kind, RUNTIME_ENTRY);
+    stubs.set(kind, stub);
+  }
+  return stub;
+}
+
+/**
+ * Builds the stub. Every method is one short line that hands over to `forward`: the serialized
+ * text is what every check and diff of a preview carries, so it is kept small.
+ */
+function buildStub(kind: ResourceKind, entry: string): pulumi.dynamic.ResourceProvider {
   // Captured by value, so it must stay free of imports; it loads the runtime once per process.
+  // Only a missing runtime falls through to the next place; an error inside it is reported as is.
   function forward(self: unknown, method: string, args: unknown[]) {
     const stub = self as LiveStub;
     if (!stub.runtime) {
-      try {
-        stub.runtime = require(require.resolve(entry.packagePath, { paths: [process.cwd()] }));
-      } catch {
-        stub.runtime = require(entry.absolutePath);
+      const missing = (e: unknown) =>
+        (e as { code?: string }).code === "MODULE_NOT_FOUND" && String((e as Error).message).includes(entry);
+      for (const load of [
+        () => require(require.resolve(entry, { paths: [process.cwd()] })),
+        () => require(entry),
+      ]) {
+        try {
+          stub.runtime = load();
+          break;
+        } catch (e) {
+          if (!missing(e)) throw e;
+        }
       }
+      if (!stub.runtime)
+        throw new Error(
+          `pulumi-vmapi: cannot find ${entry} from ${process.cwd()}; install the package in the program's project (npm install pulumi-vmapi)`,
+        );
     }
     return stub.runtime!.dispatch(kind, method, args, stub.settings ?? {});
   }
