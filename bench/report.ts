@@ -55,6 +55,14 @@ export function markdownReport(r: BenchResults): string {
     ``,
     memoryLine(r),
     ``,
+    `## 4. The real engine: ${r.engine.resources} unchanged resources (median of ${r.engine.rounds} rounds)`,
+    ``,
+    engineTable(r),
+    ``,
+    `Each figure is the whole command as typed (\`npm run pulumi -- preview\`, \`refresh --yes --skip-preview\`), ` +
+      `the kinds interleaved in every round; the no-op is one provider object shared by ${r.engine.resources} dynamic resources. ` +
+      `State bytes: one resource in \`pulumi stack export\`, of which the serialized provider.`,
+    ``,
   ].join("\n");
 }
 
@@ -132,5 +140,28 @@ function memoryLine(r: BenchResults): string {
     `heap used ${m.empty.heapUsedMB} → ${m.full.heapUsedMB} MB (+${m.delta.heapUsedMB} MB, ` +
     `${m.perMachineKB.heapUsed} KB per machine); RSS ${m.empty.rssMB} → ${m.full.rssMB} MB ` +
     `(+${m.delta.rssMB} MB, ${m.perMachineKB.rss} KB per machine).`
+  );
+}
+
+function engineTable(r: BenchResults): string {
+  return table(
+    [
+      "resources",
+      "preview ms",
+      "ratio",
+      "refresh ms",
+      "ratio",
+      "API requests (preview / refresh)",
+      "state bytes (provider)",
+    ],
+    r.engine.rows.map((x) => [
+      `${x.resources} × ${x.kind}`,
+      x.previewMs,
+      x.previewRatio,
+      x.refreshMs,
+      x.refreshRatio,
+      `${x.previewRequests} / ${x.refreshRequests}`,
+      `${x.stateBytes} (${x.providerBytes})`,
+    ]),
   );
 }

@@ -3,6 +3,7 @@
  */
 import { PROVIDER, type ConvergenceResult } from "./convergence";
 import type { HeadroomResult } from "./emulatorHeadroom";
+import type { EngineResult } from "./engine";
 import type { RequestsResult } from "./requestsPerMachine";
 
 /** Everything one `npm run bench` measured. */
@@ -13,6 +14,7 @@ export interface BenchResults {
   requests: RequestsResult;
   convergence: ConvergenceResult;
   headroom: HeadroomResult;
+  engine: EngineResult;
   targets: Target[];
 }
 
@@ -28,9 +30,12 @@ export interface Target {
 export function judge(r: Omit<BenchResults, "targets">): Target[] {
   const converge50 = r.convergence.rows.find((x) => x.mode === PROVIDER && x.machines === 50);
   const serverErrors = r.headroom.show.serverErrors + r.headroom.list.serverErrors;
+  const previewRatio = (kind: string) => r.engine.rows.find((x) => x.kind === kind)?.previewRatio ?? NaN;
   return [
-    target("requests, create-and-wait (D = 60 s)", "≤ 8", r.requests.provider.create.requests, (v) => v <= 8),
-    target("convergence wall / D, 50 machines", "≤ 1.15", converge50?.ratio ?? NaN, (v) => v <= 1.15),
+    target("pulumi preview, 200 Machines vs no-op", "≤ 1.1", previewRatio("Machine"), (v) => v <= 1.1),
+    target("pulumi preview, 200 Scripts vs no-op", "≤ 1.1", previewRatio("Script"), (v) => v <= 1.1),
+    target("requests, create-and-wait (D = 60 s)", "≤ 6", r.requests.provider.create.requests, (v) => v <= 6),
+    target("convergence wall / D, 50 machines", "≤ 1.1", converge50?.ratio ?? NaN, (v) => v <= 1.1),
     target("emulator 5xx or failed connections under load", "0", serverErrors, (v) => v === 0),
   ];
 }

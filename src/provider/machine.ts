@@ -19,7 +19,7 @@ import {
   type ReportedOutput,
   type WireFieldOf,
 } from "./machineModel";
-import { providerStub } from "./stub";
+import { providerStub, quietStacks } from "./stub";
 
 /** Inputs of a {@link Machine}. Changing a create-only input replaces the machine. */
 export interface MachineArgs {
@@ -154,7 +154,12 @@ export class Machine extends pulumi.dynamic.Resource {
     // The new user's password is a secret even when given as a plain string.
     if (args.password !== undefined) props.password = pulumi.secret(args.password);
     const secretOpts = pulumi.mergeOptions(opts, { additionalSecretOutputs: ["password", "passwordDigest"] });
-    super(providerStub("Machine"), name, props, secretOpts, "vmapi", "Machine");
+    const restoreStacks = quietStacks();
+    try {
+      super(providerStub("Machine"), name, props, secretOpts, "vmapi", "Machine");
+    } finally {
+      restoreStacks();
+    }
   }
 }
 

@@ -2,7 +2,7 @@
  * `MachineAccess`: one user's access to one machine, granted on create and revoked on delete.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { providerStub } from "./stub";
+import { providerStub, quietStacks } from "./stub";
 
 /** Inputs of a {@link MachineAccess}; a change of either replaces the grant. */
 export interface MachineAccessArgs {
@@ -16,6 +16,11 @@ export class MachineAccess extends pulumi.dynamic.Resource {
   declare readonly userId: pulumi.Output<string>;
 
   constructor(name: string, args: MachineAccessArgs, opts?: pulumi.CustomResourceOptions) {
-    super(providerStub("MachineAccess"), name, { ...args }, opts, "vmapi", "MachineAccess");
+    const restoreStacks = quietStacks();
+    try {
+      super(providerStub("MachineAccess"), name, { ...args }, opts, "vmapi", "MachineAccess");
+    } finally {
+      restoreStacks();
+    }
   }
 }

@@ -3,7 +3,7 @@
  * after creation. The API has no delete: deleting the resource only forgets it.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { providerStub } from "./stub";
+import { providerStub, quietStacks } from "./stub";
 
 /** Inputs of a {@link ResourceDelegation}. */
 export interface ResourceDelegationArgs {
@@ -34,6 +34,11 @@ export class ResourceDelegation extends pulumi.dynamic.Resource {
     for (const key of DELEGATION_OUTPUTS) props[key] = undefined;
     Object.assign(props, args);
     const secretOpts = pulumi.mergeOptions(opts, { additionalSecretOutputs: ["accessTokenId"] });
-    super(providerStub("ResourceDelegation"), name, props, secretOpts, "vmapi", "ResourceDelegation");
+    const restoreStacks = quietStacks();
+    try {
+      super(providerStub("ResourceDelegation"), name, props, secretOpts, "vmapi", "ResourceDelegation");
+    } finally {
+      restoreStacks();
+    }
   }
 }

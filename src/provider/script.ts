@@ -4,7 +4,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ScriptSchema } from "../client/schemas";
 import type { z } from "zod";
-import { providerStub } from "./stub";
+import { providerStub, quietStacks } from "./stub";
 
 /** Inputs of a {@link Script}. Every change replaces the script. */
 export interface ScriptArgs {
@@ -61,6 +61,11 @@ export class Script extends pulumi.dynamic.Resource {
     const props: Record<string, unknown> = {};
     for (const key of [...SCRIPT_OUTPUTS, ...SCRIPT_INPUTS]) props[key] = undefined;
     Object.assign(props, args, { __resourceName: name });
-    super(providerStub("Script"), name, props, opts, "vmapi", "Script");
+    const restoreStacks = quietStacks();
+    try {
+      super(providerStub("Script"), name, props, opts, "vmapi", "Script");
+    } finally {
+      restoreStacks();
+    }
   }
 }

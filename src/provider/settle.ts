@@ -3,7 +3,7 @@
  * one leg at a time, until it is `ready` or `off`.
  *
  * The waits poll as late as they usefully can (benchmarks: docs/benchmarks.md): a provisioning
- * takes about a minute, so its first poll is at 15 s; after a start, a stop or a read of the
+ * takes about a minute, so its first poll is at 30 s (35 s on the schedule); after a start, a stop or a read of the
  * machine the first poll is 1 s later, not at once. `pollScale` shrinks every delay for an API
  * whose lifecycle runs faster (the emulator with --time-scale).
  */
@@ -36,7 +36,7 @@ export interface SettleOptions {
 /** Legs are bounded: start → ready, or stop → off, after at most one transition to finish. */
 const MAX_LEGS = 4;
 /** No provisioning has finished sooner than this: the first poll of a provisioning wait. */
-export const PROVISIONING_FIRST_POLL_MS = 15_000;
+export const PROVISIONING_FIRST_POLL_MS = 30_000;
 /** The first poll after an action or a read: the state cannot have moved on in less. */
 export const NEXT_POLL_MS = 1_000;
 const POLL_CAP_MS = 10_000;

@@ -45,8 +45,8 @@ describe("settleMachine progress", () => {
       "machine box (ps1): still provisioning, waiting for ready (1 min 00 s)",
       "machine box (ps1): ready (1 min 05 s)",
     ]);
-    // A provisioning is first polled at 15 s: no provisioning has ever been faster.
-    expect(waits).toEqual([{ state: "ready", firstPollDelayMs: 15_000 }]);
+    // A provisioning is first polled at 30 s: no provisioning has ever been faster.
+    expect(waits).toEqual([{ state: "ready", firstPollDelayMs: 30_000 }]);
   });
 });
 

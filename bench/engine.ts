@@ -1,0 +1,129 @@
+/**
+ * The real engine as users time it: `pulumi preview` and `pulumi refresh` of N unchanged
+ * resources, each kind side by side with the no-op baseline in the same run, and the bytes each
+ * resource costs in state. Every command goes through `npm run pulumi` (tools/pulumi) exactly as
+ * a user types it, so the wrapper's own start-up is in every figure, ours and the baseline's.
+ *
+ * Stacks: test/e2e/programs/machines (auto-named Machines), test/e2e/programs/scripts and
+ * bench/programs/noop (a shared no-op provider object), each `up`ped once first. Then `rounds`
+ * rounds, each timing a preview and a refresh of every kind in turn (interleaved, so a noisy
+ * moment of the shared machine hits every kind alike); the median of the rounds is reported.
+ */
+import * as path from "node:path";
+import { startE2eEmulator, PROGRAMS } from "../test/e2e/support/kit";
+import { EngineStack, EngineWorkspace, type StateResource } from "../test/e2e/support/engineStack";
+import { connectionConfig } from "../test/e2e/support/kit";
+import { median, requestCounts, countsSince, totalOf, round } from "./support";
+
+export const ENGINE_KINDS = ["noop", "Machine", "Script"] as const;
+export type EngineKind = (typeof ENGINE_KINDS)[number];
+
+export interface EngineRow {
+  kind: EngineKind;
+  resources: number;
+  previewMs: number;
+  refreshMs: number;
+  /** Median preview of this kind / median preview of the no-op. */
+  previewRatio: number;
+  refreshRatio: number;
+  /** API requests one preview and one refresh of all N made. */
+  previewRequests: number;
+  refreshRequests: number;
+  /** Bytes of one resource in `stack export` (inputs, outputs and all), averaged. */
+  stateBytes: number;
+  /** Of which the serialized provider (`__provider`), which every check and diff carries too. */
+  providerBytes: number;
+}
+
+export interface EngineResult {
+  resources: number;
+  rounds: number;
+  rows: EngineRow[];
+}
+
+const PROGRAM: Record<EngineKind, string> = {
+  noop: path.join(__dirname, "programs", "noop"),
+  Machine: path.join(PROGRAMS, "machines"),
+  Script: path.join(PROGRAMS, "scripts"),
+};
+
+/** Runs the benchmark: N resources of each kind, `rounds` timed rounds. */
+export async function engineBenchmark(resources: number, rounds: number): Promise<EngineResult> {
+  const emu = await startE2eEmulator();
+  const workspace = new EngineWorkspace();
+  const stacks = new Map<EngineKind, EngineStack>();
+  try {
+    for (const kind of ENGINE_KINDS) {
+      const stack = await EngineStack.create(workspace, PROGRAM[kind], {
+        ...connectionConfig(emu, emu.keys.individual),
+        count: String(resources),
+      });
+      stacks.set(kind, stack);
+      await stack.ok(["up", "--yes", "--skip-preview"]);
+    }
+    const times = new Map<EngineKind, { preview: number[]; refresh: number[] }>(
+      ENGINE_KINDS.map((k) => [k, { preview: [], refresh: [] }]),
+    );
+    const requests = new Map<EngineKind, { preview: number; refresh: number }>();
+    for (let round = 0; round < rounds; round++) {
+      for (const kind of ENGINE_KINDS) {
+        const stack = stacks.get(kind)!;
+        const before = await requestCounts(emu.url);
+        const preview = await timedOk(() => stack.ok(["preview", "--expect-no-changes"]));
+        const afterPreview = await requestCounts(emu.url);
+        const refresh = await timedOk(() => stack.ok(["refresh", "--yes", "--skip-preview"]));
+        const afterRefresh = await requestCounts(emu.url);
+        times.get(kind)!.preview.push(preview);
+        times.get(kind)!.refresh.push(refresh);
+        requests.set(kind, {
+          preview: totalOf(countsSince(before, afterPreview)),
+          refresh: totalOf(countsSince(afterPreview, afterRefresh)),
+        });
+      }
+    }
+    const rows: EngineRow[] = [];
+    for (const kind of ENGINE_KINDS) {
+      const state = await stateCost(stacks.get(kind)!);
+      const t = times.get(kind)!;
+      rows.push({
+        kind,
+        resources,
+        previewMs: Math.round(median(t.preview)),
+        refreshMs: Math.round(median(t.refresh)),
+        previewRatio: 0,
+        refreshRatio: 0,
+        previewRequests: requests.get(kind)!.preview,
+        refreshRequests: requests.get(kind)!.refresh,
+        ...state,
+      });
+    }
+    const base = rows.find((r) => r.kind === "noop")!;
+    for (const row of rows) {
+      row.previewRatio = round(row.previewMs / base.previewMs);
+      row.refreshRatio = round(row.refreshMs / base.refreshMs);
+    }
+    for (const stack of stacks.values()) await stack.ok(["destroy", "--yes", "--skip-preview"]);
+    return { resources, rounds, rows };
+  } finally {
+    for (const stack of stacks.values()) await stack.remove();
+    workspace.dispose();
+    await emu.close();
+  }
+}
+
+async function timedOk(run: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await run();
+  return performance.now() - started;
+}
+
+/** Average bytes per resource in the exported state, and of them the serialized provider. */
+async function stateCost(stack: EngineStack): Promise<{ stateBytes: number; providerBytes: number }> {
+  const resources: StateResource[] = await stack.resources();
+  const bytes = (r: StateResource) => Buffer.byteLength(JSON.stringify(r));
+  const provider = (r: StateResource) =>
+    Buffer.byteLength(String((r as { inputs?: { __provider?: string } }).inputs?.__provider ?? ""));
+  const average = (f: (r: StateResource) => number) =>
+    Math.round(resources.reduce((sum, r) => sum + f(r), 0) / Math.max(1, resources.length));
+  return { stateBytes: average(bytes), providerBytes: average(provider) };
+}
