@@ -12,7 +12,6 @@
  * Excluded: the Pulumi engine's own work (registration, state writes, plugin RPCs).
  */
 import { VmApiClient } from "../src/client/client";
-import { machineProvider } from "../src/provider/machineProvider";
 import { startEmulatorProcess, type EmulatorProcess } from "./emulatorProcess";
 import { PROPOSED, SCHEDULES, type Schedule } from "./requestsPerMachine";
 import {
@@ -106,24 +105,18 @@ async function oneRun(emu: EmulatorProcess, mode: Mode, machines: number) {
   await control(emu.url, "reset");
   const names = Array.from({ length: machines }, (_, i) => `conv-${i}`);
   const settings = { apiKey: emu.apiKey, baseUrl: emu.url };
+  const clock = mode.scaled ? useScaledClock(TIME_SCALE) : useRealClock();
   const inputs = await Promise.all(
-    names.map(
-      async (name) => (await machineProvider.check({}, { ...MACHINE_INPUTS, name }, settings)).inputs,
-    ),
+    names.map(async (name) => (await clock.machines.check({}, { ...MACHINE_INPUTS, name }, settings)).inputs),
   );
   const before = await requestCounts(emu.url);
-  const clock = mode.scaled ? useScaledClock(TIME_SCALE) : useRealClock();
-  try {
-    const { ms } = await timed(async () => {
-      const { schedule } = mode;
-      if (schedule) await Promise.all(names.map((n) => scheduledCreate(emu, n, schedule)));
-      else await Promise.all(inputs.map((input) => machineProvider.create(input, settings)));
-    });
-    const requests = totalOf(countsSince(before, await requestCounts(emu.url)));
-    return { ratio: ms / D_MS, wallMs: ms, requests };
-  } finally {
-    clock.restore();
-  }
+  const { ms } = await timed(async () => {
+    const { schedule } = mode;
+    if (schedule) await Promise.all(names.map((n) => scheduledCreate(emu, n, schedule)));
+    else await Promise.all(inputs.map((input) => clock.machines.create(input, settings)));
+  });
+  const requests = totalOf(countsSince(before, await requestCounts(emu.url)));
+  return { ratio: ms / D_MS, wallMs: ms, requests };
 }
 
 /** The client: create, first poll after `schedule.firstPollMs`, then its policy; sleeps × the time scale. */

@@ -7,7 +7,6 @@
 import { VmApiClient } from "../src/client/client";
 import { NotFoundError } from "../src/client/errors";
 import { DEFAULT_POLL_POLICY, type PollPolicy } from "../src/client/waiting";
-import { machineProvider } from "../src/provider/machineProvider";
 import type { RunningEmulator } from "../src/emulator";
 import {
   MACHINE_INPUTS,
@@ -101,27 +100,23 @@ async function measure(emu: RunningEmulator, fn: () => Promise<unknown>): Promis
 
 async function providerOperations(emu: RunningEmulator) {
   const clock = useManualClock(emu);
-  try {
-    const settings = { apiKey: emu.keys.individual, baseUrl: emu.url };
-    let inputs: Record<string, unknown> = {};
-    const check = await measure(emu, async () => {
-      ({ inputs } = await machineProvider.check({}, { name: "bench", ...MACHINE_INPUTS }, settings));
-    });
-    let id = "";
-    let outs: Record<string, unknown> = {};
-    const create = await measure(emu, async () => {
-      ({ id, outs = {} } = await machineProvider.create(inputs, settings));
-    });
-    const news = { ...inputs, name: "bench-renamed", state: "off" };
-    const update = await measure(emu, async () => {
-      ({ outs = {} } = await machineProvider.update(id, outs, news, settings));
-    });
-    if (outs.currentState !== "off" || outs.name !== "bench-renamed") throw new Error("update did not apply");
-    const destroy = await measure(emu, () => machineProvider.delete(id, outs, settings));
-    return { check, create, update, destroy };
-  } finally {
-    clock.restore();
-  }
+  const settings = { apiKey: emu.keys.individual, baseUrl: emu.url };
+  let inputs: Record<string, unknown> = {};
+  const check = await measure(emu, async () => {
+    ({ inputs } = await clock.machines.check({}, { name: "bench", ...MACHINE_INPUTS }, settings));
+  });
+  let id = "";
+  let outs: Record<string, unknown> = {};
+  const create = await measure(emu, async () => {
+    ({ id, outs = {} } = await clock.machines.create(inputs, settings));
+  });
+  const news = { ...inputs, name: "bench-renamed", state: "off" };
+  const update = await measure(emu, async () => {
+    ({ outs = {} } = await clock.machines.update(id, outs, news, settings));
+  });
+  if (outs.currentState !== "off" || outs.name !== "bench-renamed") throw new Error("update did not apply");
+  const destroy = await measure(emu, () => clock.machines.delete(id, outs, settings));
+  return { check, create, update, destroy };
 }
 
 /** A client whose sleeps advance the emulator's manual clock. */

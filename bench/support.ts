@@ -4,8 +4,8 @@
  * real sleeps shortened by the emulator's time scale).
  */
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../src/emulator";
-import { machineProviderDeps } from "../src/provider/machineProvider";
-import { providerClientHooks } from "../src/provider/settings";
+import { providerContext, type ProviderContext } from "../src/provider/context";
+import { createMachineProvider } from "../src/provider/machineProvider";
 
 /** A CPU machine from a desktop template: `provisioning → ready` after 60 s, no serviceready step. */
 export const MACHINE_INPUTS = {
@@ -61,10 +61,15 @@ export function startManualEmulator(options: EmulatorOptions = {}): Promise<Runn
   return startEmulator({ port: 0, host: "127.0.0.1", clock: "manual", log: () => undefined, ...options });
 }
 
-/** The clock the provider's client sees; `restore` puts the real one back. */
+/** A clock the provider's clients see, and the Machine implementation built on it. */
 export interface BenchClock {
   now(): number;
-  restore(): void;
+  machines: ReturnType<typeof createMachineProvider>;
+}
+
+/** The Machine implementation on `timing`, progress lines dropped (a context of its own, no globals). */
+function machinesOn(timing: ProviderContext["timing"]) {
+  return createMachineProvider(providerContext({ timing, progress: () => undefined }));
 }
 
 /**
@@ -72,13 +77,12 @@ export interface BenchClock {
  * and uses jitter 0.5 (the exact polling schedule), so counts are the same on every run.
  */
 export function useManualClock(emu: RunningEmulator): BenchClock {
-  providerClientHooks.options = {
+  const machines = machinesOn({
     sleep: async (ms: number) => emu.advance(ms),
     now: () => emu.now(),
     random: () => 0.5,
-  };
-  machineProviderDeps.progress = () => undefined;
-  return { now: () => emu.now(), restore: restoreClock };
+  });
+  return { now: () => emu.now(), machines };
 }
 
 /**
@@ -89,23 +93,16 @@ export function useManualClock(emu: RunningEmulator): BenchClock {
 export function useScaledClock(scale: number): BenchClock {
   const origin = Date.now();
   const now = () => origin + (Date.now() - origin) / scale;
-  providerClientHooks.options = {
+  const machines = machinesOn({
     sleep: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms * scale)),
     now,
-  };
-  machineProviderDeps.progress = () => undefined;
-  return { now, restore: restoreClock };
+  });
+  return { now, machines };
 }
 
 /** The provider's clients as in production: real sleeps, real time, random jitter. */
 export function useRealClock(): BenchClock {
-  restoreClock();
-  machineProviderDeps.progress = () => undefined;
-  return { now: Date.now, restore: restoreClock };
-}
-
-function restoreClock(): void {
-  providerClientHooks.options = {};
+  return { now: Date.now, machines: machinesOn({}) };
 }
 
 /** Milliseconds `fn` took on the wall clock, with its value. */

@@ -2,8 +2,8 @@
  * API lookups that `check` makes, remembered for the life of the plugin process (one `preview`
  * or `up`): many resources on one template or network then cost one request, not one each.
  *
- * The cache is injected into the providers (`createMachineProvider(lookups)`); the plugin's
- * providers share `PROCESS_LOOKUPS`. Keys carry a scope derived from the base URL and the key,
+ * The cache is part of the providers' context (context.ts): the plugin's providers share the
+ * process's one, a test builds its own. Keys carry a scope derived from the base URL and the key,
  * so two accounts never share an answer; the key itself is never stored.
  */
 import * as crypto from "crypto";
@@ -32,9 +32,6 @@ export class LookupCache {
     if (this.#entries.get(key) === entry) this.#entries.delete(key);
   }
 }
-
-/** The cache of this plugin process, injected into the providers the runtime dispatches to. */
-export const PROCESS_LOOKUPS = new LookupCache();
 
 /** A cache scope for one account on one endpoint: a digest, so the key never sits in memory twice. */
 export function lookupScope(baseUrl: string, apiKey: string): string {

@@ -4,7 +4,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { provesAbsence } from "../client/errors";
-import { PROCESS_LOOKUPS, type LookupCache } from "./lookups";
+import { PROCESS_CONTEXT, type ProviderContext } from "./context";
 import { proveAccount, touched } from "./references";
 import { clientFor, type ProviderSettings } from "./settings";
 import { UNKNOWN } from "./unknown";
@@ -13,13 +13,13 @@ type Props = Record<string, unknown>;
 
 /**
  * The MachineAccess implementation; `check` proves the key and, when `userId` changed, that the
- * user belongs to the account, with the injected (per-process) lookups.
+ * user belongs to the account, with the lookups of its context.
  */
-export function createMachineAccessProvider(lookups: LookupCache) {
+export function createMachineAccessProvider(context: ProviderContext) {
   return {
-    ...accessOperations,
+    ...accessOperations(context),
     async check(olds: Props, news: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CheckResult> {
-      const account = await proveAccount(settings, lookups);
+      const account = await proveAccount(settings, context);
       const failures = (["machineId", "userId"] as const)
         .filter((key) => news[key] !== UNKNOWN && (typeof news[key] !== "string" || news[key] === ""))
         .map((key) => ({ property: key, reason: `${key} is required` }));
@@ -36,7 +36,7 @@ export function createMachineAccessProvider(lookups: LookupCache) {
   };
 }
 
-const accessOperations = {
+const accessOperations = (context: ProviderContext) => ({
   async diff(_id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
     const replaces = (["machineId", "userId"] as const).filter((key) => olds[key] !== news[key]);
     return { changes: replaces.length > 0, replaces, deleteBeforeReplace: true };
@@ -45,13 +45,13 @@ const accessOperations = {
   async create(inputs: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CreateResult> {
     const machineId = String(inputs.machineId);
     const userId = String(inputs.userId);
-    await clientFor(settings).machines.setAccess(machineId, { userId, enableAccess: true });
+    await clientFor(settings, context).machines.setAccess(machineId, { userId, enableAccess: true });
     return { id: `${machineId}/${userId}`, outs: { machineId, userId } };
   },
 
   async read(id: string, props: Props, settings: ProviderSettings): Promise<pulumi.dynamic.ReadResult> {
     try {
-      await clientFor(settings).machines.get(String(props.machineId));
+      await clientFor(settings, context).machines.get(String(props.machineId));
     } catch (err) {
       if (provesAbsence(err)) return {};
       throw err;
@@ -65,7 +65,7 @@ const accessOperations = {
 
   async delete(_id: string, props: Props, settings: ProviderSettings): Promise<void> {
     try {
-      await clientFor(settings).machines.setAccess(String(props.machineId), {
+      await clientFor(settings, context).machines.setAccess(String(props.machineId), {
         userId: String(props.userId),
         enableAccess: false,
       });
@@ -74,7 +74,7 @@ const accessOperations = {
       if (!provesAbsence(err)) throw err;
     }
   },
-};
+});
 
 /** The MachineAccess implementation the runtime dispatches to. */
-export const machineAccessProvider = createMachineAccessProvider(PROCESS_LOOKUPS);
+export const machineAccessProvider = createMachineAccessProvider(PROCESS_CONTEXT);

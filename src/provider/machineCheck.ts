@@ -7,23 +7,16 @@ import type * as pulumi from "@pulumi/pulumi";
 import { CreateMachineRequestSchema, UpdateMachineRequestSchema } from "../client/requestSchemas";
 import { adoptionInputFailures, isAdoption } from "./adoption";
 import { printableFailures, schemaFailures } from "./checks";
-import type { LookupCache } from "./lookups";
+import type { ProviderContext } from "./context";
 import { createBody, machinePropertyOf, POWER_STATES, updateBody } from "./machineModel";
 import { machineReferenceFailures } from "./machineReferences";
 import { withAutoName } from "./naming";
-import type { ProgressSink } from "./progress";
 import { referenceContext } from "./references";
 import type { ProviderSettings } from "./settings";
 import { UNKNOWN } from "./unknown";
 
 type Props = Record<string, unknown>;
 type Failure = pulumi.dynamic.CheckFailure;
-
-/** What `check` is given besides its arguments: the process's lookups and where notes go. */
-export interface CheckDeps {
-  lookups: LookupCache;
-  progress: ProgressSink;
-}
 
 /**
  * A name for the schema check of an adoption without a declared name: the machine keeps its
@@ -36,15 +29,15 @@ export async function checkMachine(
   olds: Props,
   news: Props,
   settings: ProviderSettings,
-  deps: CheckDeps,
+  context: ProviderContext,
 ): Promise<pulumi.dynamic.CheckResult> {
-  const ctx = referenceContext(settings, deps.lookups, deps.progress);
+  const ctx = referenceContext(settings, context);
   const adopting = isAdoption(olds, news);
   // An adopted machine keeps its own name unless one is declared: never an auto-name (a rename).
   const inputs: Props = adopting && news.name === undefined ? { ...news } : withAutoName(olds, news);
   if (inputs.state === undefined) inputs.state = "ready";
   const local = localFailures(inputs, adopting);
-  const remote = await machineReferenceFailures(olds, inputs, ctx, deps.progress);
+  const remote = await machineReferenceFailures(olds, inputs, ctx, context.progress);
   return { inputs, failures: printableFailures([...local, ...remote], inputs) };
 }
 

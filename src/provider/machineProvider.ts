@@ -10,7 +10,7 @@ import { changedKeys, diffFromTable } from "./diffTable";
 import { confirmAbsent, pollUntilGone } from "./gone";
 import { checkMachine } from "./machineCheck";
 import { adoptNotFound } from "./machineReferences";
-import { PROCESS_LOOKUPS, type LookupCache } from "./lookups";
+import { PROCESS_CONTEXT, nowOf, type ProviderContext } from "./context";
 import {
   MACHINE_DIFF_TABLE,
   createBody,
@@ -24,8 +24,7 @@ import {
   type PowerState,
 } from "./machineModel";
 import { ResourceInitError } from "./partialFailure";
-import { engineProgress, retryReporter, type ProgressSink } from "./progress";
-import { clientFor, pollScaleOf, providerClientHooks, type ProviderSettings } from "./settings";
+import { clientFor, pollScaleOf, type ProviderSettings } from "./settings";
 import { settleMachine, type SettleOptions } from "./settle";
 import { withExistingTeamUser } from "./teamUser";
 
@@ -33,22 +32,19 @@ type Props = Record<string, unknown>;
 
 const DEFAULT_WAIT_SECONDS = 1200;
 
-/** Injected for tests: where progress goes. */
-export const machineProviderDeps: { progress: ProgressSink } = { progress: engineProgress };
-
 /**
- * The Machine implementation, with the lookup cache `check` uses injected: the plugin's one
- * (`machineProvider`) shares the process's cache; a test builds its own.
+ * The Machine implementation on `context` (lookups, time, progress): the plugin's one
+ * (`machineProvider`) shares the process's context; a test builds its own.
  */
-export function createMachineProvider(lookups: LookupCache) {
+export function createMachineProvider(context: ProviderContext) {
   return {
-    ...machineOperations,
+    ...machineOperations(context),
     check: (olds: Props, news: Props, settings: ProviderSettings) =>
-      checkMachine(olds, news, settings, { lookups, progress: machineProviderDeps.progress }),
+      checkMachine(olds, news, settings, context),
   };
 }
 
-const machineOperations = {
+const machineOperations = (context: ProviderContext) => ({
   async diff(id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
     // Compare the password with its digest, the declared power state with the observed one;
     // an input left out means "leave as it is".
@@ -64,17 +60,17 @@ const machineOperations = {
   },
 
   async create(inputs: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CreateResult> {
-    const client = machineClient(settings);
-    if (inputs.adoptMachineId !== undefined) return adoptExisting(client, inputs, settings);
+    const client = clientFor(settings, context);
+    if (inputs.adoptMachineId !== undefined) return adoptExisting(client, inputs, settings, context);
     const target = (inputs.state ?? "ready") as PowerState;
-    const body = await withExistingTeamUser(client, createBody(inputs), machineProviderDeps.progress);
+    const body = await withExistingTeamUser(client, createBody(inputs), context.progress);
     // An auto-name has a random suffix: no namesake to look for before creating.
     let machine = await client.machines.create(body, {
       uniqueName: inputs.__autoNamed === true,
     });
     const id = machine.id;
     try {
-      const goal = { target, provisionsTo: target, changed: [], current: machine, settings };
+      const goal = { target, provisionsTo: target, changed: [], current: machine, settings, context };
       machine = await converge(client, id, inputs, goal);
       return { id, outs: machineOutputs(inputs, machine) };
     } catch (err) {
@@ -83,7 +79,7 @@ const machineOperations = {
   },
 
   async read(id: string, props: Props, settings: ProviderSettings): Promise<pulumi.dynamic.ReadResult> {
-    const client = machineClient(settings);
+    const client = clientFor(settings, context);
     let machine;
     try {
       machine = await client.machines.get(id);
@@ -103,14 +99,14 @@ const machineOperations = {
     news: Props,
     settings: ProviderSettings,
   ): Promise<pulumi.dynamic.UpdateResult> {
-    const client = machineClient(settings);
+    const client = clientFor(settings, context);
     const changed = changedKeys(MACHINE_DIFF_TABLE, olds, news);
     let machine = await client.machines.get(id).catch((err: unknown) => {
       throw provesAbsence(err) ? deletedOutOfBand(id, err) : err;
     });
     try {
       const target = (news.state ?? "ready") as "ready" | "off";
-      machine = await converge(client, id, news, { target, changed, current: machine, settings });
+      machine = await converge(client, id, news, { target, changed, current: machine, settings, context });
       return { outs: machineOutputs({ ...news, passwordDigest: olds.passwordDigest }, machine) };
     } catch (err) {
       throw await initFailure(client, id, { ...news, passwordDigest: olds.passwordDigest }, machine, err);
@@ -118,7 +114,7 @@ const machineOperations = {
   },
 
   async delete(id: string, props: Props, settings: ProviderSettings): Promise<void> {
-    const client = machineClient(settings);
+    const client = clientFor(settings, context);
     try {
       await client.machines.destroy(id, { releasePublicIp: props.releasePublicIpOnDestroy === true });
     } catch (err) {
@@ -126,11 +122,11 @@ const machineOperations = {
       if (!(err instanceof NotFoundError)) throw err;
       return confirmAbsent(() => client.machines.get(id), `machine ${id}`, err);
     }
-    const { sleep, now } = providerClientHooks.options;
+    const { sleep, now } = context.timing;
     const firstDelayMs = 250 * pollScaleOf(settings);
     await pollUntilGone(() => client.machines.get(id), waitMs(props), { sleep, now, firstDelayMs });
   },
-};
+});
 
 /** The error for a machine the stack holds but the API no longer has. */
 function deletedOutOfBand(id: string, cause: Error): Error {
@@ -140,13 +136,8 @@ function deletedOutOfBand(id: string, cause: Error): Error {
   );
 }
 
-/** A client for one operation; its retries show as progress lines, so an `up` is never silent. */
-function machineClient(settings: ProviderSettings) {
-  return clientFor(settings, { onRetry: retryReporter(machineProviderDeps.progress) });
-}
-
 /** The Machine implementation the runtime dispatches to. */
-export const machineProvider = createMachineProvider(PROCESS_LOOKUPS);
+export const machineProvider = createMachineProvider(PROCESS_CONTEXT);
 
 type Client = ReturnType<typeof clientFor>;
 
@@ -159,6 +150,7 @@ interface ConvergeGoal {
   /** The machine as just read. */
   current: ApiMachine;
   settings: ProviderSettings;
+  context: ProviderContext;
 }
 
 /** Applies in-place fields that differ, then brings the machine to its power state. */
@@ -173,18 +165,23 @@ async function converge(client: Client, id: string, inputs: Props, goal: Converg
     current = { ...current, ...fields, ...(machineName ? { name: machineName } : {}) } as ApiMachine;
   }
   return settleMachine(client, id, goal.target, {
-    ...settleOptions(inputs, goal.settings, current),
+    ...settleOptions(inputs, goal.settings, current, goal.context),
     provisionsTo: goal.provisionsTo,
   });
 }
 
-function settleOptions(inputs: Props, settings: ProviderSettings, current: ApiMachine): SettleOptions {
+function settleOptions(
+  inputs: Props,
+  settings: ProviderSettings,
+  current: ApiMachine,
+  context: ProviderContext,
+): SettleOptions {
   return {
     timeoutMs: waitMs(inputs),
     label: String(inputs.name ?? current.name),
-    progress: machineProviderDeps.progress,
+    progress: context.progress,
     pollScale: pollScaleOf(settings),
-    now: providerClientHooks.options.now,
+    now: () => nowOf(context),
     current,
   };
 }
@@ -211,7 +208,12 @@ async function initFailure(
  * failure here is a plain error, not a partial failure: nothing is adopted, so a later destroy
  * cannot touch the machine.
  */
-async function adoptExisting(client: Client, inputs: Props, settings: ProviderSettings) {
+async function adoptExisting(
+  client: Client,
+  inputs: Props,
+  settings: ProviderSettings,
+  context: ProviderContext,
+) {
   const id = String(inputs.adoptMachineId);
   const found = await client.machines.get(id).catch((err: unknown) => {
     throw provesAbsence(err) ? new Error(adoptNotFound(id)) : err;
@@ -221,7 +223,7 @@ async function adoptExisting(client: Client, inputs: Props, settings: ProviderSe
   const target = (inputs.state ?? "ready") as PowerState;
   try {
     const machine = await settleMachine(client, id, target, {
-      ...settleOptions(inputs, settings, found),
+      ...settleOptions(inputs, settings, found, context),
       act: false,
     });
     return { id, outs: machineOutputs(inputs, machine) };

@@ -8,7 +8,7 @@ import type { VmApiClient } from "../client/client";
 import { AuthenticationError, ConnectionError } from "../client/errors";
 import type { User } from "../client/schemas";
 import { lookupScope, type LookupCache } from "./lookups";
-import { engineProgress, retryReporter, type ProgressSink } from "./progress";
+import type { ProviderContext } from "./context";
 import { checkSettings, clientFor, type ProviderSettings } from "./settings";
 
 /** Per-request timeout of `check`'s lookups. */
@@ -30,23 +30,18 @@ export interface ReferenceContext {
 }
 
 /** The context for one `check`; checks every setting first, sends nothing. */
-export function referenceContext(
-  settings: ProviderSettings,
-  cache: LookupCache,
-  progress: ProgressSink,
-): ReferenceContext {
+export function referenceContext(settings: ProviderSettings, context: ProviderContext): ReferenceContext {
   const { apiKey, baseUrl } = checkSettings(settings);
   let client: VmApiClient | undefined;
   return {
     get client() {
-      client ??= clientFor(settings, {
+      client ??= clientFor(settings, context, {
         timeoutMs: CHECK_TIMEOUT_MS,
         retryPolicy: { maxUnansweredRetries: CHECK_UNANSWERED_RETRIES },
-        onRetry: retryReporter(progress),
       });
       return client;
     },
-    cache,
+    cache: context.lookups,
     scope: lookupScope(baseUrl, apiKey),
     baseUrl,
   };
@@ -68,8 +63,8 @@ export async function accountOf(ctx: ReferenceContext): Promise<Account> {
  * The account behind the settings' key, for a `check` that needs no other lookup: it proves the
  * key and the endpoint, so a wrong key fails `preview` even when every input is unchanged.
  */
-export function proveAccount(settings: ProviderSettings, cache: LookupCache): Promise<Account> {
-  return accountOf(referenceContext(settings, cache, engineProgress));
+export function proveAccount(settings: ProviderSettings, context: ProviderContext): Promise<Account> {
+  return accountOf(referenceContext(settings, context));
 }
 
 /**

@@ -4,8 +4,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { DELEGATION_LIFETIME_MS } from "../client/constants";
-import { PROCESS_LOOKUPS, type LookupCache } from "./lookups";
-import { engineProgress, type ProgressSink } from "./progress";
+import { PROCESS_CONTEXT, nowOf, type ProviderContext } from "./context";
 import { proveAccount } from "./references";
 import { clientFor, type ProviderSettings } from "./settings";
 import { UNKNOWN } from "./unknown";
@@ -14,18 +13,12 @@ type Props = Record<string, unknown>;
 
 const DEFAULT_RENEW_BEFORE_SECONDS = 1800;
 
-/** Injected for tests: the clock that decides expiry, and where warnings go. */
-export const delegationDeps: { now: () => number; warn: ProgressSink } = {
-  now: () => Date.now(),
-  warn: engineProgress,
-};
-
-/** The ResourceDelegation implementation; `check` proves the key with the injected lookups. */
-export function createResourceDelegationProvider(lookups: LookupCache) {
+/** The ResourceDelegation implementation on `context` (its lookups prove the key; its clock decides expiry). */
+export function createResourceDelegationProvider(context: ProviderContext) {
   return {
-    ...delegationOperations,
+    ...delegationOperations(context),
     async check(_olds: Props, news: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CheckResult> {
-      await proveAccount(settings, lookups);
+      await proveAccount(settings, context);
       return checkDelegation(news);
     },
   };
@@ -53,17 +46,19 @@ function checkDelegation(news: Props): pulumi.dynamic.CheckResult {
   return { inputs: news, failures };
 }
 
-const delegationOperations = {
+const delegationOperations = (context: ProviderContext) => ({
   async diff(_id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
     const replaces: string[] = [];
     if (JSON.stringify(olds.machineIds) !== JSON.stringify(news.machineIds)) replaces.push("machineIds");
-    if (expiresSoon(olds, news)) replaces.push("expiresAt");
+    if (expiresSoon(olds, news, nowOf(context))) replaces.push("expiresAt");
     return { changes: replaces.length > 0, replaces, deleteBeforeReplace: false };
   },
 
   async create(inputs: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CreateResult> {
     const machineIds = inputs.machineIds as string[];
-    const delegation = await clientFor(settings).resourceDelegations.create({ machine: { ids: machineIds } });
+    const delegation = await clientFor(settings, context).resourceDelegations.create({
+      machine: { ids: machineIds },
+    });
     const expiresAt = new Date(Date.parse(delegation.dtCreated) + DELEGATION_LIFETIME_MS).toISOString();
     return {
       id: String(delegation.id),
@@ -96,19 +91,19 @@ const delegationOperations = {
   },
 
   async delete(id: string, props: Props): Promise<void> {
-    delegationDeps.warn(
+    context.progress(
       `resource delegation ${id}: the API has no delete; it was removed from the stack and its token stops working at ${String(props.expiresAt)}`,
     );
   },
-};
+});
 
 /** The ResourceDelegation implementation the runtime dispatches to. */
-export const resourceDelegationProvider = createResourceDelegationProvider(PROCESS_LOOKUPS);
+export const resourceDelegationProvider = createResourceDelegationProvider(PROCESS_CONTEXT);
 
-function expiresSoon(olds: Props, news: Props): boolean {
+function expiresSoon(olds: Props, news: Props, now: number): boolean {
   const expiresAt = Date.parse(String(olds.expiresAt));
   if (Number.isNaN(expiresAt)) return false;
   const renew =
     typeof news.renewBeforeSeconds === "number" ? news.renewBeforeSeconds : DEFAULT_RENEW_BEFORE_SECONDS;
-  return delegationDeps.now() + renew * 1000 >= expiresAt;
+  return now + renew * 1000 >= expiresAt;
 }

@@ -14,7 +14,7 @@ import { definedOnly, printableFailures, schemaFailures } from "./checks";
 import { changedKeys, type DiffTable } from "./diffTable";
 import { withAutoName } from "./naming";
 import { clientFor, type ProviderSettings } from "./settings";
-import { PROCESS_LOOKUPS, type LookupCache } from "./lookups";
+import { PROCESS_CONTEXT, type ProviderContext } from "./context";
 import { proveAccount } from "./references";
 import { UNKNOWN } from "./unknown";
 
@@ -32,12 +32,12 @@ export const SCRIPT_DIFF_TABLE = {
 
 const WIRE: Record<string, string> = { scriptName: "name", scriptDescription: "description" };
 
-/** The Script implementation; `check` proves the key with the injected (per-process) lookups. */
-export function createScriptProvider(lookups: LookupCache) {
+/** The Script implementation on `context`; `check` proves the key with its lookups. */
+export function createScriptProvider(context: ProviderContext) {
   return {
-    ...scriptOperations,
+    ...scriptOperations(context),
     async check(olds: Props, news: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CheckResult> {
-      await proveAccount(settings, lookups);
+      await proveAccount(settings, context);
       return checkScript(olds, news);
     },
   };
@@ -59,7 +59,7 @@ function checkScript(olds: Props, news: Props): pulumi.dynamic.CheckResult {
   return { inputs, failures: printableFailures(failures, inputs) };
 }
 
-const scriptOperations = {
+const scriptOperations = (context: ProviderContext) => ({
   async diff(_id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
     // An input left out means "as the API defaults it": only declared inputs can differ.
     const changed = changedKeys(SCRIPT_DIFF_TABLE, olds, news).filter((key) => news[key] !== undefined);
@@ -69,7 +69,7 @@ const scriptOperations = {
   },
 
   async create(inputs: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CreateResult> {
-    const client = clientFor(settings);
+    const client = clientFor(settings, context);
     const text = readText(inputs);
     const created = await client.scripts.create(
       definedOnly({ ...requestBody(inputs), scriptText: text }) as never,
@@ -80,7 +80,7 @@ const scriptOperations = {
 
   async read(id: string, props: Props, settings: ProviderSettings): Promise<pulumi.dynamic.ReadResult> {
     try {
-      const script = await clientFor(settings).scripts.get(id);
+      const script = await clientFor(settings, context).scripts.get(id);
       const outs = scriptOutputs(props, script);
       const inputKeys = [
         ...Object.keys(SCRIPT_DIFF_TABLE),
@@ -104,7 +104,7 @@ const scriptOperations = {
   },
 
   async delete(id: string, _props: Props, settings: ProviderSettings): Promise<void> {
-    const client = clientFor(settings);
+    const client = clientFor(settings, context);
     try {
       await client.scripts.destroy(id);
     } catch (err) {
@@ -112,10 +112,10 @@ const scriptOperations = {
       await confirmAbsent(() => client.scripts.get(id), `script ${id}`, err);
     }
   },
-};
+});
 
 /** The Script implementation the runtime dispatches to. */
-export const scriptProvider = createScriptProvider(PROCESS_LOOKUPS);
+export const scriptProvider = createScriptProvider(PROCESS_CONTEXT);
 
 function requestBody(inputs: Props): Props {
   return {

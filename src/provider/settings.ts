@@ -7,7 +7,8 @@
 import { VmApiClient, type VmApiClientOptions } from "../client/client";
 import { ConfigurationError } from "../client/errors";
 import { resolveSettings } from "../client/settings";
-import { engineProgress, retryReporter } from "./progress";
+import type { ProviderContext } from "./context";
+import { retryReporter } from "./progress";
 
 /** Settings as the stub hands them to the runtime; never serialized, never logged. */
 export interface ProviderSettings {
@@ -58,12 +59,6 @@ export function pollScaleOf(settings: ProviderSettings, env = process.env): numb
 }
 
 /**
- * @internal Testing hook: extra client options (e.g. a `sleep` that advances an emulator's
- * manual clock). Empty in every real run.
- */
-export const providerClientHooks: { options: Partial<VmApiClientOptions> } = { options: {} };
-
-/**
  * Retries per request in the provider: more than the client's default, because a `pulumi up`
  * is long and unattended, and a request that gives up can fail a whole update of billed machines.
  */
@@ -71,18 +66,20 @@ export const PROVIDER_MAX_RETRIES = 6;
 
 /**
  * A client for one provider call, after every setting was checked. Missing values fall back to
- * VMAPI_* / PAPERSPACE_* env. `overrides` tune it per use (e.g. a short fuse for `check`).
+ * VMAPI_* / PAPERSPACE_* env. The context gives its time and where its retries are reported;
+ * `overrides` tune it per use (e.g. a short fuse for `check`).
  */
 export function clientFor(
   settings: ProviderSettings,
+  context: ProviderContext,
   overrides: Partial<VmApiClientOptions> = {},
 ): VmApiClient {
   const { apiKey, baseUrl } = checkSettings(settings);
   return new VmApiClient({
     maxRetries: PROVIDER_MAX_RETRIES,
     // Retries show in the engine's output, so an API that is down is visibly being retried.
-    onRetry: retryReporter(engineProgress),
-    ...providerClientHooks.options,
+    onRetry: retryReporter(context.progress),
+    ...context.timing,
     ...overrides,
     apiKey,
     baseUrl,

@@ -3,7 +3,6 @@
  * reports must match the machine, or adoption refuses before any change and adopts nothing;
  * when all match, the next diff shows no changes.
  */
-import { machineProvider } from "../../../src/provider/machineProvider";
 import { VmApiClient } from "../../../src/client/client";
 import type { Machine as ApiMachine } from "../../../src/client/schemas";
 import { startProviderKit, type ProviderKit } from "./providerTestKit";
@@ -52,14 +51,14 @@ function declared(machine: ApiMachine, overrides: Props = {}): Props {
 }
 
 async function checked(olds: Props, news: Props): Promise<Props> {
-  const { inputs, failures } = await machineProvider.check(olds, news, kit.settings);
+  const { inputs, failures } = await kit.providers.machine.check(olds, news, kit.settings);
   expect(failures).toEqual([]);
   return inputs!;
 }
 
 /** Runs create, bypassing check, as the engine would if preview had been skipped. */
 async function adoptWithoutCheck(news: Props) {
-  return machineProvider.create({ state: "ready", ...news }, kit.settings);
+  return kit.providers.machine.create({ state: "ready", ...news }, kit.settings);
 }
 
 describe("adoption refuses before any change", () => {
@@ -89,7 +88,7 @@ describe("adoption refuses before any change", () => {
 
   it("check and create: an off machine, state not declared (ready by default) → refused, not started", async () => {
     const machine = await existing("sleeping", { off: true });
-    const { failures } = await machineProvider.check({}, declared(machine), kit.settings);
+    const { failures } = await kit.providers.machine.check({}, declared(machine), kit.settings);
     expect(failures).toEqual([
       {
         property: "state",
@@ -101,7 +100,7 @@ describe("adoption refuses before any change", () => {
     );
     expect((await client().machines.get(machine.id)).state).toBe("off");
     // Declared as it is, it is adopted, still off.
-    const { outs } = await machineProvider.create(
+    const { outs } = await kit.providers.machine.create(
       await checked({}, declared(machine, { state: "off" })),
       kit.settings,
     );
@@ -110,7 +109,7 @@ describe("adoption refuses before any change", () => {
 
   it("check: mismatching region at preview → failure naming region, declared vs actual", async () => {
     const machine = await existing("previewed");
-    const { failures } = await machineProvider.check(
+    const { failures } = await kit.providers.machine.check(
       {},
       declared(machine, { region: "Europe (AMS1)" }),
       kit.settings,
@@ -126,7 +125,7 @@ describe("adoption refuses before any change", () => {
   it("check: adoptMachineId with new-user fields → failure naming email (adoption creates no user)", async () => {
     const machine = await existing("with-user");
     const news = declared(machine, { email: "a@b.example", password: "pw", firstName: "A", lastName: "B" });
-    const { failures } = await machineProvider.check({}, news, kit.settings);
+    const { failures } = await kit.providers.machine.check({}, news, kit.settings);
     expect(failures).toContainEqual({ property: "email", reason: expect.stringMatching(/adoptMachineId/) });
   });
 });
@@ -136,7 +135,7 @@ describe("adoption when everything matches", () => {
     const machine = await existing("exactly-so");
     const news = await checked({}, declared(machine));
     expect(news.name).toBeUndefined(); // no auto-name: the machine keeps its own
-    const { id, outs } = await machineProvider.create(news, kit.settings);
+    const { id, outs } = await kit.providers.machine.create(news, kit.settings);
     expect(id).toBe(machine.id);
     expect(outs).toMatchObject({
       name: "exactly-so",
@@ -145,21 +144,21 @@ describe("adoption when everything matches", () => {
       region: "East Coast (NY2)",
     });
     const again = await checked(news, declared(machine));
-    expect(await machineProvider.diff(id, outs, again)).toMatchObject({ changes: false });
+    expect(await kit.providers.machine.diff(id, outs, again)).toMatchObject({ changes: false });
     // adoptMachineId removed afterwards: still no auto-name, still no change.
     const { adoptMachineId: _, ...without } = declared(machine);
     const later = await checked(news, without);
     expect(later.name).toBeUndefined();
-    expect(await machineProvider.diff(id, outs, later)).toMatchObject({ changes: false });
+    expect(await kit.providers.machine.diff(id, outs, later)).toMatchObject({ changes: false });
     expect(await client().machines.get(machine.id)).toMatchObject({ state: "ready", name: "exactly-so" });
   });
 
   it("diff: a change that would replace the adopted machine while adoptMachineId still names it → refused", async () => {
     const machine = await existing("not-twice");
     const news = await checked({}, declared(machine));
-    const { id, outs } = await machineProvider.create(news, kit.settings);
+    const { id, outs } = await kit.providers.machine.create(news, kit.settings);
     // A replacement would adopt the same machine again, then delete the old resource: that machine.
-    await expect(machineProvider.diff(id, outs, { ...news, machineType: "C5" })).rejects.toThrow(
+    await expect(kit.providers.machine.diff(id, outs, { ...news, machineType: "C5" })).rejects.toThrow(
       /machineType.*replace.*adoptMachineId still names machine/,
     );
   });

@@ -1,4 +1,3 @@
-import { machineProvider } from "../../../src/provider/machineProvider";
 import { ResourceInitError } from "../../../src/provider/partialFailure";
 import { UNKNOWN } from "../../../src/provider/unknown";
 import { VmApiClient } from "../../../src/client/client";
@@ -30,7 +29,7 @@ function inputs(overrides: Record<string, unknown> = {}): Record<string, unknown
 }
 
 async function checked(overrides: Record<string, unknown> = {}) {
-  const result = await machineProvider.check({}, inputs(overrides), kit.settings);
+  const result = await kit.providers.machine.check({}, inputs(overrides), kit.settings);
   expect(result.failures).toEqual([]);
   return result.inputs as Record<string, unknown>;
 }
@@ -48,14 +47,14 @@ describe("Machine check", () => {
 
   it("check: same resource again → keeps the auto-name; without olds (replacement) → a new one", async () => {
     const first = await checked();
-    const again = await machineProvider.check(first, inputs(), kit.settings);
+    const again = await kit.providers.machine.check(first, inputs(), kit.settings);
     expect((again.inputs as Record<string, unknown>).name).toBe(first.name);
-    const fresh = await machineProvider.check({}, inputs(), kit.settings);
+    const fresh = await kit.providers.machine.check({}, inputs(), kit.settings);
     expect((fresh.inputs as Record<string, unknown>).name).not.toBe(first.name);
   });
 
   it("check: unknown region → failure naming region and the allowed values", async () => {
-    const { failures } = await machineProvider.check({}, inputs({ region: "Mars" }), kit.settings);
+    const { failures } = await kit.providers.machine.check({}, inputs({ region: "Mars" }), kit.settings);
     expect(failures).toEqual([
       {
         property: "region",
@@ -65,7 +64,7 @@ describe("Machine check", () => {
   });
 
   it("check: both public-IP flags → failure on dynamicPublicIp", async () => {
-    const { failures } = await machineProvider.check(
+    const { failures } = await kit.providers.machine.check(
       {},
       inputs({ assignPublicIp: true, dynamicPublicIp: true }),
       kit.settings,
@@ -76,7 +75,7 @@ describe("Machine check", () => {
   it("check: Windows template with C4 → failure on machineType, and no machine is created", async () => {
     const before =
       (await emulatorState(kit.url)).requestCounts["POST /machines/createSingleMachinePublic"] ?? 0;
-    const { failures } = await machineProvider.check(
+    const { failures } = await kit.providers.machine.check(
       {},
       inputs({ templateId: windowsTemplate }),
       kit.settings,
@@ -90,7 +89,7 @@ describe("Machine check", () => {
   });
 
   it("check: unknown values at preview → no failure", async () => {
-    const { failures } = await machineProvider.check(
+    const { failures } = await kit.providers.machine.check(
       {},
       inputs({ region: UNKNOWN, templateId: UNKNOWN, size: UNKNOWN, state: UNKNOWN }),
       kit.settings,
@@ -99,7 +98,7 @@ describe("Machine check", () => {
   });
 
   it("check: bad state and wait timeout → failures naming them", async () => {
-    const { failures } = await machineProvider.check(
+    const { failures } = await kit.providers.machine.check(
       {},
       inputs({ state: "on", waitTimeoutSeconds: -1 }),
       kit.settings,
@@ -112,7 +111,7 @@ describe("Machine check", () => {
 describe("Machine lifecycle through the provider", () => {
   it("create: waits until ready, outputs every machine field, reports progress", async () => {
     const declared = await checked({ shutdownTimeoutInHours: 3 });
-    const { id, outs } = await machineProvider.create(declared, kit.settings);
+    const { id, outs } = await kit.providers.machine.create(declared, kit.settings);
     expect(outs).toMatchObject({
       machineId: id,
       currentState: "ready",
@@ -126,18 +125,18 @@ describe("Machine lifecycle through the provider", () => {
   });
 
   it("create: state off → ends off without ever starting", async () => {
-    const { id, outs } = await machineProvider.create(await checked({ state: "off" }), kit.settings);
+    const { id, outs } = await kit.providers.machine.create(await checked({ state: "off" }), kit.settings);
     expect(outs.currentState).toBe("off");
     expect((await client().machines.get(id)).state).toBe("off");
   });
 
   it("update: rename and power off in place → same id, API reflects both", async () => {
     const declared = await checked();
-    const { id, outs } = await machineProvider.create(declared, kit.settings);
+    const { id, outs } = await kit.providers.machine.create(declared, kit.settings);
     const news = { ...declared, name: "renamed-box", state: "off" };
-    const diff = await machineProvider.diff(id, outs, news);
+    const diff = await kit.providers.machine.diff(id, outs, news);
     expect(diff).toMatchObject({ changes: true, replaces: [] });
-    const updated = await machineProvider.update(id, outs, news, kit.settings);
+    const updated = await kit.providers.machine.update(id, outs, news, kit.settings);
     expect(updated.outs).toMatchObject({ name: "renamed-box", currentState: "off", state: "off" });
     const machine = await client().machines.get(id);
     expect([machine.name, machine.state]).toEqual(["renamed-box", "off"]);
@@ -145,26 +144,26 @@ describe("Machine lifecycle through the provider", () => {
 
   it("read: stopped and renamed out of band → drift in outputs and inputs; gone → empty", async () => {
     const declared = await checked();
-    const { id, outs } = await machineProvider.create(declared, kit.settings);
+    const { id, outs } = await kit.providers.machine.create(declared, kit.settings);
     await client().machines.update(id, { machineName: "changed-by-hand" });
     await client().machines.stop(id);
     kit.advance(5 * 60_000);
-    const read = await machineProvider.read(id, outs, kit.settings);
+    const read = await kit.providers.machine.read(id, outs, kit.settings);
     expect(read.props).toMatchObject({ name: "changed-by-hand", state: "ready", currentState: "off" });
     expect(read.inputs).toMatchObject({ name: "changed-by-hand", state: "off" });
-    const diff = await machineProvider.diff(id, read.props!, declared);
+    const diff = await kit.providers.machine.diff(id, read.props!, declared);
     expect(diff).toMatchObject({ changes: true, replaces: [] });
 
-    await machineProvider.delete(id, outs, kit.settings);
-    expect(await machineProvider.read(id, outs, kit.settings)).toEqual({});
+    await kit.providers.machine.delete(id, outs, kit.settings);
+    expect(await kit.providers.machine.read(id, outs, kit.settings)).toEqual({});
   });
 
   it("delete: waits until gone; a machine already gone → success", async () => {
-    const { id, outs } = await machineProvider.create(await checked(), kit.settings);
-    await machineProvider.delete(id, outs, kit.settings);
+    const { id, outs } = await kit.providers.machine.create(await checked(), kit.settings);
+    await kit.providers.machine.delete(id, outs, kit.settings);
     const state = await emulatorState(kit.url);
     expect(state.machines.find((m) => m.id === id)?.dtDestroyed).toBeTruthy();
-    await expect(machineProvider.delete(id, outs, kit.settings)).resolves.toBeUndefined();
+    await expect(kit.providers.machine.delete(id, outs, kit.settings)).resolves.toBeUndefined();
   });
 
   it("create: adoptMachineId → manages the existing machine, no new machine", async () => {
@@ -179,7 +178,7 @@ describe("Machine lifecycle through the provider", () => {
     const before = (await emulatorState(kit.url)).machines.length;
     const matching = { region: "Europe (AMS1)", machineType: "C2", name: "made-elsewhere" };
     const declared = await checked({ adoptMachineId: existing.id, ...matching });
-    const { id, outs } = await machineProvider.create(declared, kit.settings);
+    const { id, outs } = await kit.providers.machine.create(declared, kit.settings);
     expect(id).toBe(existing.id);
     expect(outs).toMatchObject({ name: "made-elsewhere", currentState: "ready" });
     expect((await emulatorState(kit.url)).machines.length).toBe(before);
@@ -187,11 +186,11 @@ describe("Machine lifecycle through the provider", () => {
 
   it("check and create: adoptMachineId unknown → failure and error naming adoptMachineId", async () => {
     const news = inputs({ adoptMachineId: "psnothere" });
-    const { failures } = await machineProvider.check({}, news, kit.settings);
+    const { failures } = await kit.providers.machine.check({}, news, kit.settings);
     expect(failures).toEqual([
       { property: "adoptMachineId", reason: expect.stringMatching(/psnothere not found/) },
     ]);
-    await expect(machineProvider.create({ ...news, state: "ready" }, kit.settings)).rejects.toThrow(
+    await expect(kit.providers.machine.create({ ...news, state: "ready" }, kit.settings)).rejects.toThrow(
       /adoptMachineId: machine psnothere not found/,
     );
   });
@@ -203,7 +202,7 @@ describe("Machine lifecycle through the provider", () => {
       body: JSON.stringify({ region: "Europe (AMS1)", machineType: "C5", failNextStarts: 1 }),
     });
     const declared = await checked({ region: "Europe (AMS1)", machineType: "C5" });
-    const error = await machineProvider.create(declared, kit.settings).then(
+    const error = await kit.providers.machine.create(declared, kit.settings).then(
       () => undefined,
       (e: unknown) => e,
     );
@@ -216,9 +215,14 @@ describe("Machine lifecycle through the provider", () => {
       __provider: "serialized-provider-text",
     });
     // The engine keeps it in state; the next up diffs and updates toward `ready`.
-    const diff = await machineProvider.diff(failure.id, failure.properties, declared);
+    const diff = await kit.providers.machine.diff(failure.id, failure.properties, declared);
     expect(diff).toMatchObject({ changes: true, replaces: [] });
-    const { outs } = await machineProvider.update(failure.id, failure.properties, declared, kit.settings);
+    const { outs } = await kit.providers.machine.update(
+      failure.id,
+      failure.properties,
+      declared,
+      kit.settings,
+    );
     expect(outs.currentState).toBe("ready");
     const machines = (await emulatorState(kit.url)).machines.filter((m) => m.name === declared.name);
     expect(machines).toHaveLength(1);
@@ -226,7 +230,7 @@ describe("Machine lifecycle through the provider", () => {
 
   it("create: wait times out → partial failure naming the last state", async () => {
     const declared = await checked({ waitTimeoutSeconds: 5 });
-    await expect(machineProvider.create(declared, kit.settings)).rejects.toMatchObject({
+    await expect(kit.providers.machine.create(declared, kit.settings)).rejects.toMatchObject({
       id: expect.stringMatching(/^ps/),
       message: expect.stringMatching(/provisioning/),
     });
@@ -235,7 +239,11 @@ describe("Machine lifecycle through the provider", () => {
 
 describe("Machine check messages", () => {
   it("check: a control character in the name → the failure is reported once, not twice", async () => {
-    const { failures } = await machineProvider.check({}, inputs({ name: "bad\u0007name" }), kit.settings);
+    const { failures } = await kit.providers.machine.check(
+      {},
+      inputs({ name: "bad\u0007name" }),
+      kit.settings,
+    );
     expect(failures).toEqual([{ property: "name", reason: expect.stringContaining("control characters") }]);
   });
 });

@@ -2,7 +2,6 @@
  * Delete and refresh never forget a live machine: only a genuine absence (a 404 status for the
  * machine, confirmed by a read) lets the provider drop it; every other failure keeps it in state.
  */
-import { machineProvider } from "../../../src/provider/machineProvider";
 import { VmApiClient } from "../../../src/client/client";
 import { addFaults, clearFaults } from "../../helpers/emulator";
 import { startProviderKit, type ProviderKit } from "./providerTestKit";
@@ -22,7 +21,7 @@ function client() {
 }
 
 async function runningMachine(name: string) {
-  const { inputs } = await machineProvider.check(
+  const { inputs } = await kit.providers.machine.check(
     {},
     {
       __resourceName: name,
@@ -34,7 +33,7 @@ async function runningMachine(name: string) {
     },
     kit.settings,
   );
-  return machineProvider.create(inputs!, kit.settings);
+  return kit.providers.machine.create(inputs!, kit.settings);
 }
 
 const DESTROY = { method: "POST", route: "/machines/{machineId}/destroyMachine" };
@@ -43,7 +42,7 @@ describe("Machine delete", () => {
   it("delete: destroy answers 400 'not found' while the machine runs → delete fails, the machine stays", async () => {
     const { id, outs } = await runningMachine("kept-400");
     await addFaults(kit.url, [{ ...DESTROY, status: 400, code: "not_found" }]);
-    await expect(machineProvider.delete(id, outs, kit.settings)).rejects.toThrow(
+    await expect(kit.providers.machine.delete(id, outs, kit.settings)).rejects.toThrow(
       new RegExp(`machine ${id} still exists \\(state ready\\).*stays in the stack`),
     );
     expect((await client().machines.get(id)).state).toBe("ready");
@@ -52,14 +51,14 @@ describe("Machine delete", () => {
   it("delete: destroy keeps failing with 500 → delete fails, the machine stays", async () => {
     const { id, outs } = await runningMachine("kept-500");
     await addFaults(kit.url, [{ ...DESTROY, status: 500, times: 10 }]);
-    await expect(machineProvider.delete(id, outs, kit.settings)).rejects.toMatchObject({ status: 500 });
+    await expect(kit.providers.machine.delete(id, outs, kit.settings)).rejects.toMatchObject({ status: 500 });
     expect((await client().machines.get(id)).state).toBe("ready");
   });
 
   it("delete: machine destroyed out of band → success, once a read confirms it is gone", async () => {
     const { id, outs } = await runningMachine("gone-already");
     await client().machines.destroy(id);
-    await expect(machineProvider.delete(id, outs, kit.settings)).resolves.toBeUndefined();
+    await expect(kit.providers.machine.delete(id, outs, kit.settings)).resolves.toBeUndefined();
   });
 });
 
@@ -67,7 +66,7 @@ describe("Machine update", () => {
   it("update: machine deleted out of band → error naming the machine and telling to run pulumi refresh", async () => {
     const { id, outs } = await runningMachine("deleted-by-hand");
     await client().machines.destroy(id);
-    const update = machineProvider.update(id, outs, { ...outs, name: "renamed" }, kit.settings);
+    const update = kit.providers.machine.update(id, outs, { ...outs, name: "renamed" }, kit.settings);
     await expect(update).rejects.toThrow(new RegExp(`machine ${id} no longer exists.*pulumi refresh`));
   });
 });
@@ -78,12 +77,12 @@ describe("Machine read (refresh)", () => {
     await addFaults(kit.url, [
       { method: "GET", route: "/machines/getMachinePublic", status: 400, code: "not_found" },
     ]);
-    await expect(machineProvider.read(id, outs, kit.settings)).rejects.toMatchObject({ status: 400 });
+    await expect(kit.providers.machine.read(id, outs, kit.settings)).rejects.toMatchObject({ status: 400 });
   });
 
   it("read: machine destroyed → empty result (the engine drops it)", async () => {
     const { id, outs } = await runningMachine("refresh-gone");
     await client().machines.destroy(id);
-    expect(await machineProvider.read(id, outs, kit.settings)).toEqual({});
+    expect(await kit.providers.machine.read(id, outs, kit.settings)).toEqual({});
   });
 });

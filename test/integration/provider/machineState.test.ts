@@ -4,7 +4,6 @@
  * observed value, still refreshes, updates and destroys.
  */
 import legacy from "./fixtures/machine-0.1.0.json";
-import { machineProvider } from "../../../src/provider/machineProvider";
 import { ResourceInitError } from "../../../src/provider/partialFailure";
 import { VmApiClient } from "../../../src/client/client";
 import { setCapacity } from "../../helpers/emulator";
@@ -35,7 +34,7 @@ async function checked(overrides: Props = {}): Promise<Props> {
     templateId,
     ...overrides,
   };
-  const { inputs, failures } = await machineProvider.check({}, news, kit.settings);
+  const { inputs, failures } = await kit.providers.machine.check({}, news, kit.settings);
   expect(failures).toEqual([]);
   return inputs!;
 }
@@ -66,24 +65,32 @@ describe("state and currentState", () => {
   it("create: start fails for capacity → partial failure whose state is the declared ready and currentState the observed off", async () => {
     await setCapacity(kit.url, { region: "Europe (AMS1)", machineType: "C6", failNextStarts: 1 });
     const declared = await checked();
-    const failure = (await machineProvider
+    const failure = (await kit.providers.machine
       .create(declared, kit.settings)
       .catch((e: unknown) => e)) as ResourceInitError;
     expect(failure).toBeInstanceOf(ResourceInitError);
     expect(failure.properties).toMatchObject({ state: "ready", currentState: "off" });
     // The observed state differs from the declared one, so the next up carries on in place.
-    const diff = await machineProvider.diff(failure.id, failure.properties, declared);
+    const diff = await kit.providers.machine.diff(failure.id, failure.properties, declared);
     expect(diff).toMatchObject({ changes: true, replaces: [] });
-    const { outs } = await machineProvider.update(failure.id, failure.properties, declared, kit.settings);
+    const { outs } = await kit.providers.machine.update(
+      failure.id,
+      failure.properties,
+      declared,
+      kit.settings,
+    );
     expect(outs).toMatchObject({ state: "ready", currentState: "ready" });
-    expect(await machineProvider.diff(failure.id, outs, declared)).toMatchObject({ changes: false });
+    expect(await kit.providers.machine.diff(failure.id, outs, declared)).toMatchObject({ changes: false });
   });
 
   it("read: stopped out of band → currentState off, declared state kept; the inputs show the drift", async () => {
-    const { id, outs } = await machineProvider.create(await checked({ machineType: "C2" }), kit.settings);
+    const { id, outs } = await kit.providers.machine.create(
+      await checked({ machineType: "C2" }),
+      kit.settings,
+    );
     await client().machines.stop(id);
     kit.advance(5 * 60_000);
-    const read = await machineProvider.read(id, outs, kit.settings);
+    const read = await kit.providers.machine.read(id, outs, kit.settings);
     expect(read.props).toMatchObject({ state: "ready", currentState: "off" });
     expect(read.inputs).toMatchObject({ state: "off" });
   });
@@ -95,13 +102,13 @@ describe("state written by 0.1.0", () => {
     const { inputs, outputs } = legacyState(id);
     await client().machines.stop(id);
     kit.advance(5 * 60_000);
-    const read = await machineProvider.read(id, outputs, kit.settings);
+    const read = await kit.providers.machine.read(id, outputs, kit.settings);
     expect(read.props).toMatchObject({ machineId: id, state: "ready", currentState: "off" });
-    const diff = await machineProvider.diff(id, read.props!, inputs);
+    const diff = await kit.providers.machine.diff(id, read.props!, inputs);
     expect(diff).toMatchObject({ changes: true, replaces: [] });
-    const { outs } = await machineProvider.update(id, read.props!, inputs, kit.settings);
+    const { outs } = await kit.providers.machine.update(id, read.props!, inputs, kit.settings);
     expect(outs).toMatchObject({ state: "ready", currentState: "ready" });
-    await machineProvider.delete(id, outs, kit.settings);
+    await kit.providers.machine.delete(id, outs, kit.settings);
     await expect(client().machines.get(id)).rejects.toMatchObject({ status: 404 });
   });
 
@@ -114,7 +121,7 @@ describe("state written by 0.1.0", () => {
     async (_label, seen, declared) => {
       const id = await machineMadeElsewhere(`legacy-${seen}`);
       const { outputs } = legacyState(id, { state: seen, currentState: seen });
-      const read = await machineProvider.read(id, outputs, kit.settings);
+      const read = await kit.providers.machine.read(id, outputs, kit.settings);
       expect(read.props).toMatchObject({ state: declared, currentState: "ready" });
     },
   );

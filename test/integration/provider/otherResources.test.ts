@@ -1,11 +1,9 @@
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { scriptProvider } from "../../../src/provider/scriptProvider";
-import { resourceDelegationProvider, delegationDeps } from "../../../src/provider/resourceDelegationProvider";
-import { machineAccessProvider } from "../../../src/provider/machineAccessProvider";
 import { VmApiClient } from "../../../src/client/client";
-import { emulatorState, startProviderKit, type ProviderKit } from "./providerTestKit";
+import { providerContext } from "../../../src/provider/context";
+import { emulatorState, providersOn, startProviderKit, type ProviderKit } from "./providerTestKit";
 
 let kit: ProviderKit;
 let machineId: string;
@@ -33,32 +31,33 @@ afterAll(async () => {
 
 describe("Script provider", () => {
   it("create → read → delete: outputs owner and machines; gone after delete", async () => {
-    const { inputs } = await scriptProvider.check(
+    const { inputs } = await kit.providers.script.check(
       {},
       { __resourceName: "boot", scriptText: "echo hi", machineId },
       kit.settings,
     );
-    const { id, outs } = await scriptProvider.create(inputs!, kit.settings);
+    const { id, outs } = await kit.providers.script.create(inputs!, kit.settings);
     expect(outs).toMatchObject({ ownerType: "user", name: expect.stringMatching(/^boot-/), scriptId: id });
     expect(outs.machines).toEqual([expect.objectContaining({ machineId })]);
-    const read = await scriptProvider.read(id, outs, kit.settings);
+    const read = await kit.providers.script.read(id, outs, kit.settings);
     expect(read.id).toBe(id);
-    await scriptProvider.delete(id, outs, kit.settings);
-    expect(await scriptProvider.read(id, outs, kit.settings)).toEqual({});
-    await expect(scriptProvider.delete(id, outs, kit.settings)).resolves.toBeUndefined();
+    await kit.providers.script.delete(id, outs, kit.settings);
+    expect(await kit.providers.script.read(id, outs, kit.settings)).toEqual({});
+    await expect(kit.providers.script.delete(id, outs, kit.settings)).resolves.toBeUndefined();
   });
 
   it("diff: a changed file at the same path → replace", async () => {
     const file = path.join(tmp, "setup.sh");
     fs.writeFileSync(file, "echo one");
-    const first = (await scriptProvider.check({}, { __resourceName: "f", scriptFile: file }, kit.settings))
-      .inputs!;
+    const first = (
+      await kit.providers.script.check({}, { __resourceName: "f", scriptFile: file }, kit.settings)
+    ).inputs!;
     fs.writeFileSync(file, "echo two");
     const second = (
-      await scriptProvider.check(first, { __resourceName: "f", scriptFile: file }, kit.settings)
+      await kit.providers.script.check(first, { __resourceName: "f", scriptFile: file }, kit.settings)
     ).inputs!;
     expect(second.name).toBe(first.name);
-    expect(await scriptProvider.diff("sc1", first, second)).toMatchObject({
+    expect(await kit.providers.script.diff("sc1", first, second)).toMatchObject({
       changes: true,
       replaces: ["contentSha256"],
     });
@@ -67,18 +66,22 @@ describe("Script provider", () => {
   it("check: 16 KB + 1 byte file → failure with the size; neither text nor file → failure", async () => {
     const file = path.join(tmp, "big.sh");
     fs.writeFileSync(file, "x".repeat(16 * 1024 + 1));
-    const big = await scriptProvider.check({}, { __resourceName: "big", scriptFile: file }, kit.settings);
+    const big = await kit.providers.script.check(
+      {},
+      { __resourceName: "big", scriptFile: file },
+      kit.settings,
+    );
     expect(big.failures).toEqual([
       { property: "scriptFile", reason: expect.stringContaining("16385 bytes") },
     ]);
-    const none = await scriptProvider.check({}, { __resourceName: "none" }, kit.settings);
+    const none = await kit.providers.script.check({}, { __resourceName: "none" }, kit.settings);
     expect(none.failures!.map((f) => f.property)).toEqual(["scriptText"]);
   });
 
   it("check: plain scriptText of 20 KB → a failure the engine prints in one short line, without the text", async () => {
     const text = "y".repeat(20 * 1024);
     const inputs = { __resourceName: "huge", scriptText: text };
-    const { failures } = await scriptProvider.check({}, inputs, kit.settings);
+    const { failures } = await kit.providers.script.check({}, inputs, kit.settings);
     expect(failures).toHaveLength(1);
     // The engine prints a failure as "property 'P' value V has a problem: R", the value in full
     // when it is not a secret (pkg/diag: GetResourcePropertyInvalidValueError).
@@ -92,9 +95,11 @@ describe("Script provider", () => {
   });
 
   it("diff: explicit unchanged name with new text → replace, deleting the old one first", async () => {
-    const olds = (await scriptProvider.check({}, { name: "fixed", scriptText: "a" }, kit.settings)).inputs!;
-    const news = (await scriptProvider.check(olds, { name: "fixed", scriptText: "b" }, kit.settings)).inputs!;
-    expect(await scriptProvider.diff("sc1", olds, news)).toEqual({
+    const olds = (await kit.providers.script.check({}, { name: "fixed", scriptText: "a" }, kit.settings))
+      .inputs!;
+    const news = (await kit.providers.script.check(olds, { name: "fixed", scriptText: "b" }, kit.settings))
+      .inputs!;
+    expect(await kit.providers.script.diff("sc1", olds, news)).toEqual({
       changes: true,
       replaces: ["contentSha256"],
       deleteBeforeReplace: true,
@@ -102,27 +107,32 @@ describe("Script provider", () => {
   });
 });
 
+/** The delegation provider on the kit's context, its clock stopped at `now`. */
+const delegationAt = (now: number) =>
+  providersOn(providerContext({ ...kit.context, timing: { ...kit.context.timing, now: () => now } }))
+    .delegation;
+
 describe("ResourceDelegation provider", () => {
   it("create: outputs token and expiry 4 h after dtCreated; diff replaces near expiry", async () => {
-    const { id, outs } = await resourceDelegationProvider.create({ machineIds: [machineId] }, kit.settings);
+    const { id, outs } = await kit.providers.delegation.create({ machineIds: [machineId] }, kit.settings);
     expect(id).toMatch(/^\d+$/);
     expect(Date.parse(outs.expiresAt) - Date.parse(outs.dtCreated)).toBe(4 * 3600 * 1000);
     expect(outs.accessTokenId).toEqual(expect.any(String));
     const created = Date.parse(outs.dtCreated);
-    delegationDeps.now = () => created + 60_000;
-    expect(await resourceDelegationProvider.diff(id, outs, { machineIds: [machineId] })).toMatchObject({
+    expect(await delegationAt(created + 60_000).diff(id, outs, { machineIds: [machineId] })).toMatchObject({
       changes: false,
     });
-    delegationDeps.now = () => created + 4 * 3600 * 1000 - 10 * 60_000; // 10 min left, margin 30 min
-    expect(await resourceDelegationProvider.diff(id, outs, { machineIds: [machineId] })).toMatchObject({
+    // 10 min left, margin 30 min
+    expect(
+      await delegationAt(created + 4 * 3600 * 1000 - 10 * 60_000).diff(id, outs, { machineIds: [machineId] }),
+    ).toMatchObject({
       changes: true,
       replaces: ["expiresAt"],
     });
-    delegationDeps.now = () => Date.now();
   });
 
   it("check: empty machineIds → failure naming machineIds", async () => {
-    const { failures } = await resourceDelegationProvider.check({}, { machineIds: [] }, kit.settings);
+    const { failures } = await kit.providers.delegation.check({}, { machineIds: [] }, kit.settings);
     expect(failures!.map((f) => f.property)).toEqual(["machineIds"]);
   });
 });
@@ -134,22 +144,22 @@ describe("MachineAccess provider", () => {
     const grants = async () =>
       ((await emulatorState(kit.url)) as unknown as { accessGrants: { machineId: string; userId: string }[] })
         .accessGrants;
-    const { id, outs } = await machineAccessProvider.create({ machineId, userId }, kit.settings);
+    const { id, outs } = await kit.providers.access.create({ machineId, userId }, kit.settings);
     expect(id).toBe(`${machineId}/${userId}`);
     expect(await grants()).toContainEqual(expect.objectContaining({ machineId, userId }));
-    await machineAccessProvider.delete(id, outs, kit.settings);
+    await kit.providers.access.delete(id, outs, kit.settings);
     expect(await grants()).not.toContainEqual(expect.objectContaining({ machineId, userId }));
     // Revoking twice (already revoked) is still success.
-    await expect(machineAccessProvider.delete(id, outs, kit.settings)).resolves.toBeUndefined();
+    await expect(kit.providers.access.delete(id, outs, kit.settings)).resolves.toBeUndefined();
   });
 
   it("read: machine destroyed → the grant is gone", async () => {
     const client = new VmApiClient(kit.settings);
     const users = await client.users.list();
-    const { id, outs } = await machineAccessProvider.create({ machineId, userId: users[0].id }, kit.settings);
-    expect((await machineAccessProvider.read(id, outs, kit.settings)).id).toBe(id);
+    const { id, outs } = await kit.providers.access.create({ machineId, userId: users[0].id }, kit.settings);
+    expect((await kit.providers.access.read(id, outs, kit.settings)).id).toBe(id);
     await client.machines.destroy(machineId);
     kit.advance(10 * 60_000);
-    expect(await machineAccessProvider.read(id, outs, kit.settings)).toEqual({});
+    expect(await kit.providers.access.read(id, outs, kit.settings)).toEqual({});
   });
 });

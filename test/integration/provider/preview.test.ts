@@ -4,12 +4,11 @@
  * fields), each failure naming the property. Lookups are cached per plugin process and skipped
  * for unchanged inputs, so a large preview costs about what a no-op provider costs.
  */
-import { createMachineProvider, machineProvider } from "../../../src/provider/machineProvider";
-import { createScriptProvider } from "../../../src/provider/scriptProvider";
 import { LookupCache } from "../../../src/provider/lookups";
+import { providerContext } from "../../../src/provider/context";
 import { VmApiClient } from "../../../src/client/client";
 import { addFaults, state } from "../../helpers/emulator";
-import { startProviderKit, unreachableUrl, type ProviderKit } from "./providerTestKit";
+import { providersOn, startProviderKit, unreachableUrl, type ProviderKit } from "./providerTestKit";
 
 type Props = Record<string, unknown>;
 let kit: ProviderKit;
@@ -36,7 +35,8 @@ function news(overrides: Props = {}): Props {
 }
 
 /** A provider with its own, empty lookup cache: a fresh plugin process. */
-const freshProvider = () => createMachineProvider(new LookupCache());
+const freshProvider = () =>
+  providersOn(providerContext({ ...kit.context, lookups: new LookupCache() })).machine;
 
 async function requestsMadeBy(action: () => Promise<unknown>): Promise<number> {
   const total = async () => Object.values((await state(kit.url)).requestCounts).reduce((a, b) => a + b, 0);
@@ -47,7 +47,7 @@ async function requestsMadeBy(action: () => Promise<unknown>): Promise<number> {
 
 describe("preview: the API itself", () => {
   it("check: wrong API key, every input unchanged → fails with 'invalid API key', never echoing the key", async () => {
-    const inputs = (await machineProvider.check({}, news(), kit.settings)).inputs!;
+    const inputs = (await kit.providers.machine.check({}, news(), kit.settings)).inputs!;
     const wrong = { ...kit.settings, apiKey: "wrong-secret-key" };
     const error = await freshProvider()
       .check(inputs, inputs, wrong)
@@ -59,7 +59,11 @@ describe("preview: the API itself", () => {
 
   it("check: Script with a wrong API key → fails with 'invalid API key' too", async () => {
     const wrong = { ...kit.settings, apiKey: "wrong-secret-key" };
-    const check = createScriptProvider(new LookupCache()).check({}, { name: "s", scriptText: "echo" }, wrong);
+    const check = providersOn(providerContext({ ...kit.context, lookups: new LookupCache() })).script.check(
+      {},
+      { name: "s", scriptText: "echo" },
+      wrong,
+    );
     await expect(check).rejects.toThrow(/invalid API key/);
   });
 
@@ -80,7 +84,7 @@ describe("preview: the API itself", () => {
   it("read during up: API unreachable → a progress line for each retry, not silence", async () => {
     const url = await unreachableUrl();
     kit.progress.length = 0;
-    await expect(machineProvider.read("ps1", {}, { ...kit.settings, baseUrl: url })).rejects.toThrow(
+    await expect(kit.providers.machine.read("ps1", {}, { ...kit.settings, baseUrl: url })).rejects.toThrow(
       /ECONNREFUSED/,
     );
     expect(kit.progress).toEqual(
@@ -138,7 +142,8 @@ describe("preview: references", () => {
 
 describe("preview: cost", () => {
   it("check: 200 unchanged machines → one request in all (the key's probe), none per resource", async () => {
-    const inputs = (await machineProvider.check({}, news({ networkId: "nindny2" }), kit.settings)).inputs!;
+    const inputs = (await kit.providers.machine.check({}, news({ networkId: "nindny2" }), kit.settings))
+      .inputs!;
     const provider = freshProvider();
     const requests = await requestsMadeBy(async () => {
       for (let i = 0; i < 200; i++) await provider.check(inputs, inputs, kit.settings);

@@ -1,22 +1,47 @@
 /**
- * Shared set-up for provider tests: an in-process emulator on a manual clock, and provider
- * settings plus client hooks so every wait the provider does advances that clock instead of
- * sleeping.
+ * Shared set-up for provider tests: an in-process emulator on a manual clock, and the four
+ * providers built on a context of their own whose clients sleep by advancing that clock, so no
+ * wait of the provider takes real time. Each kit has its own lookup cache.
  */
 import { createServer, type AddressInfo } from "node:net";
 import { startTestEmulator } from "../../helpers/emulator";
-import { providerClientHooks, type ProviderSettings } from "../../../src/provider/settings";
-import { machineProviderDeps } from "../../../src/provider/machineProvider";
+import type { ProviderSettings } from "../../../src/provider/settings";
+import { providerContext, type ProviderContext } from "../../../src/provider/context";
+import { createMachineProvider } from "../../../src/provider/machineProvider";
+import { createScriptProvider } from "../../../src/provider/scriptProvider";
+import { createResourceDelegationProvider } from "../../../src/provider/resourceDelegationProvider";
+import { createMachineAccessProvider } from "../../../src/provider/machineAccessProvider";
 
 export interface ProviderKit {
   url: string;
   settings: ProviderSettings;
   keys: { individual: string; teamAdmin: string; teamMember: string };
   progress: string[];
+  /** What the providers run on: this kit's clock, lookups and progress. */
+  context: ProviderContext;
+  /** The providers on that context. */
+  providers: KitProviders;
   /** The simulated clock the provider's clients sleep on. */
   now(): number;
   advance(ms: number): void;
   close(): Promise<void>;
+}
+
+export interface KitProviders {
+  machine: ReturnType<typeof createMachineProvider>;
+  script: ReturnType<typeof createScriptProvider>;
+  delegation: ReturnType<typeof createResourceDelegationProvider>;
+  access: ReturnType<typeof createMachineAccessProvider>;
+}
+
+/** The four providers on one context. */
+export function providersOn(context: ProviderContext): KitProviders {
+  return {
+    machine: createMachineProvider(context),
+    script: createScriptProvider(context),
+    delegation: createResourceDelegationProvider(context),
+    access: createMachineAccessProvider(context),
+  };
 }
 
 /** Starts an emulator and points the provider's clients at it with a simulated clock. */
@@ -24,26 +49,27 @@ export async function startProviderKit(): Promise<ProviderKit> {
   const emu = await startTestEmulator({ clock: "manual" });
   let simulatedNow = Date.parse("2026-11-22T12:00:00.000Z");
   const progress: string[] = [];
-  providerClientHooks.options = {
-    sleep: async (ms: number) => {
-      simulatedNow += ms;
-      emu.advance(ms);
+  const context = providerContext({
+    timing: {
+      sleep: async (ms: number) => {
+        simulatedNow += ms;
+        emu.advance(ms);
+      },
+      now: () => simulatedNow,
+      random: () => 0.5,
     },
-    now: () => simulatedNow,
-    random: () => 0.5,
-  };
-  machineProviderDeps.progress = (line) => progress.push(line);
+    progress: (line) => progress.push(line),
+  });
   return {
     url: emu.url,
     keys: emu.keys,
     settings: { apiKey: emu.keys.individual, baseUrl: emu.url },
     progress,
+    context,
+    providers: providersOn(context),
     now: () => simulatedNow,
     advance: (ms) => emu.advance(ms),
-    close: async () => {
-      providerClientHooks.options = {};
-      await emu.close();
-    },
+    close: () => emu.close(),
   };
 }
 

@@ -2,10 +2,6 @@
  * Settings are checked before the first request of every operation: a bad `vmapi:pollScale` or
  * `vmapi:baseUrl` refuses the operation with nothing sent, so nothing is created half-way.
  */
-import { machineProvider } from "../../../src/provider/machineProvider";
-import { scriptProvider } from "../../../src/provider/scriptProvider";
-import { machineAccessProvider } from "../../../src/provider/machineAccessProvider";
-import { resourceDelegationProvider } from "../../../src/provider/resourceDelegationProvider";
 import type { ProviderSettings } from "../../../src/provider/settings";
 import { VmApiClient } from "../../../src/client/client";
 import { state } from "../../helpers/emulator";
@@ -20,7 +16,7 @@ beforeAll(async () => {
   kit = await startProviderKit();
   const client = new VmApiClient(kit.settings);
   const templateId = (await client.templates.list()).find((t) => t.os.startsWith("Ubuntu"))!.id;
-  const { inputs } = await machineProvider.check(
+  const { inputs } = await kit.providers.machine.check(
     {},
     {
       __resourceName: "cfg",
@@ -33,7 +29,7 @@ beforeAll(async () => {
     kit.settings,
   );
   machine = inputs!;
-  machineId = (await machineProvider.create(machine, kit.settings)).id;
+  machineId = (await kit.providers.machine.create(machine, kit.settings)).id;
 });
 afterAll(() => kit.close());
 
@@ -45,16 +41,19 @@ async function requestsMadeBy(action: () => Promise<unknown>): Promise<number> {
 }
 
 const operations: [string, (s: ProviderSettings) => Promise<unknown>][] = [
-  ["Machine check", (s) => machineProvider.check({}, { ...machine, name: "other" }, s)],
-  ["Machine create", (s) => machineProvider.create(machine, s)],
-  ["Machine read", (s) => machineProvider.read(machineId, machine, s)],
-  ["Machine update", (s) => machineProvider.update(machineId, machine, { ...machine, name: "renamed" }, s)],
-  ["Machine delete", (s) => machineProvider.delete(machineId, machine, s)],
-  ["Script check", (s) => scriptProvider.check({}, { name: "s", scriptText: "echo" }, s)],
-  ["Script create", (s) => scriptProvider.create({ name: "s", scriptText: "echo" }, s)],
-  ["Script delete", (s) => scriptProvider.delete("sc1", {}, s)],
-  ["MachineAccess create", (s) => machineAccessProvider.create({ machineId, userId: "u1" }, s)],
-  ["ResourceDelegation create", (s) => resourceDelegationProvider.create({ machineIds: [machineId] }, s)],
+  ["Machine check", (s) => kit.providers.machine.check({}, { ...machine, name: "other" }, s)],
+  ["Machine create", (s) => kit.providers.machine.create(machine, s)],
+  ["Machine read", (s) => kit.providers.machine.read(machineId, machine, s)],
+  [
+    "Machine update",
+    (s) => kit.providers.machine.update(machineId, machine, { ...machine, name: "renamed" }, s),
+  ],
+  ["Machine delete", (s) => kit.providers.machine.delete(machineId, machine, s)],
+  ["Script check", (s) => kit.providers.script.check({}, { name: "s", scriptText: "echo" }, s)],
+  ["Script create", (s) => kit.providers.script.create({ name: "s", scriptText: "echo" }, s)],
+  ["Script delete", (s) => kit.providers.script.delete("sc1", {}, s)],
+  ["MachineAccess create", (s) => kit.providers.access.create({ machineId, userId: "u1" }, s)],
+  ["ResourceDelegation create", (s) => kit.providers.delegation.create({ machineIds: [machineId] }, s)],
 ];
 
 describe("settings before any request", () => {
@@ -79,8 +78,8 @@ describe("settings before any request", () => {
     delete process.env.PAPERSPACE_API_KEY;
     try {
       const settings = { baseUrl: kit.url };
-      expect(await requestsMadeBy(() => machineProvider.create(machine, settings))).toBe(0);
-      await expect(machineProvider.create(machine, settings)).rejects.toThrow(/vmapi:apiKey/);
+      expect(await requestsMadeBy(() => kit.providers.machine.create(machine, settings))).toBe(0);
+      await expect(kit.providers.machine.create(machine, settings)).rejects.toThrow(/vmapi:apiKey/);
     } finally {
       process.env = saved;
     }

@@ -3,11 +3,11 @@
  * the user outlives the machine, so a replacement, or a destroy followed by an up, finds that
  * user by email and assigns the new machine to it, and preview says so beforehand.
  */
-import { createMachineProvider, machineProvider } from "../../../src/provider/machineProvider";
 import { LookupCache } from "../../../src/provider/lookups";
+import { providerContext } from "../../../src/provider/context";
 import { VmApiClient } from "../../../src/client/client";
 import type { ProviderSettings } from "../../../src/provider/settings";
-import { startProviderKit, type ProviderKit } from "./providerTestKit";
+import { providersOn, startProviderKit, type ProviderKit } from "./providerTestKit";
 
 type Props = Record<string, unknown>;
 let kit: ProviderKit;
@@ -37,7 +37,7 @@ function news(email: string, overrides: Props = {}): Props {
 }
 
 async function checked(olds: Props, declared: Props): Promise<Props> {
-  const { inputs, failures } = await machineProvider.check(olds, declared, admin);
+  const { inputs, failures } = await kit.providers.machine.check(olds, declared, admin);
   expect(failures).toEqual([]);
   return inputs!;
 }
@@ -49,14 +49,14 @@ async function userNamed(email: string) {
 describe("a new team user outlives its machine", () => {
   it("replace: size changed → preview says the user exists; the replacement is made for that same user", async () => {
     const first = await checked({}, news("replaced@acme.example"));
-    const created = await machineProvider.create(first, admin);
+    const created = await kit.providers.machine.create(first, admin);
     const [userId] = await userNamed("replaced@acme.example");
     expect(created.outs.userId).toBe(userId);
 
     // The next up runs in a new plugin process: a fresh lookup cache.
-    const nextUp = createMachineProvider(new LookupCache());
+    const nextUp = providersOn(providerContext({ ...kit.context, lookups: new LookupCache() })).machine;
     const changed = news("replaced@acme.example", { size: 100 });
-    const diff = await machineProvider.diff(created.id, created.outs, await checked(first, changed));
+    const diff = await kit.providers.machine.diff(created.id, created.outs, await checked(first, changed));
     expect(diff).toMatchObject({ changes: true, replaces: ["size"] });
     kit.progress.length = 0;
     const replacement = (await nextUp.check({}, changed, admin)).inputs!; // a replacement is checked without olds
@@ -65,19 +65,21 @@ describe("a new team user outlives its machine", () => {
         new RegExp(`team user replaced@acme\\.example already exists \\(${userId}\\).*assigned to that user`),
       ),
     );
-    const second = await machineProvider.create(replacement, admin);
+    const second = await kit.providers.machine.create(replacement, admin);
     expect(second.outs.userId).toBe(userId);
     expect(await userNamed("replaced@acme.example")).toEqual([userId]);
-    await machineProvider.delete(created.id, created.outs, admin);
-    expect(await machineProvider.diff(second.id, second.outs, changed)).toMatchObject({ changes: false });
+    await kit.providers.machine.delete(created.id, created.outs, admin);
+    expect(await kit.providers.machine.diff(second.id, second.outs, changed)).toMatchObject({
+      changes: false,
+    });
   });
 
   it("destroy then up: the user stays → up makes the machine again for that user", async () => {
     const declared = await checked({}, news("again@acme.example"));
-    const created = await machineProvider.create(declared, admin);
-    await machineProvider.delete(created.id, created.outs, admin);
+    const created = await kit.providers.machine.create(declared, admin);
+    await kit.providers.machine.delete(created.id, created.outs, admin);
     const [userId] = await userNamed("again@acme.example");
-    const again = await machineProvider.create(await checked({}, news("again@acme.example")), admin);
+    const again = await kit.providers.machine.create(await checked({}, news("again@acme.example")), admin);
     expect(again.outs.userId).toBe(userId);
   });
 });

@@ -1,4 +1,7 @@
-import { machineProvider } from "../../../src/provider/machineProvider";
+import { providerContext } from "../../../src/provider/context";
+import { createMachineProvider } from "../../../src/provider/machineProvider";
+
+const machineProvider = createMachineProvider(providerContext());
 import { MACHINE_DIFF_TABLE, digestPassword } from "../../../src/provider/machineModel";
 import { UNKNOWN } from "../../../src/provider/unknown";
 
