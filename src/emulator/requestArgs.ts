@@ -24,9 +24,19 @@ export function parseQuery<S extends z.ZodType>(schema: S, query: URLSearchParam
   return parseWith(schema, queryObject(query));
 }
 
+/**
+ * The schema of each id a query string carries, built once: zod compiles a parser per schema
+ * object, and building one per request made a show six times slower (bench: emulator headroom).
+ */
+const QUERY_ID_SCHEMAS = {
+  machineId: z.object({ machineId: z.string().min(1) }),
+  scriptId: z.object({ scriptId: z.string().min(1) }),
+};
+
 /** A required, non-empty id from the query string, e.g. `machineId` of getMachinePublic. */
-export function queryId(query: URLSearchParams, name: "machineId" | "scriptId"): string {
-  return parseQuery(z.object({ [name]: z.string().min(1) }), query)[name] as string;
+export function queryId(query: URLSearchParams, name: keyof typeof QUERY_ID_SCHEMAS): string {
+  const parsed: Record<string, string> = parseQuery(QUERY_ID_SCHEMAS[name], query);
+  return parsed[name];
 }
 
 /** destroyMachine: `releasePublicIp` from the JSON body, else from the query string; default false. */
