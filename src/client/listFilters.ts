@@ -6,7 +6,17 @@
  * everything.
  */
 import { ValidationError } from "./errors";
-import { NetworkSchema, ScriptSchema, TemplateSchema, UserSchema, type Machine } from "./schemas";
+import {
+  NetworkSchema,
+  ScriptSchema,
+  TemplateSchema,
+  UserSchema,
+  type Machine,
+  type Network,
+  type Script,
+  type Template,
+  type User,
+} from "./schemas";
 
 /**
  * Equality filters of GET /machines/getMachines (besides limit and skip): the fields the API
@@ -51,16 +61,24 @@ export const TEMPLATE_FILTER_FIELDS = TemplateSchema.keyof().options;
 
 /** A filter value: sent as a string; `null` travels as the string "null". */
 export type FilterValue = string | number | boolean | null;
-/** Filters of `machines.list`/`listAll` and `getMachines`. */
-export type MachineFilters = Partial<Record<(typeof MACHINE_FILTER_FIELDS)[number], FilterValue>>;
+/**
+ * Filters on `fields` of wire object `T`, each typed as the field is (`email: 42` does not
+ * compile for a user); a nullable field also takes `null`.
+ */
+export type FiltersOf<T, F extends keyof T> = { [K in F]?: Extract<T[K], FilterValue> };
+/** Filters of `machines.list`/`listAll` and `getMachines` (`machineId` is the machine's `id`). */
+export type MachineFilters = FiltersOf<
+  Machine & { machineId: string },
+  (typeof MACHINE_FILTER_FIELDS)[number]
+>;
 /** Filters of `scripts.list` and `getScripts`. */
-export type ScriptFilters = Partial<Record<(typeof SCRIPT_FILTER_FIELDS)[number], FilterValue>>;
+export type ScriptFilters = FiltersOf<Script, (typeof SCRIPT_FILTER_FIELDS)[number]>;
 /** Filters of `users.list` and `getUsers`. */
-export type UserFilters = Partial<Record<(typeof USER_FILTER_FIELDS)[number], FilterValue>>;
+export type UserFilters = FiltersOf<User, (typeof USER_FILTER_FIELDS)[number]>;
 /** Filters of `networks.list` and `getNetworks`. */
-export type NetworkFilters = Partial<Record<(typeof NETWORK_FILTER_FIELDS)[number], FilterValue>>;
+export type NetworkFilters = FiltersOf<Network, (typeof NETWORK_FILTER_FIELDS)[number]>;
 /** Filters of `templates.list` and `getTemplates`. */
-export type TemplateFilters = Partial<Record<(typeof TEMPLATE_FILTER_FIELDS)[number], FilterValue>>;
+export type TemplateFilters = FiltersOf<Template, (typeof TEMPLATE_FILTER_FIELDS)[number]>;
 
 /** Pure: one filter value as it travels. */
 export function filterValueToString(value: FilterValue): string {

@@ -144,6 +144,22 @@ export class Machine extends pulumi.dynamic.Resource {
   declare readonly restorePointFrequency: pulumi.Output<string | null>;
   declare readonly events: pulumi.Output<MachineEvent[]>;
 
+  /** @internal The type the engine knows this resource by. */
+  static readonly __pulumiType = "pulumi-nodejs:dynamic/vmapi:Machine";
+
+  /**
+   * Reads an existing machine into the program without managing it: its outputs are the machine
+   * as the API reports it now, and `pulumi destroy` leaves it alone.
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): Machine {
+    return new Machine(name, {} as MachineArgs, { ...opts, id });
+  }
+
+  /** True when `obj` is a Machine, also one made by another copy of this package. */
+  static override isInstance(obj: unknown): obj is Machine {
+    return (obj as { __pulumiType?: unknown } | null | undefined)?.__pulumiType === Machine.__pulumiType;
+  }
+
   constructor(name: string, args: MachineArgs, opts?: pulumi.CustomResourceOptions) {
     // A fresh object each time: the dynamic.Resource constructor mutates its props.
     // Every declared output starts undefined, or the engine leaves it out of the resource; then

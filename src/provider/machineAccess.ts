@@ -15,6 +15,24 @@ export class MachineAccess extends pulumi.dynamic.Resource {
   declare readonly machineId: pulumi.Output<string>;
   declare readonly userId: pulumi.Output<string>;
 
+  /** @internal The type the engine knows this resource by. */
+  static readonly __pulumiType = "pulumi-nodejs:dynamic/vmapi:MachineAccess";
+
+  /**
+   * Reads an existing access grant, id `<machineId>/<userId>`, into the program without managing
+   * it; `pulumi destroy` leaves it alone.
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): MachineAccess {
+    return new MachineAccess(name, {} as MachineAccessArgs, { ...opts, id });
+  }
+
+  /** True when `obj` is a MachineAccess, also one made by another copy of this package. */
+  static override isInstance(obj: unknown): obj is MachineAccess {
+    return (
+      (obj as { __pulumiType?: unknown } | null | undefined)?.__pulumiType === MachineAccess.__pulumiType
+    );
+  }
+
   constructor(name: string, args: MachineAccessArgs, opts?: pulumi.CustomResourceOptions) {
     const restoreStacks = quietStacks();
     try {

@@ -49,7 +49,10 @@ const accessOperations = (context: ProviderContext) => ({
     return { id: `${machineId}/${userId}`, outs: { machineId, userId } };
   },
 
-  async read(id: string, props: Props, settings: ProviderSettings): Promise<pulumi.dynamic.ReadResult> {
+  async read(id: string, stored: Props, settings: ProviderSettings): Promise<pulumi.dynamic.ReadResult> {
+    // MachineAccess.get gives only the id, `<machineId>/<userId>`.
+    const [machineId, userId] = id.split("/");
+    const props = { ...stored, machineId: stored.machineId ?? machineId, userId: stored.userId ?? userId };
     try {
       await clientFor(settings, context).machines.get(String(props.machineId));
     } catch (err) {

@@ -29,6 +29,28 @@ export class ResourceDelegation extends pulumi.dynamic.Resource {
   declare readonly expiresAt: pulumi.Output<string>;
   declare readonly isEnabled: pulumi.Output<boolean>;
 
+  /** @internal The type the engine knows this resource by. */
+  static readonly __pulumiType = "pulumi-nodejs:dynamic/vmapi:ResourceDelegation";
+
+  /**
+   * Not possible for a delegation: the API cannot read one back, so this fails at `up` and
+   * `preview` with a message that says so. It exists so every resource has the same surface.
+   */
+  static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    opts?: pulumi.CustomResourceOptions,
+  ): ResourceDelegation {
+    return new ResourceDelegation(name, {} as ResourceDelegationArgs, { ...opts, id });
+  }
+
+  /** True when `obj` is a ResourceDelegation, also one made by another copy of this package. */
+  static override isInstance(obj: unknown): obj is ResourceDelegation {
+    return (
+      (obj as { __pulumiType?: unknown } | null | undefined)?.__pulumiType === ResourceDelegation.__pulumiType
+    );
+  }
+
   constructor(name: string, args: ResourceDelegationArgs, opts?: pulumi.CustomResourceOptions) {
     const props: Record<string, unknown> = { renewBeforeSeconds: undefined };
     for (const key of DELEGATION_OUTPUTS) props[key] = undefined;

@@ -75,6 +75,11 @@ const delegationOperations = (context: ProviderContext) => ({
 
   async read(id: string, props: Props): Promise<pulumi.dynamic.ReadResult> {
     // No API reads a delegation back: what create learned is the truth until it expires.
+    if (props.accessTokenId === undefined) {
+      throw new Error(
+        `resource delegation ${id}: the API cannot read a delegation back, so one made outside this stack cannot be read (ResourceDelegation.get)`,
+      );
+    }
     const { machineIds, renewBeforeSeconds } = props;
     return {
       id,

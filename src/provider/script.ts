@@ -56,6 +56,22 @@ export class Script extends pulumi.dynamic.Resource {
   /** SHA-256 of the script's content: how a changed file is noticed. */
   declare readonly contentSha256: pulumi.Output<string>;
 
+  /** @internal The type the engine knows this resource by. */
+  static readonly __pulumiType = "pulumi-nodejs:dynamic/vmapi:Script";
+
+  /**
+   * Reads an existing script into the program without managing it: its outputs are the script as
+   * the API reports it (not its text: see `getScriptText`), and `pulumi destroy` leaves it alone.
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): Script {
+    return new Script(name, {} as ScriptArgs, { ...opts, id });
+  }
+
+  /** True when `obj` is a Script, also one made by another copy of this package. */
+  static override isInstance(obj: unknown): obj is Script {
+    return (obj as { __pulumiType?: unknown } | null | undefined)?.__pulumiType === Script.__pulumiType;
+  }
+
   constructor(name: string, args: ScriptArgs, opts?: pulumi.CustomResourceOptions) {
     // Every declared output starts undefined, or the engine leaves it out of the resource.
     const props: Record<string, unknown> = {};

@@ -1,3 +1,9 @@
 export * from "./lists";
 export * from "./machineInfo";
-export { DataSourceError, type DataSourceOptions } from "./programClient";
+export {
+  DataSourceError,
+  type DataSourceOptions,
+  type OutputArgs,
+  type VmApiInvokeOptions,
+  type VmApiInvokeOutputOptions,
+} from "./programClient";

@@ -1,7 +1,10 @@
 /**
  * List data sources: users, networks, templates, machines and scripts visible to the key,
- * with the equality filters of the list endpoints.
+ * with the equality filters of the list endpoints. Each takes its `...Args` (every filter typed
+ * as the field it filters) and {@link VmApiInvokeOptions}, and returns its `...Result`; each
+ * `...Output` twin takes `...OutputArgs` and {@link VmApiInvokeOutputOptions}.
  */
+import type * as pulumi from "@pulumi/pulumi";
 import type {
   MachineFilters,
   NetworkFilters,
@@ -10,61 +13,148 @@ import type {
   UserFilters,
 } from "../../client/listFilters";
 import type { Machine, Network, Script, Template, User } from "../../client/schemas";
-import { dataSource, outputTwin, programClient, type DataSourceOptions } from "./programClient";
+import {
+  dataSource,
+  outputTwin,
+  programClient,
+  type OutputArgs,
+  type VmApiInvokeOptions,
+  type VmApiInvokeOutputOptions,
+} from "./programClient";
+
+/** Arguments of {@link getUsers}: equality filters on any user field. */
+export type GetUsersArgs = UserFilters;
+/** {@link GetUsersArgs}, each may be an Output. */
+export type GetUsersOutputArgs = OutputArgs<GetUsersArgs>;
+/** What {@link getUsers} returns. */
+export interface GetUsersResult {
+  /** The users of the key's account (a team key: the team's users). */
+  users: User[];
+}
 
 /** Users of the account or team, filtered by any user field. */
-export async function getUsers(
-  args: UserFilters = {},
-  options?: DataSourceOptions,
-): Promise<{ users: User[] }> {
-  return dataSource("getUsers", async () => ({ users: await programClient(options).users.list(args) }));
+export async function getUsers(args: GetUsersArgs = {}, opts?: VmApiInvokeOptions): Promise<GetUsersResult> {
+  return dataSource("getUsers", async () => ({ users: await programClient(opts).users.list(args) }));
 }
-export const getUsersOutput = outputTwin(getUsers);
+/** {@link getUsers} over Outputs. */
+export function getUsersOutput(
+  args?: GetUsersOutputArgs,
+  opts?: VmApiInvokeOutputOptions,
+): pulumi.Output<GetUsersResult> {
+  return outputTwin(getUsers, args, opts);
+}
+
+/** Arguments of {@link getNetworks}: equality filters on any network field (e.g. `region`). */
+export type GetNetworksArgs = NetworkFilters;
+/** {@link GetNetworksArgs}, each may be an Output. */
+export type GetNetworksOutputArgs = OutputArgs<GetNetworksArgs>;
+/** What {@link getNetworks} returns. */
+export interface GetNetworksResult {
+  /** The networks of the account or team: one per region at least. */
+  networks: Network[];
+}
 
 /** Networks of the account or team (one per region at least). */
 export async function getNetworks(
-  args: NetworkFilters = {},
-  options?: DataSourceOptions,
-): Promise<{ networks: Network[] }> {
+  args: GetNetworksArgs = {},
+  opts?: VmApiInvokeOptions,
+): Promise<GetNetworksResult> {
   return dataSource("getNetworks", async () => ({
-    networks: await programClient(options).networks.list(args),
+    networks: await programClient(opts).networks.list(args),
   }));
 }
-export const getNetworksOutput = outputTwin(getNetworks);
+/** {@link getNetworks} over Outputs. */
+export function getNetworksOutput(
+  args?: GetNetworksOutputArgs,
+  opts?: VmApiInvokeOutputOptions,
+): pulumi.Output<GetNetworksResult> {
+  return outputTwin(getNetworks, args, opts);
+}
+
+/** Arguments of {@link getTemplates}: equality filters on any template field (e.g. `os`, `label`). */
+export type GetTemplatesArgs = TemplateFilters;
+/** {@link GetTemplatesArgs}, each may be an Output. */
+export type GetTemplatesOutputArgs = OutputArgs<GetTemplatesArgs>;
+/** What {@link getTemplates} returns. */
+export interface GetTemplatesResult {
+  /** Public templates and the team's own. */
+  templates: Template[];
+}
 
 /** Templates (public ones and the team's), filtered e.g. by `os` or `label`. */
 export async function getTemplates(
-  args: TemplateFilters = {},
-  options?: DataSourceOptions,
-): Promise<{ templates: Template[] }> {
+  args: GetTemplatesArgs = {},
+  opts?: VmApiInvokeOptions,
+): Promise<GetTemplatesResult> {
   return dataSource("getTemplates", async () => ({
-    templates: await programClient(options).templates.list(args),
+    templates: await programClient(opts).templates.list(args),
   }));
 }
-export const getTemplatesOutput = outputTwin(getTemplates);
+/** {@link getTemplates} over Outputs. */
+export function getTemplatesOutput(
+  args?: GetTemplatesOutputArgs,
+  opts?: VmApiInvokeOutputOptions,
+): pulumi.Output<GetTemplatesResult> {
+  return outputTwin(getTemplates, args, opts);
+}
+
+/** Arguments of {@link getMachines}: equality filters on machine fields, and a cap. */
+export type GetMachinesArgs = MachineFilters & {
+  /** At most this many machines (default 10,000); the pages beyond are not fetched. */
+  maxItems?: number;
+};
+/** {@link GetMachinesArgs}, each may be an Output. */
+export type GetMachinesOutputArgs = OutputArgs<GetMachinesArgs>;
+/** What {@link getMachines} returns. */
+export interface GetMachinesResult {
+  /** The machines the key can see that match, across all pages. */
+  machines: Machine[];
+}
 
 /** Every machine matching the filters, all pages (at most `maxItems`, default 10,000). */
 export async function getMachines(
-  args: MachineFilters & { maxItems?: number } = {},
-  options?: DataSourceOptions,
-): Promise<{ machines: Machine[] }> {
+  args: GetMachinesArgs = {},
+  opts?: VmApiInvokeOptions,
+): Promise<GetMachinesResult> {
   const { maxItems = 10_000, ...filters } = args;
   return dataSource("getMachines", async () => {
     const machines: Machine[] = [];
-    for await (const machine of programClient(options).machines.listAll(filters)) {
+    for await (const machine of programClient(opts).machines.listAll(filters)) {
       if (machines.length >= maxItems) break;
       machines.push(machine);
     }
     return { machines };
   });
 }
-export const getMachinesOutput = outputTwin(getMachines);
+/** {@link getMachines} over Outputs. */
+export function getMachinesOutput(
+  args?: GetMachinesOutputArgs,
+  opts?: VmApiInvokeOutputOptions,
+): pulumi.Output<GetMachinesResult> {
+  return outputTwin(getMachines, args, opts);
+}
+
+/** Arguments of {@link getScripts}: equality filters on any script field but its machines. */
+export type GetScriptsArgs = ScriptFilters;
+/** {@link GetScriptsArgs}, each may be an Output. */
+export type GetScriptsOutputArgs = OutputArgs<GetScriptsArgs>;
+/** What {@link getScripts} returns. */
+export interface GetScriptsResult {
+  /** The scripts of the user or team (without their text: see {@link getScriptText}). */
+  scripts: Script[];
+}
 
 /** Scripts of the user or team, filtered by any script field. */
 export async function getScripts(
-  args: ScriptFilters = {},
-  options?: DataSourceOptions,
-): Promise<{ scripts: Script[] }> {
-  return dataSource("getScripts", async () => ({ scripts: await programClient(options).scripts.list(args) }));
+  args: GetScriptsArgs = {},
+  opts?: VmApiInvokeOptions,
+): Promise<GetScriptsResult> {
+  return dataSource("getScripts", async () => ({ scripts: await programClient(opts).scripts.list(args) }));
 }
-export const getScriptsOutput = outputTwin(getScripts);
+/** {@link getScripts} over Outputs. */
+export function getScriptsOutput(
+  args?: GetScriptsOutputArgs,
+  opts?: VmApiInvokeOutputOptions,
+): pulumi.Output<GetScriptsResult> {
+  return outputTwin(getScripts, args, opts);
+}

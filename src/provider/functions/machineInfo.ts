@@ -5,56 +5,103 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { DedicatedGpuMachineType, Region } from "../../client/constants";
 import type { Utilization } from "../../client/schemas";
-import { dataSource, outputTwin, programClient, type DataSourceOptions } from "./programClient";
+import {
+  dataSource,
+  outputTwin,
+  programClient,
+  type OutputArgs,
+  type VmApiInvokeOptions,
+  type VmApiInvokeOutputOptions,
+} from "./programClient";
 
+/** Arguments of {@link getAvailability}. */
 export interface GetAvailabilityArgs {
+  /** One of the API's regions, e.g. `"East Coast (NY2)"`. */
   region: Region;
   /** GPU+, P4000, P5000, P6000 or V100: the only types that report availability. */
   machineType: DedicatedGpuMachineType;
+}
+/** {@link GetAvailabilityArgs}, each may be an Output. */
+export type GetAvailabilityOutputArgs = OutputArgs<GetAvailabilityArgs>;
+/** What {@link getAvailability} returns. */
+export interface GetAvailabilityResult {
+  /** Whether a machine of this type can be requested in this region now. */
+  available: boolean;
 }
 
 /** Whether machines of this type can be requested in this region now. */
 export async function getAvailability(
   args: GetAvailabilityArgs,
-  options?: DataSourceOptions,
-): Promise<{ available: boolean }> {
+  opts?: VmApiInvokeOptions,
+): Promise<GetAvailabilityResult> {
   return dataSource("getAvailability", () =>
-    programClient(options).machines.availability(args.region, args.machineType),
+    programClient(opts).machines.availability(args.region, args.machineType),
   );
 }
-export const getAvailabilityOutput = outputTwin(getAvailability);
+/** {@link getAvailability} over Outputs. */
+export function getAvailabilityOutput(
+  args: GetAvailabilityOutputArgs,
+  opts?: VmApiInvokeOutputOptions,
+): pulumi.Output<GetAvailabilityResult> {
+  return outputTwin(getAvailability, args, opts);
+}
 
+/** Arguments of {@link getUtilization}. */
 export interface GetUtilizationArgs {
+  /** The machine's id, e.g. `"psabc123"`. */
   machineId: string;
-  /** YYYY-MM. */
+  /** The billing month, `YYYY-MM`. */
   billingMonth: string;
 }
+/** {@link GetUtilizationArgs}, each may be an Output. */
+export type GetUtilizationOutputArgs = OutputArgs<GetUtilizationArgs>;
+/** What {@link getUtilization} returns: seconds used and the rates, as the API reports them. */
+export type GetUtilizationResult = Utilization;
 
 /** Seconds used and rates of a machine in a billing month. */
 export async function getUtilization(
   args: GetUtilizationArgs,
-  options?: DataSourceOptions,
-): Promise<Utilization> {
+  opts?: VmApiInvokeOptions,
+): Promise<GetUtilizationResult> {
   return dataSource("getUtilization", () =>
-    programClient(options).machines.utilization(args.machineId, args.billingMonth),
+    programClient(opts).machines.utilization(args.machineId, args.billingMonth),
   );
 }
-export const getUtilizationOutput = outputTwin(getUtilization);
+/** {@link getUtilization} over Outputs. */
+export function getUtilizationOutput(
+  args: GetUtilizationOutputArgs,
+  opts?: VmApiInvokeOutputOptions,
+): pulumi.Output<GetUtilizationResult> {
+  return outputTwin(getUtilization, args, opts);
+}
+
+/** Arguments of {@link getScriptText}. */
+export interface GetScriptTextArgs {
+  /** The script's id. */
+  scriptId: string;
+}
+/** {@link GetScriptTextArgs}, each may be an Output. */
+export type GetScriptTextOutputArgs = OutputArgs<GetScriptTextArgs>;
+/** What {@link getScriptText} returns. */
+export interface GetScriptTextResult {
+  /** The script's text (never part of the script record). */
+  text: string;
+}
 
 /** The text of a script (never part of the script record). */
 export async function getScriptText(
-  args: { scriptId: string },
-  options?: DataSourceOptions,
-): Promise<{ text: string }> {
+  args: GetScriptTextArgs,
+  opts?: VmApiInvokeOptions,
+): Promise<GetScriptTextResult> {
   return dataSource("getScriptText", async () => ({
-    text: await programClient(options).scripts.text(args.scriptId),
+    text: await programClient(opts).scripts.text(args.scriptId),
   }));
 }
 
-/** The `...Output` twin of getScriptText; the text is a secret. */
+/** {@link getScriptText} over Outputs; the text is a secret. */
 export function getScriptTextOutput(
-  args: pulumi.Input<{ scriptId: pulumi.Input<string> }>,
-  options?: DataSourceOptions,
-): pulumi.Output<{ text: string }> {
-  return pulumi.secret(outputTwin(getScriptText)(args as never, options));
+  args: GetScriptTextOutputArgs,
+  opts?: VmApiInvokeOutputOptions,
+): pulumi.Output<GetScriptTextResult> {
+  return pulumi.secret(outputTwin(getScriptText, args, opts));
 }

@@ -8,9 +8,27 @@ import { PROVIDER_MAX_RETRIES } from "../settings";
 
 /** Connection settings a data source may override (e.g. another account's key). */
 export interface DataSourceOptions {
+  /** The API key to use instead of `vmapi:apiKey`; keep it out of logs (read it from secret config). */
   apiKey?: string;
+  /** The API endpoint to use instead of `vmapi:baseUrl`. */
   baseUrl?: string;
 }
+
+/**
+ * The second argument of a data source: Pulumi's invoke options plus the connection settings.
+ * The data sources call the API from the program itself, not through a provider plugin, so
+ * `parent`, `provider`, `version` and `pluginDownloadURL` are accepted and have no effect.
+ */
+export interface VmApiInvokeOptions extends pulumi.InvokeOptions, DataSourceOptions {}
+
+/**
+ * The second argument of an `...Output` data source: as {@link VmApiInvokeOptions}, and
+ * `dependsOn`: the call waits until those resources are registered.
+ */
+export interface VmApiInvokeOutputOptions extends pulumi.InvokeOutputOptions, DataSourceOptions {}
+
+/** The `...OutputArgs` of a data source: each argument may be an Output. */
+export type OutputArgs<T> = { [K in keyof T]: pulumi.Input<T[K]> };
 
 /** A client for one data-source call. */
 export function programClient(options: DataSourceOptions = {}): VmApiClient {
@@ -31,10 +49,23 @@ function readConfig(key: string): string | undefined {
   }
 }
 
-/** Lifts a promise-returning function over Inputs: the `...Output` twin of a data source. */
-export function outputTwin<A, R>(fn: (args: A, options?: DataSourceOptions) => Promise<R>) {
-  return (args: pulumi.Input<A> | pulumi.Inputs, options?: DataSourceOptions): pulumi.Output<R> =>
-    pulumi.output(args as pulumi.Input<A>).apply((plain) => fn(plain as A, options)) as pulumi.Output<R>;
+/**
+ * The `...Output` twin of a data source: waits for the arguments and for `dependsOn`, then
+ * calls `fn` with plain values.
+ */
+export function outputTwin<A, R>(
+  fn: (args: A, options?: VmApiInvokeOptions) => Promise<R>,
+  args: OutputArgs<A> | undefined,
+  options: VmApiInvokeOutputOptions | undefined,
+): pulumi.Output<R> {
+  const { dependsOn, ...rest } = options ?? {};
+  const ready = pulumi.output(dependsOn ?? []).apply((deps) => {
+    const resources = (Array.isArray(deps) ? deps : [deps]) as pulumi.Resource[];
+    return pulumi.all(resources.map((r) => r.urn));
+  });
+  return pulumi
+    .all([pulumi.output(args ?? {}), ready])
+    .apply(([plain]) => fn(plain as A, rest)) as pulumi.Output<R>;
 }
 
 /**
@@ -43,7 +74,9 @@ export function outputTwin<A, R>(fn: (args: A, options?: DataSourceOptions) => P
  * stack; `cause` keeps the client's error (it holds no key) for callers that match on its class.
  */
 export class DataSourceError extends pulumi.RunError {
+  /** The data source that failed, e.g. `getUsers`. */
   readonly function: string;
+  /** The client's error. */
   override readonly cause: unknown;
 
   constructor(fn: string, cause: unknown) {

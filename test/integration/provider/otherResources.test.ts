@@ -131,6 +131,12 @@ describe("ResourceDelegation provider", () => {
     });
   });
 
+  it("read with only the id (ResourceDelegation.get) → an error saying the API cannot read one back", async () => {
+    await expect(kit.providers.delegation.read("17", {})).rejects.toThrow(
+      /resource delegation 17: the API cannot read a delegation back.*ResourceDelegation\.get/,
+    );
+  });
+
   it("check: empty machineIds → failure naming machineIds", async () => {
     const { failures } = await kit.providers.delegation.check({}, { machineIds: [] }, kit.settings);
     expect(failures!.map((f) => f.property)).toEqual(["machineIds"]);
@@ -151,6 +157,15 @@ describe("MachineAccess provider", () => {
     expect(await grants()).not.toContainEqual(expect.objectContaining({ machineId, userId }));
     // Revoking twice (already revoked) is still success.
     await expect(kit.providers.access.delete(id, outs, kit.settings)).resolves.toBeUndefined();
+  });
+
+  it("read with only the id (MachineAccess.get) → machineId and userId taken from it", async () => {
+    const users = await new VmApiClient(kit.settings).users.list();
+    const id = `${machineId}/${users[0].id}`;
+    expect(await kit.providers.access.read(id, {}, kit.settings)).toMatchObject({
+      id,
+      props: { machineId, userId: users[0].id },
+    });
   });
 
   it("read: machine destroyed → the grant is gone", async () => {

@@ -1,0 +1,67 @@
+/**
+ * `pulumi-vmapi/client`: the typed client of the API on its own, without Pulumi (importing it
+ * does not load @pulumi/pulumi). The package root re-exports all of it.
+ */
+export { VmApiClient, type VmApiClientOptions } from "./client";
+export {
+  AbortedError,
+  AuthenticationError,
+  BadRequestError,
+  ConfigurationError,
+  ConflictError,
+  ConnectionError,
+  MachineEventError,
+  NotFoundError,
+  PayloadTooLargeError,
+  PermissionDeniedError,
+  RateLimitError,
+  ResponseValidationError,
+  ServerError,
+  StateUnreachableError,
+  TimeoutError,
+  ValidationError,
+  VmApiError,
+  WaitError,
+  WaitTimeoutError,
+  provesAbsence,
+  type NotFoundBasis,
+  type VmApiErrorInit,
+} from "./errors";
+export type { RequestOptions, RetryNotice } from "./http";
+export type { CreateMachineOptions, DestroyMachineOptions, ListMachinesOptions, Machines } from "./machines";
+export type { Networks } from "./networks";
+export { collect, Paginator } from "./pagination";
+export type { ResourceDelegations } from "./resourceDelegations";
+export { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry";
+export type { CreateScriptInput, Scripts } from "./scripts";
+export type { ClientSettingsInput } from "./settings";
+export type { Templates } from "./templates";
+export type { Users } from "./users";
+export { DEFAULT_POLL_POLICY, type PollPolicy, type WaitOptions, type WaitProgress } from "./waiting";
+export * from "./constants";
+// Wire types carry a `Data` suffix: the Pulumi resources own the plain names (`Machine`, `Script`).
+export type {
+  Availability as AvailabilityData,
+  Machine as MachineData,
+  MachineEvent as MachineEventData,
+  Network as NetworkData,
+  ResourceDelegation as ResourceDelegationData,
+  Script as ScriptData,
+  Template as TemplateData,
+  User as UserData,
+  Utilization as UtilizationData,
+} from "./schemas";
+export type {
+  CreateDelegationRequest,
+  CreateMachineRequest,
+  SetMachineAccessRequest,
+  UpdateMachineRequest,
+} from "./requestSchemas";
+export type {
+  FilterValue,
+  MachineFilters,
+  NetworkFilters,
+  ScriptFilters,
+  TemplateFilters,
+  UserFilters,
+} from "./listFilters";
