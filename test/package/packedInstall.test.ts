@@ -1,0 +1,134 @@
+/**
+ * The package as users install it: `npm pack`, then the tarball installed into a fresh project
+ * outside the repository with its own @pulumi/pulumi (the lowest version the peer range allows
+ * and the newest this repository tests, so also a version other than the one the package was
+ * built against) and TypeScript; examples/quickstart runs there through the real engine (up,
+ * preview with no changes, destroy), and `npx vmapi-emulator --help` runs from that project.
+ * One copy of the SDK ends up in the project. Not under test/e2e: `.ci/run` re-runs that folder
+ * with the lowest SDK, and this test installs both versions itself.
+ */
+import { execFile } from "child_process";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { promisify } from "util";
+import { EngineStack, EngineWorkspace } from "../e2e/support/engineStack";
+import { REPO, expectExit } from "../e2e/support/cli";
+import { connectionConfig, liveMachines, startE2eEmulator } from "../e2e/support/kit";
+import { state } from "../helpers/emulator";
+import type { RunningEmulator } from "../../src/emulator";
+
+jest.setTimeout(600_000);
+
+const run = promisify(execFile);
+const manifest = JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8"));
+const LOWEST: string = manifest.peerDependencies["@pulumi/pulumi"].replace(/^\^/, "");
+const NEWEST: string = manifest.devDependencies["@pulumi/pulumi"];
+
+interface Packed {
+  filename: string;
+  size: number;
+  unpackedSize: number;
+  files: Array<{ path: string }>;
+}
+
+let work: string;
+let packed: Packed;
+let emu: RunningEmulator;
+
+beforeAll(async () => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "vmapi-packed-"));
+  const { stdout } = await run("npm", ["pack", "--json", "--pack-destination", work], {
+    cwd: REPO,
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  packed = (JSON.parse(stdout) as Packed[])[0];
+  emu = await startE2eEmulator();
+});
+afterAll(async () => {
+  await emu?.close();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+test("the tarball: the compiled package and its README, no tests, benchmarks, tools or sources", () => {
+  const paths = packed.files.map((f) => f.path);
+  process.stdout.write(
+    `${packed.filename}: ${packed.size} bytes packed, ${packed.unpackedSize} unpacked, ${paths.length} files\n`,
+  );
+  expect(paths).toContain("dist/index.js");
+  expect(paths).toContain("dist/provider/runtime.js");
+  expect(paths).toContain("dist/emulator/cli.js");
+  expect(paths.filter((p) => /^(test|bench|tools|src|examples|api|\.ci)\//.test(p))).toEqual([]);
+  expect(paths.filter((p) => !p.startsWith("dist/"))).toEqual(
+    expect.arrayContaining(["package.json", "README.md"]),
+  );
+  expect(paths.filter((p) => !p.startsWith("dist/")).sort()).toEqual(["README.md", "package.json"]);
+});
+
+describe.each([LOWEST, NEWEST])("a project with @pulumi/pulumi %s", (sdk) => {
+  let project: string;
+
+  beforeAll(async () => {
+    project = path.join(work, `project-${sdk}`);
+    fs.mkdirSync(project);
+    for (const file of ["Pulumi.yaml", "index.ts"])
+      fs.copyFileSync(path.join(REPO, "examples", "quickstart", file), path.join(project, file));
+    fs.writeFileSync(
+      path.join(project, "package.json"),
+      JSON.stringify({ name: "user-project", private: true }, null, 2),
+    );
+    await run(
+      "npm",
+      [
+        "install",
+        "--no-audit",
+        "--no-fund",
+        path.join(work, packed.filename),
+        `@pulumi/pulumi@${sdk}`,
+        "typescript@5",
+        "@types/node@20",
+      ],
+      { cwd: project, maxBuffer: 16 * 1024 * 1024 },
+    );
+  });
+
+  test("one copy of the SDK, the project's own version", () => {
+    const copies: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        if (!entry.isDirectory()) continue;
+        const full = path.join(dir, entry.name);
+        if (full.endsWith(path.join("node_modules", "@pulumi", "pulumi"))) copies.push(full);
+        else walk(full);
+      }
+    };
+    walk(path.join(project, "node_modules"));
+    expect(copies).toEqual([path.join(project, "node_modules", "@pulumi", "pulumi")]);
+    const installed = JSON.parse(fs.readFileSync(path.join(copies[0], "package.json"), "utf8"));
+    expect(installed.version).toBe(sdk);
+  });
+
+  test("quickstart through the real engine: up, preview with no changes, destroy", async () => {
+    const workspace = new EngineWorkspace();
+    const stack = await EngineStack.create(workspace, project, connectionConfig(emu, emu.keys.individual));
+    try {
+      expectExit(await stack.up());
+      const machines = liveMachines(await state(emu.url)).filter((m) => String(m.name).startsWith("trainer"));
+      expect(machines).toHaveLength(1);
+      expectExit(await stack.preview("--expect-no-changes"));
+      expectExit(await stack.destroy());
+      expect(liveMachines(await state(emu.url)).filter((m) => String(m.name).startsWith("trainer"))).toEqual(
+        [],
+      );
+    } finally {
+      await stack.remove();
+      workspace.dispose();
+    }
+  });
+
+  test("npx vmapi-emulator --help from the project", async () => {
+    const { stdout } = await run("npx", ["--no-install", "vmapi-emulator", "--help"], { cwd: project });
+    expect(stdout).toMatch(/--time-scale/);
+    expect(stdout).toMatch(/--port/);
+  });
+});
