@@ -5,7 +5,9 @@
  * built against) and TypeScript; examples/quickstart runs there through the real engine (up,
  * preview with no changes, destroy), and `npx vmapi-emulator --help` runs from that project.
  * One copy of the SDK ends up in the project. Not under test/e2e: `.ci/run` re-runs that folder
- * with the lowest SDK, and this test installs both versions itself.
+ * with the lowest SDK, and this test installs both versions itself. `dist/` is the one jest's
+ * global setup compiled; `npm pack --ignore-scripts` does not build it again under the other
+ * test files' feet.
  */
 import { execFile } from "child_process";
 import * as fs from "fs";
@@ -38,7 +40,7 @@ let emu: RunningEmulator;
 
 beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), "vmapi-packed-"));
-  const { stdout } = await run("npm", ["pack", "--json", "--pack-destination", work], {
+  const { stdout } = await run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", work], {
     cwd: REPO,
     maxBuffer: 16 * 1024 * 1024,
   });
