@@ -23,6 +23,11 @@ import { providerStub, quietStacks } from "./stub";
 
 /** Inputs of a {@link Machine}. Changing a create-only input replaces the machine. */
 export interface MachineArgs {
+  /**
+   * The named account the resource belongs to: an entry of the secret stack config
+   * `vmapi:accounts` (a name, never a key). Left out: the default `vmapi:apiKey`. Replaces.
+   */
+  account?: pulumi.Input<string>;
   /** One of "West Coast (CA1)", "East Coast (NY2)", "Europe (AMS1)". Replaces. */
   region: pulumi.Input<Region>;
   /** Air … V100, C1 … C10. Replaces (the API cannot change it in place). */
@@ -114,6 +119,8 @@ export class Machine extends pulumi.dynamic.Resource {
   declare readonly currentState: pulumi.Output<MachineState>;
   /** A salted scrypt digest of the new team user's password (secret); undefined without one. */
   declare readonly passwordDigest: pulumi.Output<string | undefined>;
+  /** The named account of `vmapi:accounts` the resource belongs to; undefined: the default key. */
+  declare readonly account: pulumi.Output<string | undefined>;
   declare readonly machineId: pulumi.Output<string>;
   declare readonly os: pulumi.Output<string | null>;
   declare readonly ram: pulumi.Output<string | null>;
@@ -185,9 +192,12 @@ export class Machine extends pulumi.dynamic.Resource {
  * machineModel.ts says, plus the outputs listed here; and each declared type accepts every value
  * the schema lets through, so an output cannot promise less than the API may send.
  */
-/** Outputs a Machine declares that the API does not report: inputs kept as declared, and the digest. */
+/**
+ * Outputs a Machine declares that the API does not report: inputs kept as declared, the digest,
+ * and the named account (the runtime's, accounts.ts).
+ */
 type UnreportedOutput =
-  Extract<MachineInputKey, "size" | "billingType" | "templateId" | "state"> | ProviderOutput;
+  Extract<MachineInputKey, "size" | "billingType" | "templateId" | "state"> | ProviderOutput | "account";
 type DeclaredOutput = {
   [K in keyof Machine]: Machine[K] extends pulumi.Output<unknown> ? K : never;
 }[Exclude<keyof Machine, keyof pulumi.dynamic.Resource>];

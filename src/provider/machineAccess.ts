@@ -6,12 +6,19 @@ import { providerStub, quietStacks } from "./stub";
 
 /** Inputs of a {@link MachineAccess}; a change of either replaces the grant. */
 export interface MachineAccessArgs {
+  /**
+   * The named account the resource belongs to: an entry of the secret stack config
+   * `vmapi:accounts` (a name, never a key). Left out: the default `vmapi:apiKey`. Replaces.
+   */
+  account?: pulumi.Input<string>;
   machineId: pulumi.Input<string>;
   userId: pulumi.Input<string>;
 }
 
 /** Access for `userId` to `machineId`. The id is `<machineId>/<userId>`. */
 export class MachineAccess extends pulumi.dynamic.Resource {
+  /** The named account of `vmapi:accounts` the resource belongs to; undefined: the default key. */
+  declare readonly account: pulumi.Output<string | undefined>;
   declare readonly machineId: pulumi.Output<string>;
   declare readonly userId: pulumi.Output<string>;
 

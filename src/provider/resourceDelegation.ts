@@ -7,6 +7,11 @@ import { providerStub, quietStacks } from "./stub";
 
 /** Inputs of a {@link ResourceDelegation}. */
 export interface ResourceDelegationArgs {
+  /**
+   * The named account the resource belongs to: an entry of the secret stack config
+   * `vmapi:accounts` (a name, never a key). Left out: the default `vmapi:apiKey`. Replaces.
+   */
+  account?: pulumi.Input<string>;
   /** Machines the token may show, start, stop and restart. A change replaces the delegation. */
   machineIds: pulumi.Input<pulumi.Input<string>[]>;
   /**
@@ -21,6 +26,8 @@ const DELEGATION_OUTPUTS = ["delegationId", "accessTokenId", "dtCreated", "expir
 /** A time-limited delegation; `accessTokenId` is a secret. */
 export class ResourceDelegation extends pulumi.dynamic.Resource {
   declare readonly machineIds: pulumi.Output<string[]>;
+  /** The named account of `vmapi:accounts` the resource belongs to; undefined: the default key. */
+  declare readonly account: pulumi.Output<string | undefined>;
   declare readonly delegationId: pulumi.Output<number>;
   /** The token to present as X-Api-Key (secret). */
   declare readonly accessTokenId: pulumi.Output<string>;

@@ -3,6 +3,7 @@
  * `dispatch(kind, method, args, settings)` is the one stable entry point that state written by
  * any version of this package calls; keep its signature unchanged.
  */
+import { withAccount } from "./accounts";
 import type { ProviderSettings } from "./settings";
 import type { ResourceKind } from "./stub";
 
@@ -53,5 +54,5 @@ export async function dispatch(
   const impl = load();
   const fn = impl[method] as (...a: unknown[]) => Promise<unknown>;
   if (typeof fn !== "function") throw new Error(`pulumi-vmapi: ${kind} has no ${method}`);
-  return fn.call(impl, ...args, settings ?? {});
+  return withAccount(method, args, settings ?? {}, (a, s) => fn.call(impl, ...a, s));
 }

@@ -8,6 +8,11 @@ import { providerStub, quietStacks } from "./stub";
 
 /** Inputs of a {@link Script}. Every change replaces the script. */
 export interface ScriptArgs {
+  /**
+   * The named account the resource belongs to: an entry of the secret stack config
+   * `vmapi:accounts` (a name, never a key). Left out: the default `vmapi:apiKey`. Replaces.
+   */
+  account?: pulumi.Input<string>;
   /** Unique name per owner; defaults to the resource name plus a random suffix. */
   name?: pulumi.Input<string>;
   /** The script (bash on Linux, PowerShell on Windows), at most 16 KB. Wrap in pulumi.secret to keep it secret. */
@@ -44,6 +49,8 @@ const SCRIPT_OUTPUTS = [
 /** A startup script; outputs include its owner and the machines it is attached to. */
 export class Script extends pulumi.dynamic.Resource {
   declare readonly name: pulumi.Output<string>;
+  /** The named account of `vmapi:accounts` the resource belongs to; undefined: the default key. */
+  declare readonly account: pulumi.Output<string | undefined>;
   declare readonly scriptId: pulumi.Output<string>;
   declare readonly description: pulumi.Output<string | null>;
   declare readonly isEnabled: pulumi.Output<boolean>;

@@ -16,6 +16,8 @@ export interface ProviderSettings {
   baseUrl?: string;
   /** `vmapi:pollScale`: multiplies the provider's polling delays (for a time-scaled emulator). */
   pollScale?: string;
+  /** `vmapi:accounts` as the config holds it (a JSON object of named accounts): see accounts.ts. */
+  accounts?: string;
 }
 
 /** Settings after `checkSettings`: every one present or defaulted, and valid. */

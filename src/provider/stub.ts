@@ -78,6 +78,7 @@ function buildStub(kind: ResourceKind, entry: string): pulumi.dynamic.ResourcePr
         apiKey: req.config.get("vmapi:apiKey"),
         baseUrl: req.config.get("vmapi:baseUrl"),
         pollScale: req.config.get("vmapi:pollScale"),
+        accounts: req.config.get("vmapi:accounts"),
       };
     },
     check(o, n) {

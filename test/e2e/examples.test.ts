@@ -133,11 +133,11 @@ test("data-sources: up, preview, refresh, destroy → a GPU machine on the regio
   expect(liveMachines(await ctx.emulator())).toEqual([]);
 });
 
-test("examples: every example folder has a Pulumi.yaml and is run by this file", () => {
+test("examples: every example folder has a Pulumi.yaml and is run by this file (two-accounts by accounts.test.ts)", () => {
   const folders = fs
     .readdirSync(EXAMPLES, { withFileTypes: true })
     .filter((e) => e.isDirectory() && fs.existsSync(path.join(EXAMPLES, e.name, "Pulumi.yaml")))
     .map((e) => e.name)
     .sort();
-  expect(folders).toEqual(["data-sources", "quickstart", "team"]);
+  expect(folders).toEqual(["data-sources", "quickstart", "team", "two-accounts"]);
 });

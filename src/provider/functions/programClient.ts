@@ -4,10 +4,13 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { VmApiClient, type VmApiClientOptions } from "../../client/client";
+import { settingsFor } from "../accounts";
 import { PROVIDER_MAX_RETRIES } from "../settings";
 
 /** Connection settings a data source may override (e.g. another account's key). */
 export interface DataSourceOptions {
+  /** A named account of the secret stack config `vmapi:accounts`, as resources take it. */
+  account?: string;
   /** The API key to use instead of `vmapi:apiKey`; keep it out of logs (read it from secret config). */
   apiKey?: string;
   /** The API endpoint to use instead of `vmapi:baseUrl`. */
@@ -33,8 +36,12 @@ export type OutputArgs<T> = { [K in keyof T]: pulumi.Input<T[K]> };
 /** A client for one data-source call. */
 export function programClient(options: DataSourceOptions = {}): VmApiClient {
   const settings: VmApiClientOptions = { maxRetries: PROVIDER_MAX_RETRIES };
-  const apiKey = options.apiKey ?? readConfig("vmapi:apiKey");
-  const baseUrl = options.baseUrl ?? readConfig("vmapi:baseUrl");
+  const account =
+    options.account === undefined
+      ? {}
+      : settingsFor({ accounts: readConfig("vmapi:accounts") }, options.account);
+  const apiKey = options.apiKey ?? account.apiKey ?? readConfig("vmapi:apiKey");
+  const baseUrl = options.baseUrl ?? account.baseUrl ?? readConfig("vmapi:baseUrl");
   if (apiKey) settings.apiKey = apiKey;
   if (baseUrl) settings.baseUrl = baseUrl;
   return new VmApiClient(settings);

@@ -1,7 +1,7 @@
 /**
  * One machine, every varying input read from the stack config, so a test changes the program's
  * goal by changing config: `region`, `machineType`, `templateId`, `name`, `state`,
- * `assignPublicIp`, `dynamicPublicIp`, `size`, `adoptMachineId`, and for a new team user
+ * `assignPublicIp`, `dynamicPublicIp`, `size`, `adoptMachineId`, `account`, `userId`, and for a new team user
  * `teamId`, `email`, `password` (secret).
  */
 import * as pulumi from "@pulumi/pulumi";
@@ -10,6 +10,7 @@ import { Machine, type MachineType, type Region } from "pulumi-vmapi";
 const config = new pulumi.Config();
 
 const box = new Machine("box", {
+  account: config.get("account"),
   region: (config.get("region") ?? "East Coast (NY2)") as Region,
   machineType: (config.get("machineType") ?? "C4") as MachineType,
   size: config.getNumber("size") ?? 50,
@@ -22,6 +23,7 @@ const box = new Machine("box", {
   adoptMachineId: config.get("adoptMachineId"),
   // A machine for a new team user (team admin key): all of teamId, email, password, names.
   teamId: config.get("teamId"),
+  userId: config.get("userId"),
   email: config.get("email"),
   password: config.getSecret("password"),
   firstName: config.get("email") ? "New" : undefined,
@@ -33,3 +35,4 @@ export const name = box.name;
 export const region = box.region;
 export const currentState = box.currentState;
 export const userId = box.userId;
+export const account = box.account;
