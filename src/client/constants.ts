@@ -5,6 +5,7 @@
 
 /** Regions a machine can be created in. */
 export const REGIONS = ["West Coast (CA1)", "East Coast (NY2)", "Europe (AMS1)"] as const;
+/** A region of the API. */
 export type Region = (typeof REGIONS)[number];
 
 /** GRID GPU types: Ubuntu templates cannot create these. */
@@ -19,18 +20,27 @@ export const MACHINE_TYPES = [
   ...DEDICATED_GPU_MACHINE_TYPES,
   ...CPU_MACHINE_TYPES,
 ] as const;
+/** A machine type of the API: grid, dedicated GPU or CPU. */
 export type MachineType = (typeof MACHINE_TYPES)[number];
+/** A dedicated GPU type: the only types whose availability the API reports. */
 export type DedicatedGpuMachineType = (typeof DEDICATED_GPU_MACHINE_TYPES)[number];
 
+/** How a machine is billed. */
 export const BILLING_TYPES = ["monthly", "hourly"] as const;
+/** How a machine is billed: `monthly` or `hourly`. */
 export type BillingType = (typeof BILLING_TYPES)[number];
 
+/** How often automatic snapshots are taken. */
 export const AUTO_SNAPSHOT_FREQUENCIES = ["hour", "day", "week"] as const;
+/** How often automatic snapshots are taken: `hour`, `day` or `week`. */
 export type AutoSnapshotFrequency = (typeof AUTO_SNAPSHOT_FREQUENCIES)[number];
 
+/** When a machine with a restore point is restored. */
 export const RESTORE_POINT_FREQUENCIES = ["shutdown"] as const;
+/** When a machine with a restore point is restored: only `shutdown`. */
 export type RestorePointFrequency = (typeof RESTORE_POINT_FREQUENCIES)[number];
 
+/** Every state the API reports for a machine. */
 export const MACHINE_STATES = [
   "off",
   "starting",
@@ -41,17 +51,23 @@ export const MACHINE_STATES = [
   "upgrading",
   "provisioning",
 ] as const;
+/** A state the API reports for a machine. */
 export type MachineState = (typeof MACHINE_STATES)[number];
 
 /** States a caller can wait for (docs/api.md, "Endpoints"). */
 export const WAITABLE_STATES = ["off", "serviceready", "ready"] as const;
+/** A state `machines.waitFor` can wait for: `off`, `serviceready` or `ready`. */
 export type WaitableState = (typeof WAITABLE_STATES)[number];
 
+/** The names of a machine's lifecycle events. */
 export const EVENT_NAMES = ["create", "start", "stop", "restart", "snapshot-create"] as const;
+/** The states of a lifecycle event. */
 export const EVENT_STATES = ["pending", "done", "error"] as const;
 
+/** How a machine is reached, by its template. */
 export const AGENT_TYPES = ["LinuxHeadless", "LinuxDesktop", "WindowsDesktop"] as const;
 
+/** Who owns a script. */
 export const OWNER_TYPES = ["user", "team"] as const;
 
 /** Script text limit: 16 KB of UTF-8 per script. */
@@ -88,6 +104,7 @@ export const ERROR_CODES = [
   "internal_error",
   "service_unavailable",
 ] as const;
+/** The `code` of an error answer of the API (and of the emulator). */
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /**

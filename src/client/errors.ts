@@ -21,9 +21,13 @@ export interface VmApiErrorInit {
 
 /** Base class of every error the client throws. */
 export class VmApiError extends Error {
+  /** The HTTP status the API answered (its body's status when the two differ); undefined when none came. */
   readonly status: number | undefined;
+  /** The error's code, e.g. `invalid_api_key` or `not_found` (see `ErrorCode`). */
   readonly code: string | undefined;
+  /** The request's method, e.g. `GET`. */
   readonly method: string | undefined;
+  /** The request's path, without the query string. */
   readonly path: string | undefined;
   /** How long the server asked to wait before a retry (429, 503, ...); undefined when it did not say. */
   readonly retryAfterMs: number | undefined;
@@ -84,6 +88,7 @@ export type NotFoundBasis = "status" | "message";
  * template). Only a `"status"` answer about the addressed resource proves that it is gone.
  */
 export class NotFoundError extends VmApiError {
+  /** What the absence rests on: a 404 status, or only an error message that says "not found". */
   readonly basis: NotFoundBasis;
 
   constructor(message: string, init: VmApiErrorInit & { basis?: NotFoundBasis } = {}) {
@@ -91,6 +96,7 @@ export class NotFoundError extends VmApiError {
     this.basis = init.basis ?? "status";
   }
 
+  /** The summary of the base class, with this error\'s own fields. */
   override toJSON(): Record<string, unknown> {
     return { ...super.toJSON(), basis: this.basis };
   }
@@ -121,6 +127,7 @@ export class ServerError extends VmApiError {}
  * acted (connection refused, host not found): the retry policy treats the rest as ambiguous.
  */
 export class ConnectionError extends VmApiError {
+  /** False when the server cannot have seen the request (refused); true when it may have acted on it. */
   readonly requestMayHaveReachedServer: boolean;
 
   constructor(message: string, init: VmApiErrorInit & { requestMayHaveReachedServer: boolean }) {
@@ -128,6 +135,7 @@ export class ConnectionError extends VmApiError {
     this.requestMayHaveReachedServer = init.requestMayHaveReachedServer;
   }
 
+  /** The summary of the base class, with this error\'s own fields. */
   override toJSON(): Record<string, unknown> {
     return { ...super.toJSON(), requestMayHaveReachedServer: this.requestMayHaveReachedServer };
   }
@@ -163,8 +171,11 @@ export interface WaitErrorInit {
 
 /** Base class of the failures of `machines.waitFor`. */
 export class WaitError extends VmApiError {
+  /** The machine waited for. */
   readonly machineId: string;
+  /** The state waited for. */
   readonly targetState: string;
+  /** The state it was last seen in. */
   readonly lastState: string | undefined;
 
   constructor(message: string, init: WaitErrorInit & { code: string }) {
@@ -174,6 +185,7 @@ export class WaitError extends VmApiError {
     this.lastState = init.lastState;
   }
 
+  /** The summary of the base class, with this error\'s own fields. */
   override toJSON(): Record<string, unknown> {
     return {
       ...super.toJSON(),
@@ -193,7 +205,9 @@ export class WaitTimeoutError extends WaitError {
 
 /** An `error` event appeared on the machine during the wait; `errorMsg` is the event's. */
 export class MachineEventError extends WaitError {
+  /** The failed event, e.g. `start`. */
   readonly eventName: string;
+  /** The event's error message, as the API reports it. */
   readonly errorMsg: string;
 
   constructor(message: string, init: WaitErrorInit & { eventName: string; errorMsg: string }) {
@@ -202,6 +216,7 @@ export class MachineEventError extends WaitError {
     this.errorMsg = init.errorMsg;
   }
 
+  /** The summary of the base class, with this error\'s own fields. */
   override toJSON(): Record<string, unknown> {
     return { ...super.toJSON(), eventName: this.eventName, errorMsg: this.errorMsg };
   }

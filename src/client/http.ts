@@ -45,12 +45,15 @@ export interface RequestSpec<T> extends RequestOptions {
 
 /** One retry about to happen, as `onRetry` is told of it. */
 export interface RetryNotice {
+  /** The request's method. */
   method: string;
+  /** The request's path, without the query string. */
   path: string;
   /** The failure being retried; it never holds the key. */
   error: VmApiError;
   /** 1 for the first retry. */
   retry: number;
+  /** How many retries the policy allows in all. */
   maxRetries: number;
   /** How long the client waits before it (backoff or the server's Retry-After). */
   delayMs: number;
@@ -184,6 +187,7 @@ export class HttpClient {
     return `HttpClient { baseUrl: ${JSON.stringify(this.#baseUrl)} }`;
   }
 
+  /** Only the base URL, for structured logs. */
   toJSON(): Record<string, unknown> {
     return { baseUrl: this.#baseUrl };
   }

@@ -41,6 +41,7 @@ export class Paginator<T> implements AsyncIterable<T> {
     }
   }
 
+  /** Every item once, fetching the next page only when the previous one is used up. */
   async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
     for await (const page of this.pages()) yield* page;
   }

@@ -23,6 +23,7 @@ export const MachineEventSchema = z.object({
   dtModified: TimestampSchema,
   dtFinished: TimestampSchema.nullable(),
 });
+/** A machine lifecycle event as the API reports it. */
 export type MachineEvent = z.infer<typeof MachineEventSchema>;
 
 /** The machine object; `internalId` only in lists, `events` only in show. */
@@ -60,6 +61,7 @@ export const MachineSchema = z.object({
   internalId: z.number().optional(),
   events: z.array(MachineEventSchema).optional(),
 });
+/** A machine as the API reports it. */
 export type Machine = z.infer<typeof MachineSchema>;
 export const MachineListSchema = z.array(MachineSchema);
 
@@ -82,6 +84,7 @@ export const ScriptSchema = z.object({
   runOnce: z.boolean(),
   machines: z.array(ScriptMachineSchema).optional(),
 });
+/** A startup script as the API reports it (without its text). */
 export type Script = z.infer<typeof ScriptSchema>;
 export const ScriptListSchema = z.array(ScriptSchema);
 /** getScriptText answers the text as one JSON string. */
@@ -95,6 +98,7 @@ export const UserSchema = z.object({
   dtCreated: TimestampSchema,
   teamId: z.string().nullable(),
 });
+/** A user as the API reports it. */
 export type User = z.infer<typeof UserSchema>;
 export const UserListSchema = z.array(UserSchema);
 
@@ -107,6 +111,7 @@ export const NetworkSchema = z.object({
   netmask: z.string(),
   teamId: z.string().nullable(),
 });
+/** A network as the API reports it. */
 export type Network = z.infer<typeof NetworkSchema>;
 export const NetworkListSchema = z.array(NetworkSchema);
 
@@ -120,6 +125,7 @@ export const TemplateSchema = z.object({
   userId: z.string().nullable().optional(),
   region: z.string().nullable().optional(),
 });
+/** A template as the API reports it. */
 export type Template = z.infer<typeof TemplateSchema>;
 export const TemplateListSchema = z.array(TemplateSchema);
 
@@ -130,6 +136,7 @@ export const ResourceDelegationSchema = z.object({
   accessTokenId: z.string(),
   dtCreated: TimestampSchema,
 });
+/** A resource delegation as the API answers its creation (the token is a secret). */
 export type ResourceDelegation = z.infer<typeof ResourceDelegationSchema>;
 /** Older servers answered a one-element array, newer ones the object: accept both. */
 export const ResourceDelegationResponseSchema = z
@@ -152,9 +159,11 @@ export const UtilizationSchema = z.object({
     billingMonth: BillingMonthSchema,
   }),
 });
+/** A machine's utilization in a billing month: seconds used and rates. */
 export type Utilization = z.infer<typeof UtilizationSchema>;
 
 export const AvailabilitySchema = z.object({ available: z.boolean() });
+/** Whether a machine type can be requested in a region now. */
 export type Availability = z.infer<typeof AvailabilitySchema>;
 
 /** The nested error body the emulator always sends (docs/api.md, "Errors"). */

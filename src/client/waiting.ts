@@ -18,8 +18,11 @@ import type { Machine, MachineEvent } from "./schemas";
 
 /** The polling schedule: `initialDelayMs · factor^n`, capped at `maxDelayMs`, ± `jitter`. */
 export interface PollPolicy {
+  /** The first delay between polls, in ms (> 0). */
   initialDelayMs: number;
+  /** Each delay is the previous one times this (≥ 1). */
   factor: number;
+  /** The longest delay between polls, in ms (≥ initialDelayMs). */
   maxDelayMs: number;
   /** Fraction (0–1) by which a delay may vary, so many waits started together spread out. */
   jitter: number;
@@ -48,10 +51,13 @@ export function pollDelay(pollsDone: number, policy: PollPolicy, random: () => n
 
 /** One state change seen by a wait. */
 export interface WaitProgress {
+  /** The state this poll found. */
   state: MachineState;
   /** Undefined at the first poll. */
   previousState: MachineState | undefined;
+  /** Milliseconds since the wait began. */
   elapsedMs: number;
+  /** The machine as this poll read it. */
   machine: Machine;
 }
 

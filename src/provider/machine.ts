@@ -58,9 +58,11 @@ export interface MachineArgs {
   email?: pulumi.Input<string>;
   /** New team user's password: stored only as a secret digest. Replaces. */
   password?: pulumi.Input<string>;
+  /** New team user's first name. Replaces. */
   firstName?: pulumi.Input<string>;
+  /** New team user's last name. Replaces. */
   lastName?: pulumi.Input<string>;
-  /** Address notified when creation completes. Used at create only. */
+  /** Address notified when creation completes. Used at create only: a change does nothing to an existing machine. */
   notificationEmail?: pulumi.Input<string>;
   /** Snapshot at first boot. Replaces. */
   takeInitialSnapshot?: pulumi.Input<boolean>;
@@ -78,9 +80,9 @@ export interface MachineArgs {
   autoSnapshotFrequency?: pulumi.Input<AutoSnapshotFrequency>;
   /** Updates in place. */
   autoSnapshotSaveCount?: pulumi.Input<number>;
-  /** How long create/update may wait for the power state (default 1200 s). */
+  /** How long create/update may wait for the power state, in seconds (default 1200). A provider setting: updates in place, no API call. */
   waitTimeoutSeconds?: pulumi.Input<number>;
-  /** Release the public IP when the machine is destroyed. */
+  /** Release the public IP when the machine is destroyed. A provider setting: updates in place, no API call. */
   releasePublicIpOnDestroy?: pulumi.Input<boolean>;
   /** Manage this existing machine instead of creating one. Replaces. */
   adoptMachineId?: pulumi.Input<string>;
@@ -98,6 +100,7 @@ export type ReportedString<Known extends string> = Known | (string & {});
  * next `up` carries on from there.
  */
 export class Machine extends pulumi.dynamic.Resource {
+  /** The machine's name (declared, or the generated `<resource name>-<suffix>`). */
   declare readonly name: pulumi.Output<string>;
   /** The machine's region as the API reports it: null while unknown, or a region added later. */
   declare readonly region: pulumi.Output<ReportedString<Region> | null>;
@@ -121,34 +124,59 @@ export class Machine extends pulumi.dynamic.Resource {
   declare readonly passwordDigest: pulumi.Output<string | undefined>;
   /** The named account of `vmapi:accounts` the resource belongs to; undefined: the default key. */
   declare readonly account: pulumi.Output<string | undefined>;
+  /** The machine's id in the API, e.g. `psabc1234` (the resource's id too). */
   declare readonly machineId: pulumi.Output<string>;
+  /** The operating system of its template, e.g. `Ubuntu 22.04 Server`. */
   declare readonly os: pulumi.Output<string | null>;
+  /** Memory in bytes, as the numeric string the API sends. */
   declare readonly ram: pulumi.Output<string | null>;
+  /** Number of virtual CPUs. */
   declare readonly cpus: pulumi.Output<number>;
+  /** The GPU model, e.g. `Quadro P5000`; null for CPU types. */
   declare readonly gpu: pulumi.Output<string | null>;
+  /** Disk size in bytes, as a numeric string. */
   declare readonly storageTotal: pulumi.Output<string | null>;
+  /** Disk used in bytes, as a numeric string. */
   declare readonly storageUsed: pulumi.Output<string | null>;
+  /** The billing rate's name, e.g. `C4 Hourly`. */
   declare readonly usageRate: pulumi.Output<string>;
+  /** How the machine is reached: `LinuxHeadless`, `WindowsDesktop`, ... */
   declare readonly agentType: pulumi.Output<string>;
+  /** When it was created (ISO 8601, UTC). */
   declare readonly dtCreated: pulumi.Output<string>;
+  /** Whether OS updates wait for the next restart. */
   declare readonly updatesPending: pulumi.Output<boolean>;
+  /** The network it is on. */
   declare readonly networkId: pulumi.Output<string | null>;
+  /** Its address on that network. */
   declare readonly privateIpAddress: pulumi.Output<string | null>;
+  /** Its public address, when it has one (static, or dynamic while running). */
   declare readonly publicIpAddress: pulumi.Output<string | null>;
+  /** The startup script attached to it. */
   declare readonly scriptId: pulumi.Output<string | null>;
+  /** When that script last ran (ISO 8601, UTC). */
   declare readonly dtLastRun: pulumi.Output<string | null>;
   /** The machine's user; undefined when the API does not report it. */
   declare readonly userId: pulumi.Output<string | null | undefined>;
   /** The machine's team; undefined when the API does not report it. */
   declare readonly teamId: pulumi.Output<string | null | undefined>;
+  /** Whether a public IP is assigned at each start and released at stop. */
   declare readonly dynamicPublicIp: pulumi.Output<boolean>;
+  /** Hours without a login before the machine shuts down. */
   declare readonly shutdownTimeoutInHours: pulumi.Output<number>;
+  /** Whether that shutdown is forced. */
   declare readonly shutdownTimeoutForces: pulumi.Output<boolean>;
+  /** Whether snapshots are taken automatically. */
   declare readonly performAutoSnapshot: pulumi.Output<boolean>;
+  /** How often: `hour`, `day` or `week`. */
   declare readonly autoSnapshotFrequency: pulumi.Output<AutoSnapshotFrequency | null>;
+  /** How many automatic snapshots are kept. */
   declare readonly autoSnapshotSaveCount: pulumi.Output<number | null>;
+  /** The snapshot the machine is restored to, when it has a restore point. */
   declare readonly restorePointSnapshotId: pulumi.Output<string | null>;
+  /** When it is restored (`shutdown`). */
   declare readonly restorePointFrequency: pulumi.Output<string | null>;
+  /** Its lifecycle events (create, start, stop, ...), newest last, as the API reports them. */
   declare readonly events: pulumi.Output<MachineEvent[]>;
 
   /** @internal The type the engine knows this resource by. */

@@ -11,7 +11,9 @@ export interface MachineAccessArgs {
    * `vmapi:accounts` (a name, never a key). Left out: the default `vmapi:apiKey`. Replaces.
    */
   account?: pulumi.Input<string>;
+  /** The machine to share. Replaces. */
   machineId: pulumi.Input<string>;
+  /** The user of the same account or team who may use it. Replaces. */
   userId: pulumi.Input<string>;
 }
 
@@ -19,7 +21,9 @@ export interface MachineAccessArgs {
 export class MachineAccess extends pulumi.dynamic.Resource {
   /** The named account of `vmapi:accounts` the resource belongs to; undefined: the default key. */
   declare readonly account: pulumi.Output<string | undefined>;
+  /** The machine the user may use. */
   declare readonly machineId: pulumi.Output<string>;
+  /** The user (of the same account or team) who may use it. */
   declare readonly userId: pulumi.Output<string>;
 
   /** @internal The type the engine knows this resource by. */

@@ -25,15 +25,19 @@ const DELEGATION_OUTPUTS = ["delegationId", "accessTokenId", "dtCreated", "expir
 
 /** A time-limited delegation; `accessTokenId` is a secret. */
 export class ResourceDelegation extends pulumi.dynamic.Resource {
+  /** The machines the token may show, start, stop and restart. */
   declare readonly machineIds: pulumi.Output<string[]>;
   /** The named account of `vmapi:accounts` the resource belongs to; undefined: the default key. */
   declare readonly account: pulumi.Output<string | undefined>;
+  /** The delegation's id in the API (the resource's id too). */
   declare readonly delegationId: pulumi.Output<number>;
   /** The token to present as X-Api-Key (secret). */
   declare readonly accessTokenId: pulumi.Output<string>;
+  /** When it was created (ISO 8601, UTC). */
   declare readonly dtCreated: pulumi.Output<string>;
   /** dtCreated + 4 h. */
   declare readonly expiresAt: pulumi.Output<string>;
+  /** Whether the token is accepted. */
   declare readonly isEnabled: pulumi.Output<boolean>;
 
   /** @internal The type the engine knows this resource by. */

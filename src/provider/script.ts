@@ -19,6 +19,7 @@ export interface ScriptArgs {
   scriptText?: pulumi.Input<string>;
   /** A file holding the script, read by the provider; a changed content replaces the script. */
   scriptFile?: pulumi.Input<string>;
+  /** A description. Replaces. */
   description?: pulumi.Input<string>;
   /** Default true. */
   isEnabled?: pulumi.Input<boolean>;
@@ -48,17 +49,27 @@ const SCRIPT_OUTPUTS = [
 
 /** A startup script; outputs include its owner and the machines it is attached to. */
 export class Script extends pulumi.dynamic.Resource {
+  /** The script's name (declared, or the generated `<resource name>-<suffix>`). */
   declare readonly name: pulumi.Output<string>;
   /** The named account of `vmapi:accounts` the resource belongs to; undefined: the default key. */
   declare readonly account: pulumi.Output<string | undefined>;
+  /** The script's id in the API (the resource's id too). */
   declare readonly scriptId: pulumi.Output<string>;
+  /** As declared. */
   declare readonly description: pulumi.Output<string | null>;
+  /** Whether machines run it at startup. */
   declare readonly isEnabled: pulumi.Output<boolean>;
+  /** Whether it runs at the first boot only. */
   declare readonly runOnce: pulumi.Output<boolean>;
+  /** The machine it was created for, as declared. */
   declare readonly machineId: pulumi.Output<string | undefined>;
+  /** Whether a user or a team owns it. */
   declare readonly ownerType: pulumi.Output<"user" | "team">;
+  /** The id of that user or team. */
   declare readonly ownerId: pulumi.Output<string>;
+  /** When it was created (ISO 8601, UTC). */
   declare readonly dtCreated: pulumi.Output<string>;
+  /** The machines it is attached to, with when it last ran on each. */
   declare readonly machines: pulumi.Output<NonNullable<z.infer<typeof ScriptSchema>["machines"]>>;
   /** SHA-256 of the script's content: how a changed file is noticed. */
   declare readonly contentSha256: pulumi.Output<string>;
