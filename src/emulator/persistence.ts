@@ -37,7 +37,9 @@ const PersistedStateSchema = z.object({
 /** A state file that cannot be used: unreadable, not JSON, or not an emulator state file. */
 export class StateFileError extends Error {
   constructor(
+    /** The state file's path. */
     readonly file: string,
+    /** What is wrong with it. */
     readonly reason: string,
   ) {
     super(`state file ${file}: ${reason}`);
