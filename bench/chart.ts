@@ -30,7 +30,7 @@ const COLORS = ["#2f6fbd", "#9a9a9a", "#e08a2c", "#6aa84f"];
 
 /** The SVG text of the chart. */
 export function svgChart(r: BenchResults): string {
-  const panels = [enginePanel(r), requestsPanel(r), convergencePanel(r)];
+  const panels = [enginePanel(r), upPanel(r), requestsPanel(r), convergencePanel(r)];
   const parts: string[] = [];
   let y = 40;
   for (const panel of panels) {
@@ -151,6 +151,24 @@ function enginePanel(r: BenchResults): Panel {
     series: ["pulumi preview", "pulumi refresh"],
     groups: ["noop", "Machine", "Script"].map(group),
     target: { value: (row("noop").previewMs / 1000) * 1.1, label: "preview target: 1.1 × no-op" },
+    unit: " s",
+  };
+}
+
+function upPanel(r: BenchResults): Panel {
+  const group = (x: BenchResults["up"]["rows"][number]): Group => ({
+    label: `${x.machines} machine${x.machines === 1 ? "" : "s"}, --parallel ${x.parallel}`,
+    bars: [
+      { series: 0, value: x.upMs / 1000 },
+      ...(x.floorMs === null ? [] : [{ series: 1, value: x.floorMs / 1000 }]),
+    ],
+  });
+  const d = r.up.durationMs / 1000;
+  return {
+    title: `5. The real CLI: pulumi up of N new machines, provisioning D = ${d} s (s)`,
+    series: ["Machines", "floor: no-op create waiting D"],
+    groups: r.up.rows.map(group),
+    target: { value: d, label: "D" },
     unit: " s",
   };
 }

@@ -13,7 +13,7 @@ import * as path from "node:path";
 import { startE2eEmulator, PROGRAMS } from "../test/e2e/support/kit";
 import { EngineStack, EngineWorkspace, type StateResource } from "../test/e2e/support/engineStack";
 import { connectionConfig } from "../test/e2e/support/kit";
-import { median, requestCounts, countsSince, totalOf, round } from "./support";
+import { median, requestCounts, countsSince, totalOf, round, timed } from "./support";
 
 export const ENGINE_KINDS = ["noop", "Machine", "Script"] as const;
 export type EngineKind = (typeof ENGINE_KINDS)[number];
@@ -112,9 +112,7 @@ export async function engineBenchmark(resources: number, rounds: number): Promis
 }
 
 async function timedOk(run: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await run();
-  return performance.now() - started;
+  return (await timed(run)).ms;
 }
 
 /** Average bytes per resource in the exported state, and of them the serialized provider. */

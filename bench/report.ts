@@ -63,6 +63,15 @@ export function markdownReport(r: BenchResults): string {
       `the kinds interleaved in every round; the no-op is one provider object shared by ${r.engine.resources} dynamic resources. ` +
       `State bytes: one resource in \`pulumi stack export\`, of which the serialized provider.`,
     ``,
+    `## 5. \`pulumi up\` of N machines (D = ${r.up.durationMs / 1000} s real; wall time / D)`,
+    ``,
+    upTable(r),
+    ``,
+    `One run per N: \`npm run pulumi -- up --yes --skip-preview\` as typed, against an emulator at time scale ${r.up.timeScale} ` +
+      `(60 s of provisioning last ${r.up.durationMs / 1000} s; the provider's sleeps scaled alike). The floor is the same \`up\` of N ` +
+      `no-op dynamic resources whose create waits exactly D: what it costs above D is the engine's own. ` +
+      `The last row is the engine's default --parallel (4 × cores): each create holds a slot while its machine provisions.`,
+    ``,
   ].join("\n");
 }
 
@@ -140,6 +149,33 @@ function memoryLine(r: BenchResults): string {
     `heap used ${m.empty.heapUsedMB} → ${m.full.heapUsedMB} MB (+${m.delta.heapUsedMB} MB, ` +
     `${m.perMachineKB.heapUsed} KB per machine); RSS ${m.empty.rssMB} → ${m.full.rssMB} MB ` +
     `(+${m.delta.rssMB} MB, ${m.perMachineKB.rss} KB per machine).`
+  );
+}
+
+function upTable(r: BenchResults): string {
+  return table(
+    [
+      "machines",
+      "--parallel",
+      "up ms",
+      "up / D",
+      "floor ms",
+      "floor / D",
+      "up / floor",
+      "requests per machine",
+      "destroy ms",
+    ],
+    r.up.rows.map((x) => [
+      x.machines,
+      x.parallel,
+      x.upMs,
+      x.ratio,
+      x.floorMs ?? "–",
+      x.floorRatio ?? "–",
+      x.overFloor ?? "–",
+      x.requestsPerMachine,
+      x.destroyMs,
+    ]),
   );
 }
 

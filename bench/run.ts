@@ -2,12 +2,13 @@
  * `npm run bench` (builds first): the four benchmarks one after the other, then
  * bench/results/latest.json, latest.md and latest.svg, and the targets table on stdout.
  *
- *   npm run bench                          everything (about 8 minutes on 2 cores)
+ *   npm run bench                          everything (about 9 minutes on 2 cores)
  *   npm run bench -- --quick               fewer repetitions, 3 s load runs (results still written)
  *   npm run bench -- --only requests,headroom   a subset, printed only (latest.* untouched)
  *
  * Benchmarks: requests (1), convergence (2), headroom (3), engine (4: the real CLI's preview and
- * refresh of 200 resources, and state bytes); see docs/benchmarks.md.
+ * refresh of 200 resources, and state bytes), up (5: the real CLI's `up` of 1, 10, 50 machines
+ * against its floor); see docs/benchmarks.md.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -18,12 +19,13 @@ import { svgChart } from "./chart";
 import { convergence } from "./convergence";
 import { emulatorHeadroom } from "./emulatorHeadroom";
 import { engineBenchmark } from "./engine";
+import { engineUpBenchmark } from "./engineUp";
 import { markdownReport, targetsTable } from "./report";
 import { requestsPerMachine } from "./requestsPerMachine";
 import { judge, type BenchResults } from "./results";
 
 const RESULTS = path.join(__dirname, "results");
-const NAMES = ["requests", "convergence", "headroom", "engine"] as const;
+const NAMES = ["requests", "convergence", "headroom", "engine", "up"] as const;
 /** Resources per stack in the engine benchmark. */
 const ENGINE_RESOURCES = 200;
 type Name = (typeof NAMES)[number];
@@ -50,6 +52,7 @@ async function main(): Promise<void> {
     partial.headroom = await step("3. emulator headroom", () => emulatorHeadroom(quick ? 3 : 10));
   if (wanted("engine"))
     partial.engine = await step("4. real engine", () => engineBenchmark(ENGINE_RESOURCES, quick ? 1 : 3));
+  if (wanted("up")) partial.up = await step("5. pulumi up", engineUpBenchmark);
   const seconds = (Date.now() - startedAt.getTime()) / 1000;
   if (only) {
     process.stdout.write(`${JSON.stringify(partial, null, 2)}\n`);

@@ -1,8 +1,13 @@
 /**
  * The idiomatic baseline of bench/engine.ts: `count` (default 200) dynamic resources whose
  * provider does nothing and is one object shared by all of them (the SDK serializes it once).
+ * With `createMs`, each create waits that long and nothing else: the floor of bench/engineUp.ts,
+ * a provider that knows to the millisecond when its resource is ready.
  */
 import * as pulumi from "@pulumi/pulumi";
+
+const config = new pulumi.Config();
+const createMs = config.getNumber("createMs") ?? 0;
 
 const provider: pulumi.dynamic.ResourceProvider = {
   async check(_olds, news) {
@@ -12,6 +17,7 @@ const provider: pulumi.dynamic.ResourceProvider = {
     return { changes: false };
   },
   async create(inputs) {
+    if (createMs > 0) await new Promise((resolve) => setTimeout(resolve, createMs));
     return { id: `noop-${inputs.index}`, outs: inputs };
   },
   async read(id, props) {
@@ -25,5 +31,5 @@ class Noop extends pulumi.dynamic.Resource {
   }
 }
 
-const count = new pulumi.Config().getNumber("count") ?? 200;
+const count = config.getNumber("count") ?? 200;
 export const made = Array.from({ length: count }, (_, i) => new Noop(`noop-${i}`, i)).length;

@@ -1,10 +1,13 @@
 /**
  * `count` auto-named machines (default 5) and nothing else: the shape of the interrupted-`up` test.
+ * `templateId` (default tubsrv01, a server template) is set by the benchmark of `pulumi up`.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { Machine } from "pulumi-vmapi";
 
-const count = new pulumi.Config().getNumber("count") ?? 5;
+const config = new pulumi.Config();
+const count = config.getNumber("count") ?? 5;
+const templateId = config.get("templateId") ?? "tubsrv01";
 
 const machines = Array.from(
   { length: count },
@@ -14,7 +17,7 @@ const machines = Array.from(
       machineType: "C4",
       size: 50,
       billingType: "hourly",
-      templateId: "tubsrv01",
+      templateId,
     }),
 );
 

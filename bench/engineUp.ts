@@ -1,0 +1,128 @@
+/**
+ * `pulumi up` as users time it: N = 1, 10, 50 machines created by the real CLI (through
+ * `npm run pulumi`, as typed) against an emulator whose provisioning lasts D, wall time / D.
+ *
+ * D is 60 s of emulator time at time scale 0.2: 12 s of wall time, and the provider's sleeps are
+ * scaled alike (`vmapi:pollScale`), so it polls as it would at D = 60 s. Side by side, in the same
+ * run, the floor: the same `up` of N no-op dynamic resources whose create waits exactly D and
+ * nothing else (bench/programs/noop with `createMs`), a provider that knows to the millisecond
+ * when its resource is ready. What the floor costs above D is the engine's own (CLI start, the
+ * language server, registration, the plugin, state writes); what the machines cost above the
+ * floor is ours (creates, polls, the first poll's timing, request latency).
+ *
+ * These rows run with `--parallel 64`. The engine's default is 4 × the cores (8 on 2 cores,
+ * PULUMI_PARALLEL overrides it), and every create holds one of those slots while its machine
+ * provisions: the last row shows what 50 machines cost at the default.
+ */
+import * as os from "node:os";
+import * as path from "node:path";
+import { startTestEmulator } from "../test/helpers/emulator";
+import { EngineStack, EngineWorkspace } from "../test/e2e/support/engineStack";
+import { connectionConfig, PROGRAMS } from "../test/e2e/support/kit";
+import { countsSince, MACHINE_INPUTS, requestCounts, round, timed, totalOf } from "./support";
+
+/** Emulator time scale of this benchmark: 60 s of provisioning take 12 s. */
+export const UP_TIME_SCALE = 0.2;
+/** Provisioning of MACHINE_INPUTS' desktop template (no serviceready step), in wall time. */
+const D_MS = 60_000 * UP_TIME_SCALE;
+export const UP_SIZES = [1, 10, 50] as const;
+/** `--parallel` of the rows with a floor: above every N, so no create waits for a slot. */
+export const UP_PARALLEL = 64;
+/** The engine's own default `--parallel` on this machine (GOMAXPROCS × 4). */
+export const DEFAULT_PARALLEL = os.cpus().length * 4;
+
+export interface EngineUpRow {
+  machines: number;
+  /** The engine's `--parallel`: UP_PARALLEL, or the default (DEFAULT_PARALLEL). */
+  parallel: number;
+  /** `pulumi up` of N machines, wall ms, and / D. */
+  upMs: number;
+  ratio: number;
+  /** `pulumi up` of N no-ops whose create waits D: the engine's floor, and / D (null: not run). */
+  floorMs: number | null;
+  floorRatio: number | null;
+  /** Machines' up / the floor's up: what the provider adds to an ideal one. */
+  overFloor: number | null;
+  /** API requests of the machines' up, per machine. */
+  requestsPerMachine: number;
+  /** `pulumi destroy` of the N machines, wall ms. */
+  destroyMs: number;
+}
+
+const UP = ["up", "--yes", "--skip-preview"];
+const DESTROY = ["destroy", "--yes", "--skip-preview"];
+
+export interface EngineUpResult {
+  timeScale: number;
+  durationMs: number;
+  rows: EngineUpRow[];
+}
+
+/** Runs the benchmark: for each N, the machines' up and destroy, the floor's up and destroy; then N = 50 at the default. */
+export async function engineUpBenchmark(): Promise<EngineUpResult> {
+  const emu = await startTestEmulator({ clock: "real", timeScale: UP_TIME_SCALE });
+  const workspace = new EngineWorkspace();
+  const stacks: EngineStack[] = [];
+  const stack = async (program: string, config: Record<string, string>) => {
+    const made = await EngineStack.create(workspace, program, {
+      ...connectionConfig(emu, emu.keys.individual),
+      "vmapi:pollScale": String(UP_TIME_SCALE),
+      ...config,
+    });
+    stacks.push(made);
+    return made;
+  };
+  /** The machines' up and destroy at `parallel`; requests of the up counted by the emulator. */
+  const machinesUp = async (machines: number, parallel: number) => {
+    const real = await stack(path.join(PROGRAMS, "machines"), {
+      count: String(machines),
+      templateId: MACHINE_INPUTS.templateId,
+    });
+    const before = await requestCounts(emu.url);
+    const { ms } = await timed(() => real.ok([...UP, "--parallel", String(parallel)]));
+    const requests = totalOf(countsSince(before, await requestCounts(emu.url)));
+    const { ms: destroyMs } = await timed(() => real.ok(DESTROY));
+    return { ms, requestsPerMachine: round(requests / machines, 1), destroyMs: Math.round(destroyMs) };
+  };
+  try {
+    const rows: EngineUpRow[] = [];
+    for (const machines of UP_SIZES) {
+      const up = await machinesUp(machines, UP_PARALLEL);
+      const floor = await stack(path.join(__dirname, "programs", "noop"), {
+        count: String(machines),
+        createMs: String(D_MS),
+      });
+      const { ms: floorMs } = await timed(() => floor.ok([...UP, "--parallel", String(UP_PARALLEL)]));
+      await floor.ok(DESTROY);
+      rows.push({
+        machines,
+        parallel: UP_PARALLEL,
+        upMs: Math.round(up.ms),
+        ratio: round(up.ms / D_MS),
+        floorMs: Math.round(floorMs),
+        floorRatio: round(floorMs / D_MS),
+        overFloor: round(up.ms / floorMs),
+        requestsPerMachine: up.requestsPerMachine,
+        destroyMs: up.destroyMs,
+      });
+    }
+    const last = UP_SIZES[UP_SIZES.length - 1];
+    const atDefault = await machinesUp(last, DEFAULT_PARALLEL);
+    rows.push({
+      machines: last,
+      parallel: DEFAULT_PARALLEL,
+      upMs: Math.round(atDefault.ms),
+      ratio: round(atDefault.ms / D_MS),
+      floorMs: null,
+      floorRatio: null,
+      overFloor: null,
+      requestsPerMachine: atDefault.requestsPerMachine,
+      destroyMs: atDefault.destroyMs,
+    });
+    return { timeScale: UP_TIME_SCALE, durationMs: D_MS, rows };
+  } finally {
+    for (const made of stacks) await made.remove();
+    workspace.dispose();
+    await emu.close();
+  }
+}
