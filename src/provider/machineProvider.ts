@@ -7,7 +7,7 @@ import { NotFoundError, provesAbsence } from "../client/errors";
 import type { Machine as ApiMachine } from "../client/schemas";
 import { adoptionMismatches, adoptionRefusal, replacementOfAdopted } from "./adoption";
 import { changedKeys, diffFromTable } from "./diffTable";
-import { confirmAbsent, pollUntilGone } from "./gone";
+import { confirmAbsent, pollUntilGone, requireOwnerInAccount } from "./gone";
 import { checkMachine } from "./machineCheck";
 import { adoptNotFound } from "./machineReferences";
 import { PROCESS_CONTEXT, nowOf, type ProviderContext } from "./context";
@@ -84,8 +84,9 @@ const machineOperations = (context: ProviderContext) => ({
     try {
       machine = await client.machines.get(id);
     } catch (err) {
-      if (provesAbsence(err)) return {};
-      throw err;
+      if (!provesAbsence(err)) throw err;
+      await requireOwnerInAccount(id, props, client);
+      return {};
     }
     const outs = machineOutputs(props, machine);
     // Inputs as the machine stands: a machine at rest in the other power state shows as drift.
@@ -120,7 +121,8 @@ const machineOperations = (context: ProviderContext) => ({
     } catch (err) {
       // "Not found" may be about something else: gone only when a read proves it.
       if (!(err instanceof NotFoundError)) throw err;
-      return confirmAbsent(() => client.machines.get(id), `machine ${id}`, err);
+      await confirmAbsent(() => client.machines.get(id), `machine ${id}`, err);
+      return requireOwnerInAccount(id, props, client);
     }
     const { sleep, now } = context.timing;
     const firstDelayMs = 250 * pollScaleOf(settings);

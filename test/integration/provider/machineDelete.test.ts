@@ -1,6 +1,7 @@
 /**
  * Delete and refresh never forget a live machine: only a genuine absence (a 404 status for the
- * machine, confirmed by a read) lets the provider drop it; every other failure keeps it in state.
+ * machine, confirmed by a read, from a key whose account holds the machine's user) lets the
+ * provider drop it; every other failure keeps it in state.
  */
 import { VmApiClient } from "../../../src/client/client";
 import { addFaults, clearFaults } from "../../helpers/emulator";
@@ -84,5 +85,35 @@ describe("Machine read (refresh)", () => {
     const { id, outs } = await runningMachine("refresh-gone");
     await client().machines.destroy(id);
     expect(await kit.providers.machine.read(id, outs, kit.settings)).toEqual({});
+  });
+});
+
+describe("a key of another account", () => {
+  // The API hides another account's machines behind the same 404 as a machine that is gone.
+  const otherAccount = () => ({ ...kit.settings, apiKey: kit.keys.teamAdmin });
+
+  it("read: the stack's key changed to another account's → refresh fails naming the owner; nothing dropped", async () => {
+    const { id, outs } = await runningMachine("other-key-refresh");
+    await expect(kit.providers.machine.read(id, outs, otherAccount())).rejects.toThrow(
+      new RegExp(
+        `machine ${id} belongs to user ${outs.userId}, who is not in the account of the API key in use.*stays in the stack`,
+      ),
+    );
+    expect((await client().machines.get(id)).state).toBe("ready");
+  });
+
+  it("delete: the stack's key changed to another account's → delete fails naming the owner; the machine runs on", async () => {
+    const { id, outs } = await runningMachine("other-key-delete");
+    await expect(kit.providers.machine.delete(id, outs, otherAccount())).rejects.toThrow(
+      new RegExp(`machine ${id} belongs to user ${outs.userId}.*vmapi:apiKey`),
+    );
+    expect((await client().machines.get(id)).state).toBe("ready");
+  });
+
+  it("read and delete: a machine that is gone, with the owner's own key → dropped as before", async () => {
+    const { id, outs } = await runningMachine("gone-own-key");
+    await client().machines.destroy(id);
+    expect(await kit.providers.machine.read(id, outs, kit.settings)).toEqual({});
+    await expect(kit.providers.machine.delete(id, outs, kit.settings)).resolves.toBeUndefined();
   });
 });
