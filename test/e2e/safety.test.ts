@@ -135,16 +135,22 @@ test("team user: size changed → replaced for the same user; destroy then up �
   expectExit(await stack.destroy());
 });
 
-test.each([
+// `up --skip-preview` too: a setting checked only after the create would fail the `up` with a
+// machine made and untracked (a preview never creates, so it alone cannot show that).
+const BAD_SETTINGS = [
   ["a wrong API key", { "vmapi:apiKey": { secret: "not-a-key" } }, /invalid API key/],
   ["an API nobody answers", { "vmapi:baseUrl": "http://127.0.0.1:9" }, /127\.0\.0\.1:9/],
   ["vmapi:pollScale 'fast'", { "vmapi:pollScale": "fast" }, /pollScale/],
-])("preview: %s → fails saying so, nothing created", async (_case, config, reason) => {
+] as const;
+test.each(
+  (["preview", "up"] as const).flatMap((command) => BAD_SETTINGS.map((row) => [command, ...row] as const)),
+)("%s: %s → fails saying so, nothing created", async (command, _case, config, reason) => {
   const stack = await ctx.stack(PROGRAM, ctx.emu.keys.individual, config);
   const before = await creates();
-  const preview = await stack.preview();
-  expect(preview.code).not.toBe(0);
-  expect(preview.stdout + preview.stderr).toMatch(reason);
-  expect(preview.stdout + preview.stderr).not.toContain("not-a-key");
+  const run = command === "preview" ? await stack.preview() : await stack.up();
+  expect(run.code).not.toBe(0);
+  expect(run.stdout + run.stderr).toMatch(reason);
+  expect(run.stdout + run.stderr).not.toContain("not-a-key");
   expect(await creates()).toBe(before);
+  expect(await stack.resources()).toEqual([]);
 });
