@@ -12,11 +12,30 @@ import {
   UserListSchema,
 } from "../../../../src/client/schemas";
 import { DELEGATION_LIFETIME_MS } from "../../../../src/client/constants";
+import { DEFAULT_SEED } from "../../../../src/emulator/defaultSeed";
 import { expectHttpError, expectOk, LOCAL_ONLY, startClientFixture, type ClientFixture } from "./harness";
+
+/** The default seed plus a private template of the individual user (none seeded has a user or region). */
+const SEED = {
+  ...DEFAULT_SEED,
+  templates: [
+    ...DEFAULT_SEED.templates,
+    {
+      id: "tjane001",
+      name: "jane/tjane001",
+      label: "Jane's CUDA image",
+      os: "Ubuntu 22.04 Desktop",
+      agentType: "LinuxDesktop",
+      dtCreated: "2025-09-01T08:00:00.000Z",
+      userId: "ujane001",
+      region: "East Coast (NY2)",
+    },
+  ],
+};
 
 let fx: ClientFixture;
 beforeAll(async () => {
-  fx = await startClientFixture();
+  fx = await startClientFixture({ seed: SEED });
 });
 afterAll(() => fx.close());
 
@@ -85,6 +104,7 @@ describe("paperspace-node users, networks, templates", () => {
       "tubdesk1",
       "tubsrv01",
       "twin1001",
+      "tjane001",
     ]);
     const windows = await fx.call("templates.list", { os: "Windows 10" });
     expect(ids(TemplateListSchema.parse(expectOk(windows)))).toEqual(["twin1001"]);
@@ -93,6 +113,46 @@ describe("paperspace-node users, networks, templates", () => {
       expect.objectContaining({ id: "tacme001", name: "acme/tacme001" }),
     ]);
   });
+
+  const team = DEFAULT_SEED.keys.teamAdmin;
+  it.each([
+    ["users.list", "id", team, "umembr01", ["umembr01"], "ujane001"],
+    ["users.list", "firstname", team, "Ada", ["uadmin01"], "Jane"],
+    ["users.list", "lastname", team, "Member", ["umembr01"], "Doe"],
+    [
+      "users.list",
+      "dtCreated",
+      team,
+      "2025-06-01T12:00:00.000Z",
+      ["uadmin01", "umembr01"],
+      "2026-01-15T09:00:00.000Z",
+    ],
+    ["templates.list", "id", undefined, "twin1001", ["twin1001"], "tacme001"],
+    ["templates.list", "name", undefined, "jane/tjane001", ["tjane001"], "acme/tacme001"],
+    [
+      "templates.list",
+      "label",
+      undefined,
+      "Ubuntu 22.04 Server (ML-in-a-Box)",
+      ["tubsrv01"],
+      "Acme build agent",
+    ],
+    ["templates.list", "region", undefined, "East Coast (NY2)", ["tjane001"], "Europe (AMS1)"],
+    ["templates.list", "userId", undefined, "ujane001", ["tjane001"], "uadmin01"],
+    ["networks.list", "id", undefined, "nindam1", ["nindam1"], "nacmam1"],
+    ["networks.list", "name", undefined, "Jane West Coast (CA1)", ["nindca1"], "Acme West Coast (CA1)"],
+    ["networks.list", "teamId", team, "teacme001", ["nacmca1", "nacmny2", "nacmam1"], null],
+  ] as const)(
+    "%s: filter %s → exactly the matching items; a value matching none → []",
+    async (method, filter, key, value, expected, none) => {
+      const list = async (v: string | null) =>
+        ids(
+          z.array(z.object({ id: z.string() })).parse(expectOk(await fx.call(method, { [filter]: v }, key))),
+        );
+      expect(await list(value)).toEqual(expected);
+      expect(await list(none)).toEqual([]);
+    },
+  );
 });
 
 describe("paperspace-node resourceDelegations", () => {

@@ -5,7 +5,7 @@
  * Every call is recorded, so each file can check that it called every method of its namespaces.
  */
 import { createRequire } from "node:module";
-import type { RunningEmulator } from "../../../../src/emulator";
+import type { EmulatorOptions, RunningEmulator } from "../../../../src/emulator";
 import { startTestEmulator } from "../../../helpers/emulator";
 
 /** What the client hands its callback on failure: superagent's error (HTTP status) or its own. */
@@ -52,9 +52,9 @@ export interface ClientFixture {
   close(): Promise<void>;
 }
 
-/** Starts an emulator (manual clock) and loads the client against it. */
-export async function startClientFixture(): Promise<ClientFixture> {
-  const emu = await startTestEmulator();
+/** Starts an emulator (manual clock; `options`, e.g. a seed, as given) and loads the client against it. */
+export async function startClientFixture(options: EmulatorOptions = {}): Promise<ClientFixture> {
+  const emu = await startTestEmulator(options);
   process.env.PAPERSPACE_CONFIG_HOST = emu.url;
   // aws-sdk v2 (a dependency of the client's jobs commands) prints an end-of-support notice on load.
   process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = "1";

@@ -2,7 +2,12 @@
  * paperspace-node 0.2.4's `machines` methods, unchanged, against the emulator: each method with
  * its documented argument shapes gets the answer docs/api.md describes.
  */
-import { MachineListSchema, MachineSchema, UtilizationSchema } from "../../../../src/client/schemas";
+import {
+  MachineListSchema,
+  MachineSchema,
+  ScriptSchema,
+  UtilizationSchema,
+} from "../../../../src/client/schemas";
 import { state } from "../../../helpers/emulator";
 import { expectHttpError, expectOk, onEmulatorTime, startClientFixture, type ClientFixture } from "./harness";
 
@@ -91,6 +96,7 @@ describe("paperspace-node machines", () => {
       /region must be one of: West Coast \(CA1\), East Coast \(NY2\), Europe \(AMS1\)/,
     ],
     ["an unknown templateId", { templateId: "t123abc" }, 404, "not_found", /templateId t123abc not found/],
+    ["an unknown scriptId", { scriptId: "sc123abc" }, 404, "not_found", /scriptId sc123abc not found/],
   ] as const)(
     "machines.create: %s → refused, naming the rule",
     async (_what, extra, status, code, message) => {
@@ -99,6 +105,43 @@ describe("paperspace-node machines", () => {
       ).toMatch(message);
     },
   );
+
+  it("machines.create: scriptId of a script → attached (scripts.show lists the machine); the script runs at boot", async () => {
+    const script = await fx.call<{ id: string }>("scripts.create", {
+      scriptName: "On Boot",
+      scriptText: "#!/bin/bash\necho booted\n",
+    });
+    const scriptId = expectOk(script).id;
+    const id = await created({ scriptId, machineName: "Scripted" });
+    const bootedAt = new Date(fx.emu.now() + 60_000).toISOString();
+    const machines = async () =>
+      ScriptSchema.parse(expectOk(await fx.call("scripts.show", { scriptId }))).machines;
+    expect((await shown(id)).scriptId).toBe(scriptId);
+    expect(await machines()).toEqual([{ machineId: id, machineName: "Scripted", dtLastRun: null }]);
+    fx.emu.advance(60_000);
+    expect(await machines()).toEqual([{ machineId: id, machineName: "Scripted", dtLastRun: bootedAt }]);
+    expect(await shown(id)).toMatchObject({ state: "ready", scriptId, dtLastRun: bootedAt });
+  });
+
+  it("machines.create: dynamicPublicIp alone → accepted; an address (198.18.0.0/15) while running, none when off, never reserved", async () => {
+    const id = await created({ dynamicPublicIp: true });
+    expect(await shown(id)).toMatchObject({
+      state: "provisioning",
+      dynamicPublicIp: true,
+      publicIpAddress: null,
+    });
+    fx.emu.advance(60_000);
+    const running = await shown(id);
+    expect(running.state).toBe("ready");
+    expect(running.publicIpAddress).toMatch(/^198\.1[89]\.\d{1,3}\.\d{1,3}$/);
+    expect((await state(fx.emu.url)).reservedIps).not.toContain(running.publicIpAddress);
+    expectOk(await fx.call("machines.stop", { machineId: id }));
+    fx.emu.advance(15_000);
+    expect(await shown(id)).toMatchObject({ state: "off", dynamicPublicIp: true, publicIpAddress: null });
+    expectOk(await fx.call("machines.start", { machineId: id }));
+    fx.emu.advance(30_000);
+    expect((await shown(id)).publicIpAddress).toMatch(/^198\.1[89]\./);
+  });
 
   it("machines.create: a team member → 403; a missing required parameter → the client's own error, nothing sent", async () => {
     const member = await fx.call(
@@ -138,6 +181,25 @@ describe("paperspace-node machines", () => {
     expect(MachineSchema.parse(expectOk(machine)).state).toBe("serviceready");
     const wrong = await fx.call("machines.waitfor", { machineId: id, state: "running" });
     expect(wrong.err?.message).toBe("state must be either off, serviceready, or ready");
+  });
+
+  it("machines.waitfor: state off after a stop → polls while stopping, returns the machine off with the stop done", async () => {
+    const id = await created();
+    fx.emu.advance(60_000);
+    expectOk(await fx.call("machines.stop", { machineId: id }));
+    expect((await shown(id)).state).toBe("stopping");
+    const polls = () => state(fx.emu.url).then((s) => s.requestCounts["GET /machines/getMachinePublic"] ?? 0);
+    const before = await polls();
+    const machine = await onEmulatorTime(fx.emu, () =>
+      fx.call("machines.waitfor", { machineId: id, state: "off" }),
+    );
+    const off = MachineSchema.parse(expectOk(machine));
+    expect(off).toMatchObject({ id, state: "off" });
+    expect(off.events?.map((e) => [e.name, e.state])).toEqual([
+      ["stop", "done"],
+      ["create", "done"],
+    ]);
+    expect((await polls()) - before).toBe(4); // at 0, 5, 10, 15 s
   });
 
   it("machines.show: → the machine with events; an unknown id → 404 naming machineId", async () => {

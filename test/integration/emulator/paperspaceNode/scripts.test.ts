@@ -165,6 +165,15 @@ describe("paperspace-node scripts", () => {
     expect(await names({ description: null })).toEqual(["Disabled File", "exactly 16 KB"]);
   });
 
+  it("scripts.list: filter id → exactly that script; an unknown or another account's id → []", async () => {
+    const all = ScriptListSchema.parse(expectOk(await fx.call("scripts.list")));
+    const ids = async (filter: Record<string, unknown>, key?: string) =>
+      ScriptListSchema.parse(expectOk(await fx.call("scripts.list", filter, key))).map((s) => s.id);
+    expect(await ids({ id: all[2].id })).toEqual([all[2].id]);
+    expect(await ids({ id: "sc123abc" })).toEqual([]);
+    expect(await ids({ id: all[2].id }, fx.emu.keys.teamAdmin)).toEqual([]);
+  });
+
   it("scripts.show: → the script with the machines running it; an unknown id → 404", async () => {
     const [, fromFile] = ScriptListSchema.parse(expectOk(await fx.call("scripts.list")));
     const shown = ScriptSchema.strict().parse(
