@@ -8,7 +8,9 @@
  * nothing else (bench/programs/noop with `createMs`), a provider that knows to the millisecond
  * when its resource is ready. What the floor costs above D is the engine's own (CLI start, the
  * language server, registration, the plugin, state writes); what the machines cost above the
- * floor is ours (creates, polls, the first poll's timing, request latency).
+ * floor is ours (creates, polls, the first poll's timing, request latency). And the comparison
+ * row: the same N machines created through the client and then polled at once and every 5 s
+ * (bench/programs/fixedpoll), as the retired client's `waitfor` did.
  *
  * These rows run with `--parallel 64`. The engine's default is 4 × the cores (8 on 2 cores,
  * PULUMI_PARALLEL overrides it), and every create holds one of those slots while its machine
@@ -43,6 +45,11 @@ export interface EngineUpRow {
   floorRatio: number | null;
   /** Machines' up / the floor's up: what the provider adds to an ideal one. */
   overFloor: number | null;
+  /** `pulumi up` of N machines polled every 5 s (the retired client's wait), and / D (null: not run). */
+  fixedMs: number | null;
+  fixedRatio: number | null;
+  /** API requests of the fixed-poll up, per machine (null: not run). */
+  fixedRequestsPerMachine: number | null;
   /** API requests of the machines' up, per machine. */
   requestsPerMachine: number;
   /** `pulumi destroy` of the N machines, wall ms. */
@@ -73,8 +80,12 @@ export async function engineUpBenchmark(): Promise<EngineUpResult> {
     return made;
   };
   /** The machines' up and destroy at `parallel`; requests of the up counted by the emulator. */
-  const machinesUp = async (machines: number, parallel: number) => {
-    const real = await stack(path.join(PROGRAMS, "machines"), {
+  const machinesUp = async (
+    machines: number,
+    parallel: number,
+    program = path.join(PROGRAMS, "machines"),
+  ) => {
+    const real = await stack(program, {
       count: String(machines),
       templateId: MACHINE_INPUTS.templateId,
     });
@@ -88,6 +99,7 @@ export async function engineUpBenchmark(): Promise<EngineUpResult> {
     const rows: EngineUpRow[] = [];
     for (const machines of UP_SIZES) {
       const up = await machinesUp(machines, UP_PARALLEL);
+      const fixed = await machinesUp(machines, UP_PARALLEL, path.join(__dirname, "programs", "fixedpoll"));
       const floor = await stack(path.join(__dirname, "programs", "noop"), {
         count: String(machines),
         createMs: String(D_MS),
@@ -102,6 +114,9 @@ export async function engineUpBenchmark(): Promise<EngineUpResult> {
         floorMs: Math.round(floorMs),
         floorRatio: round(floorMs / D_MS),
         overFloor: round(up.ms / floorMs),
+        fixedMs: Math.round(fixed.ms),
+        fixedRatio: round(fixed.ms / D_MS),
+        fixedRequestsPerMachine: fixed.requestsPerMachine,
         requestsPerMachine: up.requestsPerMachine,
         destroyMs: up.destroyMs,
       });
@@ -116,6 +131,9 @@ export async function engineUpBenchmark(): Promise<EngineUpResult> {
       floorMs: null,
       floorRatio: null,
       overFloor: null,
+      fixedMs: null,
+      fixedRatio: null,
+      fixedRequestsPerMachine: null,
       requestsPerMachine: atDefault.requestsPerMachine,
       destroyMs: atDefault.destroyMs,
     });

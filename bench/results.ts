@@ -38,6 +38,7 @@ export function judge(r: Omit<BenchResults, "targets">): Target[] {
     target("pulumi preview, 200 Machines vs no-op", "≤ 1.1", previewRatio("Machine"), (v) => v <= 1.1),
     target("pulumi preview, 200 Scripts vs no-op", "≤ 1.1", previewRatio("Script"), (v) => v <= 1.1),
     target("requests, create-and-wait (D = 60 s)", "≤ 6", r.requests.provider.create.requests, (v) => v <= 6),
+    target("pulumi up wall / D, 50 machines", "≤ 1.1", up50?.ratio ?? NaN, (v) => v <= 1.1),
     target("pulumi up, 50 machines / the engine's floor", "≤ 1.1", up50?.overFloor ?? NaN, (v) => v <= 1.1),
     target("provider-level wall / D, 50 machines", "≤ 1.1", converge50?.ratio ?? NaN, (v) => v <= 1.1),
     target("emulator 5xx or failed connections under load", "0", serverErrors, (v) => v === 0),
