@@ -2,7 +2,8 @@
  * The object that `pulumi.dynamic.Resource` serializes into `__provider`.
  *
  * Everything a serialized closure references is captured by value and lands in the state of every
- * resource (docs/api.md, "Provider state"), so this stub captures two strings, the kind and the
+ * resource (the SDK stores the serialized provider as its `__provider` input), so this stub
+ * captures two strings, the kind and the
  * runtime's package path, and forwards every call to the provider runtime, which the plugin
  * process loads at call time. Consequences:
  * - no credential, schema, client or path of the machine that ran the program is ever in state:
