@@ -88,7 +88,7 @@ function convergencePanel(r: BenchResults): Panel {
       label: `N = ${n}`,
       bars: shown.map((mode, series) => ({ series, value: overhead(ratio(mode, n)) })),
     })),
-    target: { value: 15, label: "target ≤ +15 % (N = 50)" },
+    target: { value: 10, label: "target ≤ +10 % (N = 50)" },
     unit: " %",
   };
 }
