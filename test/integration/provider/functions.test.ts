@@ -12,6 +12,8 @@ import {
   getUsers,
   getUsersOutput,
   getUtilization,
+  getUtilizationOutput,
+  DataSourceError,
 } from "../../../src/provider/functions";
 import { VmApiClient } from "../../../src/client/client";
 import { startTestEmulator } from "../../helpers/emulator";
@@ -24,11 +26,31 @@ function valueOf<T>(output: pulumi.Output<T>): Promise<T> {
   return (output as unknown as { promise(): Promise<T> }).promise();
 }
 
+/**
+ * The error an Output rejects with. Its isKnown, isSecret and resources reject with it too: they
+ * are settled here so the rejection does not leak into another test as an unhandled one.
+ */
+async function failureOf<T>(output: pulumi.Output<T>): Promise<unknown> {
+  const parts = output as unknown as {
+    isKnown: Promise<boolean>;
+    isSecret: Promise<boolean>;
+    allResources(): Promise<unknown>;
+  };
+  await Promise.allSettled([parts.isKnown, parts.isSecret, parts.allResources()]);
+  return valueOf(output).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+}
+
 beforeAll(async () => {
   emu = await startTestEmulator({ clock: "manual" });
   options = { apiKey: emu.keys.teamAdmin, baseUrl: emu.url };
 });
 afterAll(() => emu.close());
+
+/** Connection settings with a key the API does not know. */
+const wrongKey = () => ({ apiKey: "wrong-secret-key", baseUrl: emu.url });
 
 describe("data sources", () => {
   it("getUsers: team admin → the team's users; a filter narrows them; the Output twin agrees", async () => {
@@ -96,6 +118,50 @@ describe("data sources", () => {
     )) as Error;
     expect(pulumi.RunError.isInstance(error)).toBe(true);
     expect(error.message).toBe("getUsers: invalid API key (401 invalid_api_key, GET /users/getUsers)");
+    expect(`${error.message} ${error.stack}`).not.toContain("wrong-secret-key");
+  });
+
+  it("getUsersOutput: wrong key → the Output rejects with the same one-line DataSourceError naming getUsers", async () => {
+    const error = (await failureOf(
+      getUsersOutput({ email: pulumi.output("ada@acme.example") }, wrongKey()),
+    )) as Error;
+    expect(error).toBeInstanceOf(DataSourceError);
+    expect(pulumi.RunError.isInstance(error)).toBe(true);
+    expect((error as DataSourceError).function).toBe("getUsers");
+    expect(error.message).toBe("getUsers: invalid API key (401 invalid_api_key, GET /users/getUsers)");
+    expect(error.message).not.toContain("\n");
+    expect(`${error.message} ${error.stack}`).not.toContain("wrong-secret-key");
+  });
+
+  it.each([
+    [
+      "getUtilization",
+      () => getUtilization({ machineId: "psnothere", billingMonth: "2026-01" }, wrongKey()),
+      "GET /machines/getUtilization",
+    ],
+    [
+      "getUtilizationOutput",
+      () =>
+        failureOf(
+          getUtilizationOutput(
+            { machineId: pulumi.output("psnothere"), billingMonth: "2026-01" },
+            wrongKey(),
+          ),
+        ).then((e) => Promise.reject(e)),
+      "GET /machines/getUtilization",
+    ],
+    [
+      "getAvailability",
+      () => getAvailability({ region: "East Coast (NY2)", machineType: "P5000" }, wrongKey()),
+      "GET /machines/getAvailability",
+    ],
+  ])("%s: wrong key → one line naming the function, no key in it", async (name, call, route) => {
+    const fn = name.replace(/Output$/, "");
+    const error = (await call().catch((e: unknown) => e)) as Error;
+    expect(error).toBeInstanceOf(DataSourceError);
+    expect(pulumi.RunError.isInstance(error)).toBe(true);
+    expect((error as DataSourceError).function).toBe(fn);
+    expect(error.message).toBe(`${fn}: invalid API key (401 invalid_api_key, ${route})`);
     expect(`${error.message} ${error.stack}`).not.toContain("wrong-secret-key");
   });
 

@@ -107,6 +107,20 @@ describe("preview: references", () => {
     ]);
   });
 
+  it.each([
+    ["an unknown templateId", "tnothere"],
+    ["another team's template (tacme001) with an individual key", "tacme001"],
+  ])("check: %s → one failure naming templateId, and no create is sent", async (_label, id) => {
+    const creates = async () =>
+      (await state(kit.url)).requestCounts["POST /machines/createSingleMachinePublic"] ?? 0;
+    const before = await creates();
+    const { failures } = await freshProvider().check({}, news({ templateId: id }), kit.settings);
+    expect(failures).toEqual([
+      { property: "templateId", reason: `templateId ${id} not found (see getTemplates)` },
+    ]);
+    expect(await creates()).toBe(before);
+  });
+
   it("check: unknown networkId and scriptId → failures naming each", async () => {
     const { failures } = await freshProvider().check(
       {},

@@ -1,0 +1,155 @@
+/**
+ * A machine that does not settle in its declared power state is a partial failure of create and
+ * update: the error carries the machine's id and outputs (declared `state`, observed
+ * `currentState`), so the engine keeps it in the stack and the next `up` carries on; the machine
+ * itself is left alone.
+ */
+import { VmApiClient } from "../../../src/client/client";
+import { Machines } from "../../../src/client/machines";
+import type { Machine } from "../../../src/client/schemas";
+import { providerContext } from "../../../src/provider/context";
+import { ResourceInitError } from "../../../src/provider/partialFailure";
+import { providersOn, startProviderKit, type ProviderKit } from "./providerTestKit";
+
+type Props = Record<string, unknown>;
+
+let kit: ProviderKit;
+let templateId: string;
+
+beforeAll(async () => {
+  kit = await startProviderKit();
+  templateId = (await outOfBand().templates.list()).find((t) => t.os.startsWith("Ubuntu"))!.id;
+});
+afterEach(() => jest.restoreAllMocks());
+afterAll(() => kit.close());
+
+/** Someone else on the same account: a client of its own, not the provider's. */
+function outOfBand() {
+  return new VmApiClient(kit.settings);
+}
+
+async function checked(name: string, overrides: Props = {}): Promise<Props> {
+  const news = {
+    __resourceName: name,
+    name,
+    region: "East Coast (NY2)",
+    machineType: "C4",
+    size: 50,
+    billingType: "hourly",
+    templateId,
+    ...overrides,
+  };
+  const { inputs, failures } = await kit.providers.machine.check({}, news, kit.settings);
+  expect(failures).toEqual([]);
+  return inputs!;
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ResourceInitError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ResourceInitError);
+  return error as ResourceInitError;
+}
+
+/**
+ * Someone undoes every settle: each time a wait of the provider sees the machine reach `reached`,
+ * the machine is at once sent the other way (`undo`), and the wait reports it as re-read then.
+ * A real wait only ever returns the state it waited for, so against the emulator alone a create
+ * or update settles (or fails its wait) within two legs and the leg budget never runs out: this
+ * is the one way to drive `settleMachine` to its `SettleError` through the real provider.
+ */
+function undoEachSettle(reached: "ready" | "off", undo: "stop" | "start") {
+  const realWaitFor = Machines.prototype.waitFor;
+  return jest.spyOn(Machines.prototype, "waitFor").mockImplementation(async function (
+    this: Machines,
+    id,
+    state,
+    options,
+  ): Promise<Machine> {
+    const machine = await realWaitFor.call(this, id, state, options);
+    if (machine.state !== reached) return machine;
+    await outOfBand().machines[undo](id);
+    return this.get(id);
+  });
+}
+
+describe("a machine that never settles in its declared state", () => {
+  it("create: stopped out of band each time it is ready → SettleError becomes a partial failure with the machine's id, declared ready, observed off", async () => {
+    const declared = await checked("settle-create");
+    const waits = undoEachSettle("ready", "stop");
+    const failure = await rejection(kit.providers.machine.create(declared, kit.settings));
+    expect(waits).toHaveBeenCalledTimes(4);
+    expect(failure.message).toMatch(/machine settle-create \(ps\w+\) is off, not ready, after 4 waits/);
+    const [machine] = await outOfBand().machines.list({ name: "settle-create" });
+    expect(failure.id).toBe(machine.id);
+    expect(failure.properties).toMatchObject({
+      machineId: machine.id,
+      state: "ready",
+      currentState: "off",
+    });
+    // The machine is kept, as it is: nothing deleted it.
+    expect(machine.state).toBe("off");
+    // The next up carries on in place: the observed state differs from the declared one.
+    waits.mockRestore();
+    const diff = await kit.providers.machine.diff(failure.id, failure.properties, declared);
+    expect(diff).toMatchObject({ changes: true, replaces: [] });
+    const { outs } = await kit.providers.machine.update(
+      failure.id,
+      failure.properties,
+      declared,
+      kit.settings,
+    );
+    expect(outs).toMatchObject({ machineId: machine.id, state: "ready", currentState: "ready" });
+  });
+
+  it("update: declared off, started out of band each time it is off → partial failure with the id, declared off, observed ready", async () => {
+    const { id, outs } = await kit.providers.machine.create(await checked("settle-update"), kit.settings);
+    expect(outs).toMatchObject({ currentState: "ready" });
+    const news = { ...outs, state: "off" };
+    undoEachSettle("off", "start");
+    const failure = await rejection(kit.providers.machine.update(id, outs, news, kit.settings));
+    expect(failure.message).toMatch(
+      new RegExp(`machine settle-update \\(${id}\\) is ready, not off, after 4 waits`),
+    );
+    expect(failure.id).toBe(id);
+    expect(failure.properties).toMatchObject({ machineId: id, state: "off", currentState: "ready" });
+    expect((await outOfBand().machines.get(id)).state).toBe("ready");
+  });
+
+  it("create: stopped out of band once it comes up (real waits, timing injection only) → partial failure with the id, declared ready, observed off", async () => {
+    // The stopper acts in the provider's own sleeps: between any two polls, a machine that came
+    // up is stopped, so the provider's wait never sees it ready.
+    let simulatedNow = kit.now();
+    const stopped: string[] = [];
+    const stopper = async () => {
+      for (const m of await outOfBand().machines.list({ name: "stopped-by-hand" })) {
+        if (m.state === "ready" || m.state === "serviceready") {
+          await outOfBand().machines.stop(m.id);
+          stopped.push(m.id);
+        }
+      }
+    };
+    const context = providerContext({
+      ...kit.context,
+      timing: {
+        ...kit.context.timing,
+        now: () => simulatedNow,
+        sleep: async (ms: number) => {
+          simulatedNow += ms;
+          kit.advance(ms);
+          await stopper();
+        },
+      },
+    });
+    const provider = providersOn(context).machine;
+    const failure = await rejection(provider.create(await checked("stopped-by-hand"), kit.settings));
+    const [machine] = await outOfBand().machines.list({ name: "stopped-by-hand" });
+    expect(stopped).toContain(machine.id);
+    expect(failure.id).toBe(machine.id);
+    expect(failure.properties).toMatchObject({ machineId: machine.id, state: "ready", currentState: "off" });
+    expect(failure.message).toMatch(new RegExp(`machine ${machine.id} is off with nothing pending`));
+    expect(machine.state).toBe("off");
+  });
+});
