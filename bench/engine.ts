@@ -5,7 +5,10 @@
  * a user types it, so the wrapper's own start-up is in every figure, ours and the baseline's.
  *
  * Stacks: test/e2e/programs/machines (auto-named Machines), test/e2e/programs/scripts and
- * bench/programs/noop (a shared no-op provider object), each `up`ped once first. Then `rounds`
+ * bench/programs/noop (a shared no-op provider object), each `up`ped once first; and a fourth,
+ * `noop40`: the same no-op carrying 40 properties with stack traces off while it registers (as
+ * this package's resources register), the shape of a Machine without its provider's work, which
+ * tells how much of a Machine's cost is its shape and how much our provider adds. Then `rounds`
  * rounds, each timing a preview and a refresh of every kind in turn (interleaved, so a noisy
  * moment of the shared machine hits every kind alike); the median of the rounds is reported.
  */
@@ -15,7 +18,7 @@ import { EngineStack, EngineWorkspace, type StateResource } from "../test/e2e/su
 import { connectionConfig } from "../test/e2e/support/kit";
 import { median, requestCounts, countsSince, totalOf, round, timed } from "./support";
 
-export const ENGINE_KINDS = ["noop", "Machine", "Script"] as const;
+export const ENGINE_KINDS = ["noop", "Machine", "Script", "noop40"] as const;
 export type EngineKind = (typeof ENGINE_KINDS)[number];
 
 export interface EngineRow {
@@ -43,6 +46,7 @@ export interface EngineResult {
 
 const PROGRAM: Record<EngineKind, string> = {
   noop: path.join(__dirname, "programs", "noop"),
+  noop40: path.join(__dirname, "programs", "noop"),
   Machine: path.join(PROGRAMS, "machines"),
   Script: path.join(PROGRAMS, "scripts"),
 };
@@ -57,6 +61,7 @@ export async function engineBenchmark(resources: number, rounds: number): Promis
       const stack = await EngineStack.create(workspace, PROGRAM[kind], {
         ...connectionConfig(emu, emu.keys.individual),
         count: String(resources),
+        ...(kind === "noop40" ? { props: "40", quiet: "true" } : {}),
       });
       stacks.set(kind, stack);
       await stack.ok(["up", "--yes", "--skip-preview"]);

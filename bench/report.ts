@@ -60,7 +60,8 @@ export function markdownReport(r: BenchResults): string {
     engineTable(r),
     ``,
     `Each figure is the whole command as typed (\`npm run pulumi -- preview\`, \`refresh --yes --skip-preview\`), ` +
-      `the kinds interleaved in every round; the no-op is one provider object shared by ${r.engine.resources} dynamic resources. ` +
+      `the kinds interleaved in every round; the no-op is one provider object shared by ${r.engine.resources} dynamic resources; ` +
+      `noop40 is the same no-op carrying 40 properties, registered with stack traces off as ours are: a Machine's shape without its provider's work. ` +
       `State bytes: one resource in \`pulumi stack export\`, of which the serialized provider.`,
     ``,
     `## 5. \`pulumi up\` of N machines (D = ${r.up.durationMs / 1000} s real; wall time / D)`,
@@ -71,7 +72,7 @@ export function markdownReport(r: BenchResults): string {
       `(60 s of provisioning last ${r.up.durationMs / 1000} s; the provider's sleeps scaled alike). The floor is the same \`up\` of N ` +
       `no-op dynamic resources whose create waits exactly D: what it costs above D is the engine's own. ` +
       `"Fixed 5 s" is the same N machines created through the client and polled at once and every 5 s (scaled), as the retired client waited. ` +
-      `The last row is the engine's default --parallel (4 × cores): each create holds a slot while its machine provisions.`,
+      `The last row is the engine's default --parallel (4 × cores): each create holds a slot while its machine provisions, so N machines take ceil(N / parallel) waves.`,
     ``,
   ].join("\n");
 }

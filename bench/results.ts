@@ -2,6 +2,7 @@
  * The shape of bench/results/latest.json, and the targets each run is judged against.
  */
 import { PROVIDER, type ConvergenceResult } from "./convergence";
+import { round } from "./support";
 import type { HeadroomResult } from "./emulatorHeadroom";
 import type { EngineResult } from "./engine";
 import type { EngineUpResult } from "./engineUp";
@@ -37,6 +38,12 @@ export function judge(r: Omit<BenchResults, "targets">): Target[] {
   return [
     target("pulumi preview, 200 Machines vs no-op", "≤ 1.1", previewRatio("Machine"), (v) => v <= 1.1),
     target("pulumi preview, 200 Scripts vs no-op", "≤ 1.1", previewRatio("Script"), (v) => v <= 1.1),
+    target(
+      "pulumi preview, 200 Machines vs a no-op of their shape",
+      "≤ 1.1",
+      round(previewRatio("Machine") / previewRatio("noop40")),
+      (v) => v <= 1.1,
+    ),
     target("requests, create-and-wait (D = 60 s)", "≤ 6", r.requests.provider.create.requests, (v) => v <= 6),
     target("pulumi up wall / D, 50 machines", "≤ 1.1", up50?.ratio ?? NaN, (v) => v <= 1.1),
     target("pulumi up, 50 machines / the engine's floor", "≤ 1.1", up50?.overFloor ?? NaN, (v) => v <= 1.1),

@@ -25,9 +25,30 @@ const provider: pulumi.dynamic.ResourceProvider = {
   },
 };
 
+/**
+ * With `props` (default 0), each resource also carries that many properties (alternately short
+ * strings and numbers), the shape of a resource with many outputs: a Machine declares about 40.
+ */
+const props = config.getNumber("props") ?? 0;
+const extra = Object.fromEntries(
+  Array.from({ length: props }, (_, i) => [`p${i}`, i % 2 === 0 ? `value-${i}` : i]),
+);
+
+/**
+ * With `quiet`, stack traces are off while the resource registers, as this package's resources
+ * do (`quietStacks` in src/provider/stub.ts): the SDK otherwise records one per property promise.
+ */
+const quiet = config.getBoolean("quiet") ?? false;
+
 class Noop extends pulumi.dynamic.Resource {
   constructor(name: string, index: number) {
-    super(provider, name, { index, text: "#!/bin/bash\necho hello\n" }, {}, "bench", "Noop");
+    const limit = Error.stackTraceLimit;
+    if (quiet) Error.stackTraceLimit = 0;
+    try {
+      super(provider, name, { index, text: "#!/bin/bash\necho hello\n", ...extra }, {}, "bench", "Noop");
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
   }
 }
 
