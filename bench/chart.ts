@@ -128,8 +128,9 @@ function drawPanel(panel: Panel, top: number): { svg: string; bottom: number } {
   return { svg: out.join("\n"), bottom: y };
 }
 
+/** Whole numbers as they are; others with one decimal below 20 (seconds of a preview), else rounded. */
 function formatValue(v: number): string {
-  return Number.isInteger(v) ? String(v) : v.toFixed(0);
+  return String(Number(v.toFixed(Math.abs(v) < 20 ? 1 : 0)));
 }
 
 function text(x: number, y: number, content: string, attributes = ""): string {
