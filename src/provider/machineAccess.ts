@@ -45,9 +45,13 @@ export class MachineAccess extends pulumi.dynamic.Resource {
   }
 
   constructor(name: string, args: MachineAccessArgs, opts?: pulumi.CustomResourceOptions) {
+    // Every declared output starts undefined, or the engine leaves it out of the resource (a
+    // MachineAccess.get passes no inputs at all, and its outputs come from the read).
+    const props: Record<string, unknown> = { account: undefined, machineId: undefined, userId: undefined };
+    Object.assign(props, args);
     const restoreStacks = quietStacks();
     try {
-      super(providerStub("MachineAccess"), name, { ...args }, opts, "vmapi", "MachineAccess");
+      super(providerStub("MachineAccess"), name, props, opts, "vmapi", "MachineAccess");
     } finally {
       restoreStacks();
     }

@@ -1,13 +1,16 @@
 /**
- * `Machine.get` and `Script.get` on the real engine: a machine and a script made outside the
- * stack are read into the program (outputs as the API reports them), and `destroy` of that
- * stack leaves both alone.
+ * `X.get` on the real engine: a machine, a script and an access grant made outside the stack are
+ * read into the program (outputs as the API reports them), and `destroy` of that stack leaves
+ * them alone; `ResourceDelegation.get` fails saying why (the API cannot read a delegation back).
  */
 import * as path from "path";
 import { VmApiClient } from "../../src";
 import { E2eContext, PROGRAMS, liveMachines } from "./support/kit";
 
 jest.setTimeout(180_000);
+
+/** The individual account's one user. */
+const JANE = "ujane001";
 
 let ctx: E2eContext;
 beforeAll(async () => {
@@ -30,6 +33,7 @@ test("get: a machine and a script made elsewhere → read with their outputs; de
   const stack = await ctx.stack(path.join(PROGRAMS, "existing"), ctx.emu.keys.individual, {
     machineId: machine.id,
     scriptId: script.id,
+    userId: JANE,
   });
 
   expect((await stack.up()).code).toBe(0);
@@ -39,6 +43,8 @@ test("get: a machine and a script made elsewhere → read with their outputs; de
     currentState: "ready",
     scriptName: "elsewhere.sh",
     isMachine: true,
+    accessMachineId: machine.id,
+    accessUserId: JANE,
   });
   const before = await ctx.emulator();
   expect((await stack.destroy()).code).toBe(0);
@@ -48,4 +54,31 @@ test("get: a machine and a script made elsewhere → read with their outputs; de
   expect(after.requestCounts["POST /machines/{machineId}/destroyMachine"] ?? 0).toBe(
     before.requestCounts["POST /machines/{machineId}/destroyMachine"] ?? 0,
   );
+});
+
+test("ResourceDelegation.get → the up fails saying the API cannot read a delegation back; nothing else changes", async () => {
+  const client = new VmApiClient({ apiKey: ctx.emu.keys.individual, baseUrl: ctx.emu.url });
+  const machine = await client.machines.create({
+    region: "Europe (AMS1)",
+    machineType: "C4",
+    size: 50,
+    billingType: "hourly",
+    machineName: "delegated-elsewhere",
+    templateId: "tubsrv01",
+  });
+  const script = await client.scripts.create({ scriptName: "elsewhere-2.sh", scriptText: "echo hi" });
+  const delegation = await client.resourceDelegations.create({ machine: { ids: [machine.id] } });
+  const stack = await ctx.stack(path.join(PROGRAMS, "existing"), ctx.emu.keys.individual, {
+    machineId: machine.id,
+    scriptId: script.id,
+    userId: JANE,
+    delegationId: String(delegation.id),
+  });
+  const up = await stack.up();
+  expect(up.code).not.toBe(0);
+  expect(up.stdout + up.stderr).toContain(
+    `resource delegation ${delegation.id}: the API cannot read a delegation back`,
+  );
+  expect(up.stdout + up.stderr).not.toContain(delegation.accessTokenId);
+  expect(liveMachines(await ctx.emulator()).map((m) => m.id)).toContain(machine.id);
 });

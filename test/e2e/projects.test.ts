@@ -103,3 +103,24 @@ test("--program . from the repository's root → the program of the root Pulumi.
       .sort(),
   ).toEqual(expect.arrayContaining(["Machine trainer", "Script setup"]));
 });
+
+test("--target one of two machines → only that one is created; stack ls lists the project's stacks", async () => {
+  const stack = await ctx.stack(path.join(PROGRAMS, "machines"), ctx.emu.keys.individual, { count: "2" });
+  const urn = `urn:pulumi:${stack.name}::vmapi-e2e-machines::pulumi-nodejs:dynamic/vmapi:Machine::worker-1`;
+  const up = await stack.up("--target", urn);
+  expect(up.code).toBe(0);
+  // The engine reports the untargeted new resource as a `same` step that creates nothing.
+  expect(
+    steps(up)
+      .filter((s) => s.op !== "same")
+      .map((s) => `${s.op} ${s.name}`),
+  ).toEqual(["create worker-1"]);
+  const resources = await stack.resources();
+  expect(resources.map((r) => r.urn)).toEqual([urn]);
+  expect(liveMachines(await ctx.emulator()).map((m) => m.id)).toContain(resources[0].id);
+
+  const ls = await stack.workspace.run(["--program", stack.programDir, "stack", "ls", "--json"]);
+  expect(ls.code).toBe(0);
+  expect((JSON.parse(ls.stdout) as Array<{ name: string }>).map((s) => s.name)).toContain(stack.name);
+  expect((await stack.destroy()).code).toBe(0);
+});
