@@ -13,21 +13,31 @@ jest.setTimeout(180_000);
 const JANE = "ujane001";
 
 let ctx: E2eContext;
+
+/** A client of the same account, outside any stack. */
+function elsewhere(): VmApiClient {
+  return new VmApiClient({ apiKey: ctx.emu.keys.individual, baseUrl: ctx.emu.url });
+}
+
+/** A machine made outside the stack (in AMS1, so it is not the program's default region). */
+function machineMadeElsewhere(machineName: string) {
+  return elsewhere().machines.create({
+    region: "Europe (AMS1)",
+    machineType: "C4",
+    size: 50,
+    billingType: "hourly",
+    machineName,
+    templateId: "tubsrv01",
+  });
+}
 beforeAll(async () => {
   ctx = await E2eContext.start();
 });
 afterAll(() => ctx.close());
 
 test("get: a machine and a script made elsewhere → read with their outputs; destroy leaves both", async () => {
-  const client = new VmApiClient({ apiKey: ctx.emu.keys.individual, baseUrl: ctx.emu.url });
-  const machine = await client.machines.create({
-    region: "Europe (AMS1)",
-    machineType: "C4",
-    size: 50,
-    billingType: "hourly",
-    machineName: "made-elsewhere",
-    templateId: "tubsrv01",
-  });
+  const client = elsewhere();
+  const machine = await machineMadeElsewhere("made-elsewhere");
   await client.machines.waitFor(machine.id, "ready", { pollPolicy: { initialDelayMs: 5, maxDelayMs: 20 } });
   const script = await client.scripts.create({ scriptName: "elsewhere.sh", scriptText: "echo hi" });
   const stack = await ctx.stack(path.join(PROGRAMS, "existing"), ctx.emu.keys.individual, {
@@ -57,15 +67,8 @@ test("get: a machine and a script made elsewhere → read with their outputs; de
 });
 
 test("ResourceDelegation.get → the up fails saying the API cannot read a delegation back; nothing else changes", async () => {
-  const client = new VmApiClient({ apiKey: ctx.emu.keys.individual, baseUrl: ctx.emu.url });
-  const machine = await client.machines.create({
-    region: "Europe (AMS1)",
-    machineType: "C4",
-    size: 50,
-    billingType: "hourly",
-    machineName: "delegated-elsewhere",
-    templateId: "tubsrv01",
-  });
+  const client = elsewhere();
+  const machine = await machineMadeElsewhere("delegated-elsewhere");
   const script = await client.scripts.create({ scriptName: "elsewhere-2.sh", scriptText: "echo hi" });
   const delegation = await client.resourceDelegations.create({ machine: { ids: [machine.id] } });
   const stack = await ctx.stack(path.join(PROGRAMS, "existing"), ctx.emu.keys.individual, {

@@ -1,7 +1,7 @@
 import { ResourceInitError } from "../../../src/provider/partialFailure";
 import { UNKNOWN } from "../../../src/provider/unknown";
 import { VmApiClient } from "../../../src/client/client";
-import { emulatorState, startProviderKit, type ProviderKit } from "./providerTestKit";
+import { emulatorState, nextUpAfter, startProviderKit, type ProviderKit } from "./providerTestKit";
 
 let kit: ProviderKit;
 let linuxTemplate: string;
@@ -215,15 +215,7 @@ describe("Machine lifecycle through the provider", () => {
       __provider: "serialized-provider-text",
     });
     // The engine keeps it in state; the next up diffs and updates toward `ready`.
-    const diff = await kit.providers.machine.diff(failure.id, failure.properties, declared);
-    expect(diff).toMatchObject({ changes: true, replaces: [] });
-    const { outs } = await kit.providers.machine.update(
-      failure.id,
-      failure.properties,
-      declared,
-      kit.settings,
-    );
-    expect(outs.currentState).toBe("ready");
+    expect((await nextUpAfter(kit, failure, declared)).currentState).toBe("ready");
     const machines = (await emulatorState(kit.url)).machines.filter((m) => m.name === declared.name);
     expect(machines).toHaveLength(1);
   });

@@ -8,8 +8,15 @@ import { VmApiClient } from "../../../src/client/client";
 import { Machines } from "../../../src/client/machines";
 import type { Machine } from "../../../src/client/schemas";
 import { providerContext } from "../../../src/provider/context";
-import { ResourceInitError } from "../../../src/provider/partialFailure";
-import { providersOn, startProviderKit, type ProviderKit } from "./providerTestKit";
+import {
+  MACHINE_BASICS,
+  nextUpAfter,
+  partialFailureOf,
+  providersOn,
+  startProviderKit,
+  ubuntuTemplateId,
+  type ProviderKit,
+} from "./providerTestKit";
 
 type Props = Record<string, unknown>;
 
@@ -18,7 +25,7 @@ let templateId: string;
 
 beforeAll(async () => {
   kit = await startProviderKit();
-  templateId = (await outOfBand().templates.list()).find((t) => t.os.startsWith("Ubuntu"))!.id;
+  templateId = await ubuntuTemplateId(kit);
 });
 afterEach(() => jest.restoreAllMocks());
 afterAll(() => kit.close());
@@ -32,25 +39,13 @@ async function checked(name: string, overrides: Props = {}): Promise<Props> {
   const news = {
     __resourceName: name,
     name,
-    region: "East Coast (NY2)",
-    machineType: "C4",
-    size: 50,
-    billingType: "hourly",
+    ...MACHINE_BASICS,
     templateId,
     ...overrides,
   };
   const { inputs, failures } = await kit.providers.machine.check({}, news, kit.settings);
   expect(failures).toEqual([]);
   return inputs!;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<ResourceInitError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ResourceInitError);
-  return error as ResourceInitError;
 }
 
 /**
@@ -79,7 +74,7 @@ describe("a machine that never settles in its declared state", () => {
   it("create: stopped out of band each time it is ready → SettleError becomes a partial failure with the machine's id, declared ready, observed off", async () => {
     const declared = await checked("settle-create");
     const waits = undoEachSettle("ready", "stop");
-    const failure = await rejection(kit.providers.machine.create(declared, kit.settings));
+    const failure = await partialFailureOf(kit.providers.machine.create(declared, kit.settings));
     expect(waits).toHaveBeenCalledTimes(4);
     expect(failure.message).toMatch(/machine settle-create \(ps\w+\) is off, not ready, after 4 waits/);
     const [machine] = await outOfBand().machines.list({ name: "settle-create" });
@@ -93,15 +88,11 @@ describe("a machine that never settles in its declared state", () => {
     expect(machine.state).toBe("off");
     // The next up carries on in place: the observed state differs from the declared one.
     waits.mockRestore();
-    const diff = await kit.providers.machine.diff(failure.id, failure.properties, declared);
-    expect(diff).toMatchObject({ changes: true, replaces: [] });
-    const { outs } = await kit.providers.machine.update(
-      failure.id,
-      failure.properties,
-      declared,
-      kit.settings,
-    );
-    expect(outs).toMatchObject({ machineId: machine.id, state: "ready", currentState: "ready" });
+    expect(await nextUpAfter(kit, failure, declared)).toMatchObject({
+      machineId: machine.id,
+      state: "ready",
+      currentState: "ready",
+    });
   });
 
   it("update: declared off, started out of band each time it is off → partial failure with the id, declared off, observed ready", async () => {
@@ -109,7 +100,7 @@ describe("a machine that never settles in its declared state", () => {
     expect(outs).toMatchObject({ currentState: "ready" });
     const news = { ...outs, state: "off" };
     undoEachSettle("off", "start");
-    const failure = await rejection(kit.providers.machine.update(id, outs, news, kit.settings));
+    const failure = await partialFailureOf(kit.providers.machine.update(id, outs, news, kit.settings));
     expect(failure.message).toMatch(
       new RegExp(`machine settle-update \\(${id}\\) is ready, not off, after 4 waits`),
     );
@@ -144,7 +135,7 @@ describe("a machine that never settles in its declared state", () => {
       },
     });
     const provider = providersOn(context).machine;
-    const failure = await rejection(provider.create(await checked("stopped-by-hand"), kit.settings));
+    const failure = await partialFailureOf(provider.create(await checked("stopped-by-hand"), kit.settings));
     const [machine] = await outOfBand().machines.list({ name: "stopped-by-hand" });
     expect(stopped).toContain(machine.id);
     expect(failure.id).toBe(machine.id);

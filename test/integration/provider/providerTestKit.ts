@@ -11,6 +11,8 @@ import { createMachineProvider } from "../../../src/provider/machineProvider";
 import { createScriptProvider } from "../../../src/provider/scriptProvider";
 import { createResourceDelegationProvider } from "../../../src/provider/resourceDelegationProvider";
 import { createMachineAccessProvider } from "../../../src/provider/machineAccessProvider";
+import { VmApiClient } from "../../../src/client/client";
+import { ResourceInitError } from "../../../src/provider/partialFailure";
 
 export interface ProviderKit {
   url: string;
@@ -90,4 +92,42 @@ export async function unreachableUrl(): Promise<string> {
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return `http://127.0.0.1:${port}`;
+}
+
+/** The create-only inputs every machine test starts from (templateId from ubuntuTemplateId). */
+export const MACHINE_BASICS = {
+  region: "East Coast (NY2)",
+  machineType: "C4",
+  size: 50,
+  billingType: "hourly",
+} as const;
+
+/** The id of the emulator's first Ubuntu template, as the kit's key sees it. */
+export async function ubuntuTemplateId(kit: ProviderKit): Promise<string> {
+  return (await new VmApiClient(kit.settings).templates.list()).find((t) => t.os.startsWith("Ubuntu"))!.id;
+}
+
+/** A promise's rejection, which must be a partial failure (the engine keeps the resource). */
+export async function partialFailureOf(promise: Promise<unknown>): Promise<ResourceInitError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ResourceInitError);
+  return error as ResourceInitError;
+}
+
+/**
+ * The next `up` after a partial failure, as the engine runs it: a diff of the recorded outputs
+ * against the declared inputs (an in-place change, never a replace), then the update. Its outputs.
+ */
+export async function nextUpAfter(
+  kit: ProviderKit,
+  failure: ResourceInitError,
+  declared: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const diff = await kit.providers.machine.diff(failure.id, failure.properties, declared);
+  expect(diff).toMatchObject({ changes: true, replaces: [] });
+  const { outs } = await kit.providers.machine.update(failure.id, failure.properties, declared, kit.settings);
+  return outs as Record<string, unknown>;
 }
