@@ -44,11 +44,13 @@ export interface EngineResult {
   rows: EngineRow[];
 }
 
-const PROGRAM: Record<EngineKind, string> = {
-  noop: path.join(__dirname, "programs", "noop"),
-  noop40: path.join(__dirname, "programs", "noop"),
-  Machine: path.join(PROGRAMS, "machines"),
-  Script: path.join(PROGRAMS, "scripts"),
+const NOOP = path.join(__dirname, "programs", "noop");
+/** Each kind's program and the config it needs beyond the connection and `count`. */
+const STACKS: Record<EngineKind, { program: string; config?: Record<string, string> }> = {
+  noop: { program: NOOP },
+  noop40: { program: NOOP, config: { props: "40", quiet: "true" } },
+  Machine: { program: path.join(PROGRAMS, "machines") },
+  Script: { program: path.join(PROGRAMS, "scripts") },
 };
 
 /** Runs the benchmark: N resources of each kind, `rounds` timed rounds. */
@@ -58,10 +60,10 @@ export async function engineBenchmark(resources: number, rounds: number): Promis
   const stacks = new Map<EngineKind, EngineStack>();
   try {
     for (const kind of ENGINE_KINDS) {
-      const stack = await EngineStack.create(workspace, PROGRAM[kind], {
+      const stack = await EngineStack.create(workspace, STACKS[kind].program, {
         ...connectionConfig(emu, emu.keys.individual),
         count: String(resources),
-        ...(kind === "noop40" ? { props: "40", quiet: "true" } : {}),
+        ...STACKS[kind].config,
       });
       stacks.set(kind, stack);
       await stack.ok(["up", "--yes", "--skip-preview"]);

@@ -7,19 +7,7 @@ import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../sr
 import { providerContext, type ProviderContext } from "../src/provider/context";
 import { createMachineProvider } from "../src/provider/machineProvider";
 
-/** A CPU machine from a desktop template: `provisioning → ready` after 60 s, no serviceready step. */
-export const MACHINE_INPUTS = {
-  region: "East Coast (NY2)",
-  machineType: "C4",
-  size: 50,
-  billingType: "hourly",
-  templateId: "tubdesk1",
-} as const;
-
-/** The create request body of the same machine, for driving the client directly. */
-export function createRequest(machineName: string) {
-  return { ...MACHINE_INPUTS, machineName };
-}
+export { MACHINE_INPUTS, createRequest } from "./machineInputs";
 
 /** API requests per route template, as `GET /_emulator/state` counts them. */
 export type RouteCounts = Record<string, number>;

@@ -19,7 +19,7 @@ import {
   type ReportedOutput,
   type WireFieldOf,
 } from "./machineModel";
-import { providerStub, quietStacks } from "./stub";
+import { providerStub, quietStacks, registeredProps } from "./stub";
 
 /** Inputs of a {@link Machine}. Changing a create-only input replaces the machine. */
 export interface MachineArgs {
@@ -197,11 +197,11 @@ export class Machine extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: MachineArgs, opts?: pulumi.CustomResourceOptions) {
     // A fresh object each time: the dynamic.Resource constructor mutates its props.
-    // Every declared output starts undefined, or the engine leaves it out of the resource; then
-    // the args, and the resource name for auto-naming (`__name` is taken by the SDK itself).
-    const props: Record<string, unknown> = {};
-    for (const key of [...MACHINE_OUTPUT_KEYS, ...Object.keys(MACHINE_DIFF_TABLE)]) props[key] = undefined;
-    Object.assign(props, args, { __resourceName: name });
+    // With the resource name for auto-naming (`__name` is taken by the SDK itself).
+    const props = registeredProps([...MACHINE_OUTPUT_KEYS, ...Object.keys(MACHINE_DIFF_TABLE)], {
+      ...args,
+      __resourceName: name,
+    });
     // The new user's password is a secret even when given as a plain string.
     if (args.password !== undefined) props.password = pulumi.secret(args.password);
     const secretOpts = pulumi.mergeOptions(opts, { additionalSecretOutputs: ["password", "passwordDigest"] });

@@ -2,7 +2,7 @@
  * `MachineAccess`: one user's access to one machine, granted on create and revoked on delete.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { providerStub, quietStacks } from "./stub";
+import { providerStub, quietStacks, registeredProps } from "./stub";
 
 /** Inputs of a {@link MachineAccess}; a change of either replaces the grant. */
 export interface MachineAccessArgs {
@@ -45,10 +45,7 @@ export class MachineAccess extends pulumi.dynamic.Resource {
   }
 
   constructor(name: string, args: MachineAccessArgs, opts?: pulumi.CustomResourceOptions) {
-    // Every declared output starts undefined, or the engine leaves it out of the resource (a
-    // MachineAccess.get passes no inputs at all, and its outputs come from the read).
-    const props: Record<string, unknown> = { account: undefined, machineId: undefined, userId: undefined };
-    Object.assign(props, args);
+    const props = registeredProps(["account", "machineId", "userId"], args);
     const restoreStacks = quietStacks();
     try {
       super(providerStub("MachineAccess"), name, props, opts, "vmapi", "MachineAccess");

@@ -3,7 +3,7 @@
  * after creation. The API has no delete: deleting the resource only forgets it.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { providerStub, quietStacks } from "./stub";
+import { providerStub, quietStacks, registeredProps } from "./stub";
 
 /** Inputs of a {@link ResourceDelegation}. */
 export interface ResourceDelegationArgs {
@@ -63,9 +63,7 @@ export class ResourceDelegation extends pulumi.dynamic.Resource {
   }
 
   constructor(name: string, args: ResourceDelegationArgs, opts?: pulumi.CustomResourceOptions) {
-    const props: Record<string, unknown> = { renewBeforeSeconds: undefined };
-    for (const key of DELEGATION_OUTPUTS) props[key] = undefined;
-    Object.assign(props, args);
+    const props = registeredProps(["renewBeforeSeconds", ...DELEGATION_OUTPUTS], args);
     const secretOpts = pulumi.mergeOptions(opts, { additionalSecretOutputs: ["accessTokenId"] });
     const restoreStacks = quietStacks();
     try {

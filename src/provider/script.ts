@@ -4,7 +4,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ScriptSchema } from "../client/schemas";
 import type { z } from "zod";
-import { providerStub, quietStacks } from "./stub";
+import { providerStub, quietStacks, registeredProps } from "./stub";
 
 /** Inputs of a {@link Script}. Every change replaces the script. */
 export interface ScriptArgs {
@@ -91,10 +91,7 @@ export class Script extends pulumi.dynamic.Resource {
   }
 
   constructor(name: string, args: ScriptArgs, opts?: pulumi.CustomResourceOptions) {
-    // Every declared output starts undefined, or the engine leaves it out of the resource.
-    const props: Record<string, unknown> = {};
-    for (const key of [...SCRIPT_OUTPUTS, ...SCRIPT_INPUTS]) props[key] = undefined;
-    Object.assign(props, args, { __resourceName: name });
+    const props = registeredProps([...SCRIPT_OUTPUTS, ...SCRIPT_INPUTS], { ...args, __resourceName: name });
     const restoreStacks = quietStacks();
     try {
       super(providerStub("Script"), name, props, opts, "vmapi", "Script");

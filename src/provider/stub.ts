@@ -3,9 +3,8 @@
  *
  * Everything a serialized closure references is captured by value and lands in the state of every
  * resource (the SDK stores the serialized provider as its `__provider` input), so this stub
- * captures two strings, the kind and the
- * runtime's package path, and forwards every call to the provider runtime, which the plugin
- * process loads at call time. Consequences:
+ * captures two strings, the kind and the runtime's package path, and forwards every call to the
+ * provider runtime, which the plugin process loads at call time. Consequences:
  * - no credential, schema, client or path of the machine that ran the program is ever in state:
  *   `configure` keeps the settings on the deserialized stub, in the plugin's memory only;
  * - the text is small and stable, so `refresh`/`destroy` with state from an earlier version
@@ -116,4 +115,15 @@ export function quietStacks(): () => void {
   return () => {
     Error.stackTraceLimit = limit;
   };
+}
+
+/**
+ * The props a resource registers: every key it declares (outputs, and inputs it stores), first as
+ * undefined, then `args` over them. The SDK resolves only the outputs it was given props for, so
+ * a key left out would stay undefined in the program even when the provider returns it (a `get`
+ * passes no args at all, and all its outputs come from the read).
+ */
+export function registeredProps(keys: readonly string[], args: object): Record<string, unknown> {
+  const props: Record<string, unknown> = Object.fromEntries(keys.map((key) => [key, undefined]));
+  return Object.assign(props, args);
 }

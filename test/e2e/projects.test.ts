@@ -6,8 +6,8 @@
 import { randomBytes } from "crypto";
 import * as fs from "fs";
 import * as path from "path";
-import { REPO, steps } from "./support/cli";
-import { E2eContext, connectionConfig, liveMachines, PROGRAMS } from "./support/kit";
+import { REPO, expectExit, steps } from "./support/cli";
+import { E2eContext, liveMachines, PROGRAMS } from "./support/kit";
 
 jest.setTimeout(240_000);
 
@@ -19,8 +19,8 @@ beforeAll(async () => {
   root = path.join(REPO, ".vmapi", `e2e-projects-${randomBytes(4).toString("hex")}`);
 });
 afterAll(async () => {
-  fs.rmSync(root, { recursive: true, force: true });
   await ctx.close();
+  fs.rmSync(root, { recursive: true, force: true });
 });
 
 /** A copy of test/e2e/programs/machine as project `project` in `folder` (relative to root). */
@@ -35,59 +35,23 @@ function project(folder: string, project: string): string {
   return dir;
 }
 
-/** `npm run pulumi -- --program dir <args>` in the test's workspace; must succeed. */
-async function pulumi(dir: string, ...args: string[]) {
-  const run = await ctx.workspace.run(["--program", dir, ...args]);
-  if (run.code !== 0)
-    throw new Error(`pulumi ${args.join(" ")} exited ${run.code}\n${run.stdout}\n${run.stderr}`);
-  return run;
-}
-
 test("two projects in folders of the same name (a/infra, b/infra), both with stack dev → two stacks; destroying one leaves the other's machine", async () => {
-  const web = project(path.join("a", "infra"), "web-infra");
-  const ml = project(path.join("b", "infra"), "ml-infra");
-  for (const dir of [web, ml]) {
-    await pulumi(dir, "stack", "init", "dev");
-    const config = connectionConfig(ctx.emu, ctx.emu.keys.individual);
-    await pulumi(dir, "config", "set", "--stack", "dev", "vmapi:baseUrl", String(config["vmapi:baseUrl"]));
-    await pulumi(
-      dir,
-      "config",
-      "set",
-      "--stack",
-      "dev",
-      "vmapi:pollScale",
-      String(config["vmapi:pollScale"]),
-    );
-    await pulumi(dir, "config", "set", "--stack", "dev", "--secret", "vmapi:apiKey", ctx.emu.keys.individual);
-  }
-  await pulumi(web, "up", "--yes", "--skip-preview", "--stack", "dev");
-  await pulumi(ml, "up", "--yes", "--skip-preview", "--stack", "dev");
-  const webId = JSON.parse(
-    (await pulumi(web, "stack", "output", "machineId", "--json", "--stack", "dev")).stdout,
-  );
-  const mlId = JSON.parse(
-    (await pulumi(ml, "stack", "output", "machineId", "--json", "--stack", "dev")).stdout,
-  );
+  const key = ctx.emu.keys.individual;
+  const web = await ctx.stack(project(path.join("a", "infra"), "web-infra"), key, {}, "dev");
+  const ml = await ctx.stack(project(path.join("b", "infra"), "ml-infra"), key, {}, "dev");
+  for (const stack of [web, ml]) expectExit(await stack.up());
+  const { machineId: webId } = await web.outputs();
+  const { machineId: mlId } = await ml.outputs();
   expect(webId).not.toBe(mlId);
   expect(liveMachines(await ctx.emulator()).map((m) => m.id)).toEqual(expect.arrayContaining([webId, mlId]));
 
   // The second up did not take over or replace the first project's machine; destroy is as scoped.
-  await pulumi(web, "destroy", "--yes", "--skip-preview", "--stack", "dev");
+  expectExit(await web.destroy());
   const live = liveMachines(await ctx.emulator()).map((m) => m.id);
   expect(live).toContain(mlId);
   expect(live).not.toContain(webId);
-  const preview = await ctx.workspace.run([
-    "--program",
-    ml,
-    "preview",
-    "--expect-no-changes",
-    "--stack",
-    "dev",
-  ]);
-  expect(preview.code).toBe(0);
-  await pulumi(ml, "destroy", "--yes", "--skip-preview", "--stack", "dev");
-  for (const dir of [web, ml]) await pulumi(dir, "stack", "rm", "--yes", "dev");
+  expectExit(await ml.preview("--expect-no-changes"));
+  expectExit(await ml.destroy());
 });
 
 test("--program . from the repository's root → the program of the root Pulumi.yaml's main (examples/quickstart)", async () => {

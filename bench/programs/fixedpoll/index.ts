@@ -6,18 +6,18 @@
  * Machine rows'; the key is an input here (as a secret), which is fine for a benchmark only.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { createRequest } from "../../machineInputs";
 
 const config = new pulumi.Config();
 const vmapi = new pulumi.Config("vmapi");
 const count = config.getNumber("count") ?? 1;
-const templateId = config.get("templateId") ?? "tubdesk1";
 const pollMs = 5_000 * (vmapi.getNumber("pollScale") ?? 1);
 
 interface Inputs {
   baseUrl: string;
   apiKey: string;
-  machineName: string;
-  templateId: string;
+  /** The create body: the benchmark's machine (bench/machineInputs.ts) under this resource's name. */
+  request: ReturnType<typeof createRequest>;
   pollMs: number;
 }
 
@@ -30,14 +30,7 @@ function client(inputs: Inputs) {
 const provider: pulumi.dynamic.ResourceProvider = {
   async create(inputs: Inputs) {
     const api = client(inputs);
-    const machine = await api.machines.create({
-      region: "East Coast (NY2)",
-      machineType: "C4",
-      size: 50,
-      billingType: "hourly",
-      machineName: inputs.machineName,
-      templateId: inputs.templateId,
-    });
+    const machine = await api.machines.create(inputs.request);
     for (;;) {
       if ((await api.machines.get(machine.id)).state === "ready") break;
       await new Promise((resolve) => setTimeout(resolve, inputs.pollMs));
@@ -61,8 +54,7 @@ export const made = Array.from(
     new FixedPollMachine(`fixed-${i}`, {
       baseUrl: vmapi.require("baseUrl"),
       apiKey: vmapi.requireSecret("apiKey"),
-      machineName: `${pulumi.getStack()}-fixed-${i}`,
-      templateId,
+      request: createRequest(`${pulumi.getStack()}-fixed-${i}`),
       pollMs,
     }),
 ).length;

@@ -53,13 +53,13 @@ export class EngineStack {
     readonly name: string,
   ) {}
 
-  /** `stack init` with a unique name, then the config. */
+  /** `stack init` with `name` (default: a unique one), then the config. */
   static async create(
     workspace: EngineWorkspace,
     programDir: string,
     config: StackConfig,
+    name = `t${randomBytes(4).toString("hex")}`,
   ): Promise<EngineStack> {
-    const name = `t${randomBytes(4).toString("hex")}`;
     const stack = new EngineStack(workspace, programDir, name);
     const init = await workspace.run(["--program", programDir, "stack", "init", name]);
     if (init.code !== 0) throw new Error(`pulumi stack init ${name} exited ${init.code}\n${init.stderr}`);

@@ -40,12 +40,19 @@ export class E2eContext {
     return new E2eContext(await startE2eEmulator(), new EngineWorkspace());
   }
 
-  /** A new stack of `program` connected to this emulator with `apiKey`, plus `config`. */
-  async stack(program: string, apiKey: string, config: StackConfig = {}): Promise<EngineStack> {
-    const stack = await EngineStack.create(this.workspace, program, {
-      ...connectionConfig(this.emu, apiKey),
-      ...config,
-    });
+  /** A new stack of `program` connected to this emulator with `apiKey`, plus `config`; `name` as EngineStack.create. */
+  async stack(
+    program: string,
+    apiKey: string,
+    config: StackConfig = {},
+    name?: string,
+  ): Promise<EngineStack> {
+    const stack = await EngineStack.create(
+      this.workspace,
+      program,
+      { ...connectionConfig(this.emu, apiKey), ...config },
+      name,
+    );
     this.stacks.push(stack);
     return stack;
   }

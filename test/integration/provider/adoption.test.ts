@@ -5,7 +5,7 @@
  */
 import { VmApiClient } from "../../../src/client/client";
 import type { Machine as ApiMachine } from "../../../src/client/schemas";
-import { startProviderKit, type ProviderKit } from "./providerTestKit";
+import { startProviderKit, ubuntuTemplateId, type ProviderKit } from "./providerTestKit";
 
 type Props = Record<string, unknown>;
 let kit: ProviderKit;
@@ -13,7 +13,7 @@ let templateId: string;
 
 beforeAll(async () => {
   kit = await startProviderKit();
-  templateId = (await client().templates.list()).find((t) => t.os.startsWith("Ubuntu"))!.id;
+  templateId = await ubuntuTemplateId(kit);
 });
 afterAll(() => kit.close());
 

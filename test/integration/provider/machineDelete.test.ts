@@ -5,14 +5,14 @@
  */
 import { VmApiClient } from "../../../src/client/client";
 import { addFaults, clearFaults } from "../../helpers/emulator";
-import { startProviderKit, type ProviderKit } from "./providerTestKit";
+import { startProviderKit, ubuntuTemplateId, type ProviderKit } from "./providerTestKit";
 
 let kit: ProviderKit;
 let templateId: string;
 
 beforeAll(async () => {
   kit = await startProviderKit();
-  templateId = (await client().templates.list()).find((t) => t.os.startsWith("Ubuntu"))!.id;
+  templateId = await ubuntuTemplateId(kit);
 });
 afterEach(() => clearFaults(kit.url));
 afterAll(() => kit.close());

@@ -7,7 +7,7 @@ import legacy from "./fixtures/machine-0.1.0.json";
 import { ResourceInitError } from "../../../src/provider/partialFailure";
 import { VmApiClient } from "../../../src/client/client";
 import { setCapacity } from "../../helpers/emulator";
-import { startProviderKit, type ProviderKit } from "./providerTestKit";
+import { startProviderKit, ubuntuTemplateId, type ProviderKit } from "./providerTestKit";
 
 type Props = Record<string, unknown>;
 
@@ -16,7 +16,7 @@ let templateId: string;
 
 beforeAll(async () => {
   kit = await startProviderKit();
-  templateId = (await client().templates.list()).find((t) => t.os.startsWith("Ubuntu"))!.id;
+  templateId = await ubuntuTemplateId(kit);
 });
 afterAll(() => kit.close());
 
