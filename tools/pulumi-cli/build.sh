@@ -1,21 +1,21 @@
 #!/usr/bin/env bash
-# Prints the path of a `pulumi` CLI at v3.259.0 or newer, building it from Go modules when none
+# Prints the path of a `pulumi` CLI at v3.274.1 or newer, building it from Go modules when none
 # is found. Order: $VMAPI_PULUMI (a path you choose), the cached build, a `pulumi` on PATH that is
 # new enough, else a build (about 10 minutes on 2 cores; 40 s of it downloads) into the cache.
 #
 # The cache lives outside the clone, keyed by version, so a fresh clone on the same machine
-# reuses it: ${VMAPI_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-vmapi}/pulumi-v3.259.0/bin/pulumi
+# reuses it: ${VMAPI_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-vmapi}/pulumi-v3.274.1/bin/pulumi
 #
 # Why build: the pulumi npm package downloads the CLI from the vendor's site at run time, which
 # these machines cannot reach; the Go module proxy serves github.com/pulumi/pulumi/pkg/v3 at
-# exactly v3.259.0 (it refuses `latest`). go.mod here pins it, with pkg's own `replace` of the
+# exactly v3.274.1 (it refuses `latest`). go.mod here pins it, with pkg's own `replace` of the
 # clipboard module (Go ignores replaces inside a dependency).
 #
 # Usage: tools/pulumi-cli/build.sh [--find-only]   (--find-only: exit 1 instead of building)
 set -euo pipefail
 
-VERSION=v3.259.0
-MIN_MINOR=259
+VERSION=v3.274.1
+MIN_MINOR=274
 HERE="$(cd "$(dirname "$0")" && pwd)"
 CACHE="${VMAPI_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-vmapi}"
 BIN="$CACHE/pulumi-$VERSION/bin/pulumi"
