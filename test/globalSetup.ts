@@ -1,8 +1,8 @@
 /**
  * Once before every jest run: compile src/ into dist/ (incremental, so a fresh build costs a
  * second or two) so the provider the real engine loads is the code under test, never a stale
- * build; make sure the `pulumi` CLI exists (built into its cache the first time, about 10 minutes;
- * see tools/pulumi-cli/build.sh); and link the package into node_modules for the programs.
+ * build; make sure the `pulumi` CLI exists (built into its cache the first time, 4 to 10 minutes;
+ * see tools/pulumi-cli/build.sh) and say which CLI and SDK the run uses; and link the package into node_modules for the programs.
  */
 import { execFileSync } from "child_process";
 import * as path from "path";
@@ -14,9 +14,16 @@ export default function globalSetup(): void {
     cwd: REPO,
     stdio: "inherit",
   });
-  execFileSync("bash", [path.join(REPO, "tools", "pulumi-cli", "build.sh")], {
+  const cli = execFileSync("bash", [path.join(REPO, "tools", "pulumi-cli", "build.sh")], {
     cwd: REPO,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+    stdio: ["ignore", "pipe", "inherit"],
+    encoding: "utf8",
+  }).trim();
+  // Which engine and SDK this run proves things on (.ci/run runs the real-engine tests twice).
+  const cliVersion = execFileSync(cli, ["version"], { encoding: "utf8" }).trim();
+  const sdk = (
+    require(require.resolve("@pulumi/pulumi/package.json", { paths: [REPO] })) as { version: string }
+  ).version;
+  console.log(`\nreal-engine tests: pulumi CLI ${cliVersion} (${cli}), @pulumi/pulumi ${sdk}`);
   (require(path.join(REPO, "tools", "linkSelf.js")) as { linkSelf: () => void }).linkSelf();
 }

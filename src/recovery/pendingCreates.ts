@@ -2,7 +2,7 @@
  * Recovery after a `pulumi up` that was killed while it created resources. The engine records
  * each create it started as a pending operation; the resource may or may not exist. `pulumi up`
  * only warns of them and creates new ones beside any that do exist (a billed machine orphaned),
- * and in CLI v3.259 `refresh --import-pending-creates` drops the resources it was told to import.
+ * and `refresh --import-pending-creates` (CLI v3.259 to v3.274.1) drops the resources it was told to import.
  *
  * This turns the pending creates of this package's resources into what they really are: a
  * resource found in the API by the name in its inputs becomes a resource of the stack (with its

@@ -1,5 +1,5 @@
 /**
- * `npm run pulumi -- <any pulumi arguments>`: the real `pulumi` CLI (v3.259.0 or newer, built
+ * `npm run pulumi -- <any pulumi arguments>`: the real `pulumi` CLI (v3.274.1, or v3.259.0 or newer, built
  * once by tools/pulumi-cli/build.sh) with offline settings, running the program of the current
  * folder (or of `--program DIR`) through the SDK's own language server.
  *

@@ -9,6 +9,9 @@ import * as path from "path";
 import { randomBytes } from "crypto";
 import { runWrapper, type CliOptions, type CliRun } from "./cli";
 
+/** The variables that choose the `pulumi` CLI (tools/pulumi-cli/build.sh). */
+const CLI_CHOICE = ["VMAPI_PULUMI", "VMAPI_CACHE_DIR"];
+
 /** A private backend, PULUMI_HOME and passphrase for the stacks of one test file. */
 export class EngineWorkspace {
   readonly dir: string;
@@ -19,8 +22,11 @@ export class EngineWorkspace {
     const env: NodeJS.ProcessEnv = { ...process.env };
     // npm sets INIT_CWD to where `npm test` was typed; the wrapper would take it as the program folder.
     delete env.INIT_CWD;
+    // The API's settings come from each stack's config only; the CLI's choice (VMAPI_PULUMI, as
+    // .ci/run sets it for the lowest supported CLI) and its cache stay.
     for (const key of Object.keys(env))
-      if (key.startsWith("VMAPI_") || key.startsWith("PAPERSPACE_")) delete env[key];
+      if ((key.startsWith("VMAPI_") || key.startsWith("PAPERSPACE_")) && !CLI_CHOICE.includes(key))
+        delete env[key];
     fs.mkdirSync(path.join(this.dir, "backend"));
     Object.assign(env, {
       PULUMI_BACKEND_URL: `file://${path.join(this.dir, "backend")}`,
