@@ -87,6 +87,10 @@ function requestsTable(r: BenchResults): string {
   const { provider, baseline } = r.requests;
   const ops = [
     ["create-and-wait", provider.create, baseline.create],
+    // Results written before this row existed have no such entry.
+    ...(provider.createWithSettings
+      ? ([["create-and-wait, in-place settings declared", provider.createWithSettings, undefined]] as const)
+      : []),
     ["update (rename + stop)", provider.update, baseline.update],
     ["destroy-and-wait", provider.destroy, baseline.destroy],
     ["check (not part of create)", provider.check, undefined],

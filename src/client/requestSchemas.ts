@@ -27,6 +27,35 @@ const name = z
   .regex(PRINTABLE_NAME, { message: "must not contain control characters or unpaired surrogates" });
 const id = z.string().min(1).max(128);
 
+/**
+ * A whole number from 0 to `max`, or the same number written as a decimal string ("3"): the
+ * service's Terraform provider sends `autoSnapshotSaveCount` as a string (docs/api.md, "Creating
+ * a machine"). Any other string is refused with a message naming `field`.
+ */
+function wholeNumberSetting(field: string, max: number) {
+  return z.preprocess((value: number | string, ctx) => {
+    if (typeof value !== "string") return value;
+    if (/^\s*-?\d+\s*$/.test(value)) return Number(value);
+    ctx.addIssue({
+      code: "custom",
+      message: `${field} must be a whole number or a numeric string such as "3" (got ${JSON.stringify(value.slice(0, 64))})`,
+    });
+    return z.NEVER;
+  }, z.number().int().min(0).max(max));
+}
+
+/**
+ * The in-place settings that create and update both take, with one set of rules. Create takes
+ * these four because the service's own Terraform provider sends them there (docs/api.md);
+ * `shutdownTimeoutForces` is set by update only.
+ */
+const MACHINE_SETTINGS = {
+  shutdownTimeoutInHours: wholeNumberSetting("shutdownTimeoutInHours", 720).optional(),
+  performAutoSnapshot: z.boolean().optional(),
+  autoSnapshotFrequency: z.enum(AUTO_SNAPSHOT_FREQUENCIES).nullable().optional(),
+  autoSnapshotSaveCount: wholeNumberSetting("autoSnapshotSaveCount", 1000).optional(),
+};
+
 /** Fields that create a new team user; mutually exclusive with `userId`. */
 export const NEW_USER_FIELDS = ["email", "password", "firstName", "lastName"] as const;
 
@@ -54,6 +83,7 @@ export const CreateMachineRequestSchema = z
     takeInitialSnapshot: z.boolean().optional(),
     markSnapshotAsRestorePoint: z.boolean().optional(),
     restorePointFrequency: z.enum(RESTORE_POINT_FREQUENCIES).optional(),
+    ...MACHINE_SETTINGS,
   })
   .superRefine((body, ctx) => {
     if (body.assignPublicIp === true && body.dynamicPublicIp === true) {
@@ -101,11 +131,8 @@ export type CreateMachineRequest = z.input<typeof CreateMachineRequestSchema>;
 /** POST /machines/{id}/updateMachinePublic: every field optional. */
 export const UpdateMachineRequestSchema = z.object({
   machineName: name.optional(),
-  shutdownTimeoutInHours: z.number().int().min(0).max(720).optional(),
+  ...MACHINE_SETTINGS,
   shutdownTimeoutForces: z.boolean().optional(),
-  autoSnapshotFrequency: z.enum(AUTO_SNAPSHOT_FREQUENCIES).nullable().optional(),
-  autoSnapshotSaveCount: z.number().int().min(0).max(1000).optional(),
-  performAutoSnapshot: z.boolean().optional(),
   dynamicPublicIp: z.boolean().optional(),
 });
 /** An update-machine body as the caller writes it. */

@@ -38,7 +38,23 @@ export async function checkMachine(
   if (inputs.state === undefined) inputs.state = "ready";
   const local = localFailures(inputs, adopting);
   const remote = await machineReferenceFailures(olds, inputs, ctx, context.progress);
-  return { inputs, failures: printableFailures([...local, ...remote], inputs) };
+  return { inputs: withNumericSettings(inputs), failures: printableFailures([...local, ...remote], inputs) };
+}
+
+/**
+ * A numeric setting declared as a numeric string ("3", which the API takes) becomes the number
+ * the machine will report, so the next diff compares 3 with 3 instead of finding a change on
+ * every `up`. Inputs that do not parse are left for the failures to name.
+ */
+function withNumericSettings(inputs: Props): Props {
+  const parsed = UpdateMachineRequestSchema.safeParse(updateBody(inputs, Object.keys(inputs)));
+  if (!parsed.success) return inputs;
+  const normalized = { ...inputs };
+  for (const [field, value] of Object.entries(parsed.data)) {
+    const key = machinePropertyOf(field);
+    if (typeof value === "number" && typeof inputs[key] === "string") normalized[key] = value;
+  }
+  return normalized;
 }
 
 function localFailures(inputs: Props, adopting: boolean): Failure[] {

@@ -58,7 +58,9 @@ export function machinePropertyOf(wireField: string): string {
 
 /**
  * The create body for these inputs: each field of the create schema from the input it comes from
- * (`machineName` from `name`), and `startOnCreate` from the wanted power state.
+ * (`machineName` from `name`), and `startOnCreate` from the wanted power state. The in-place
+ * settings the create schema takes travel here, so no update follows the create for them; one it
+ * does not take (`shutdownTimeoutForces`) is applied by the update after it (`converge`).
  */
 export function createBody(inputs: Record<string, unknown>): CreateMachineRequest {
   const body: Record<string, unknown> = {};

@@ -104,6 +104,51 @@ describe("machines", () => {
     });
   });
 
+  it("create with the in-place settings → in the create request, no update; created and get report them", async () => {
+    const client = h.client();
+    const before = await h.counts();
+    const settings = {
+      shutdownTimeoutInHours: 42,
+      performAutoSnapshot: true,
+      autoSnapshotFrequency: "day" as const,
+      autoSnapshotSaveCount: 3,
+    };
+    const created = await client.machines.create(machineRequest("m-settings", settings));
+    const delta = countDelta(before, await h.counts());
+    expect(delta["POST /machines/createSingleMachinePublic"]).toBe(1);
+    expect(delta["POST /machines/{machineId}/updateMachinePublic"]).toBeUndefined();
+    expect(created).toMatchObject(settings);
+    expect(await client.machines.get(created.id)).toMatchObject(settings);
+  });
+
+  it('create and update: autoSnapshotSaveCount "3" (as the Terraform provider sends it) → 3', async () => {
+    const client = h.client();
+    const created = await client.machines.create(machineRequest("m-string", { autoSnapshotSaveCount: "3" }));
+    expect(created.autoSnapshotSaveCount).toBe(3);
+    await client.machines.update(created.id, { autoSnapshotSaveCount: "5", shutdownTimeoutInHours: "6" });
+    expect(await client.machines.get(created.id)).toMatchObject({
+      autoSnapshotSaveCount: 5,
+      shutdownTimeoutInHours: 6,
+    });
+  });
+
+  it('create and update: autoSnapshotSaveCount "three" → ValidationError naming the field, no request sent', async () => {
+    const client = h.client();
+    const m = await client.machines.create(machineRequest("m-three"));
+    const before = await h.counts();
+    const refusals = [
+      await fail(client.machines.create(machineRequest("m-three", { autoSnapshotSaveCount: "three" }))),
+      await fail(client.machines.update(m.id, { autoSnapshotSaveCount: "three" })),
+    ];
+    for (const error of refusals) {
+      expect(error).toBeInstanceOf(ValidationError);
+      expect(error.message).toContain(
+        'autoSnapshotSaveCount must be a whole number or a numeric string such as "3" (got "three")',
+      );
+    }
+    expect(countDelta(before, await h.counts())).toEqual({});
+  });
+
   it("destroy({ releasePublicIp }) → gone; a second destroy → NotFoundError", async () => {
     const client = h.client();
     const m = await client.machines.create(machineRequest("m-destroy", { assignPublicIp: true }));

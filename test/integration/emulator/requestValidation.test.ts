@@ -164,7 +164,11 @@ describe("other endpoints", () => {
       { autoSnapshotFrequency: "month" },
       'autoSnapshotFrequency must be one of: hour, day, week (got "month")',
     ],
-    [{ shutdownTimeoutInHours: "2" }, "shutdownTimeoutInHours must be a number (got string)"],
+    [
+      { shutdownTimeoutInHours: "two" },
+      'shutdownTimeoutInHours must be a whole number or a numeric string such as "3" (got "two")',
+    ],
+    [{ shutdownTimeoutInHours: true }, "shutdownTimeoutInHours must be a number (got boolean)"],
     [{ dynamicPublicIp: 1 }, "dynamicPublicIp must be a boolean (got number)"],
   ])("updateMachinePublic: %j → 400 naming the field", async (body, message) => {
     const id = await machine();

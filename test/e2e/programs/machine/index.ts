@@ -1,8 +1,10 @@
 /**
  * One machine, every varying input read from the stack config, so a test changes the program's
  * goal by changing config: `region`, `machineType`, `templateId`, `name`, `state`,
- * `assignPublicIp`, `dynamicPublicIp`, `size`, `adoptMachineId`, `account`, `userId`, and for a new team user
- * `teamId`, `email`, `password` (secret).
+ * `assignPublicIp`, `dynamicPublicIp`, `size`, `adoptMachineId`, `account`, `userId`, the in-place
+ * settings (`shutdownTimeoutInHours`, `shutdownTimeoutForces`, `performAutoSnapshot`,
+ * `autoSnapshotFrequency`, `autoSnapshotSaveCount`), and for a new team user `teamId`, `email`,
+ * `password` (secret).
  */
 import * as pulumi from "@pulumi/pulumi";
 import { Machine, type MachineType, type Region } from "pulumi-vmapi";
@@ -21,6 +23,11 @@ const box = new Machine("box", {
   assignPublicIp: config.getBoolean("assignPublicIp"),
   dynamicPublicIp: config.getBoolean("dynamicPublicIp"),
   adoptMachineId: config.get("adoptMachineId"),
+  shutdownTimeoutInHours: config.getNumber("shutdownTimeoutInHours"),
+  shutdownTimeoutForces: config.getBoolean("shutdownTimeoutForces"),
+  performAutoSnapshot: config.getBoolean("performAutoSnapshot"),
+  autoSnapshotFrequency: config.get("autoSnapshotFrequency") as "hour" | "day" | "week" | undefined,
+  autoSnapshotSaveCount: config.getNumber("autoSnapshotSaveCount"),
   // A machine for a new team user (team admin key): all of teamId, email, password, names.
   teamId: config.get("teamId"),
   userId: config.get("userId"),

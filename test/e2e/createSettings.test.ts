@@ -1,0 +1,74 @@
+/**
+ * A Machine declaring its in-place settings, through `pulumi up` on the real engine (program
+ * test/e2e/programs/machine): the four the create endpoint takes ride in the create body with no
+ * update after it, the machine holds them, and the next preview has nothing to do; a later
+ * change, `shutdownTimeoutForces` included, is an update in place. The tests run in order on one
+ * stack.
+ */
+import * as path from "path";
+import { E2eContext, PROGRAMS } from "./support/kit";
+import { expectExit, steps } from "./support/cli";
+import type { EngineStack } from "./support/engineStack";
+
+jest.setTimeout(180_000);
+
+const CREATE = "POST /machines/createSingleMachinePublic";
+const UPDATE = "POST /machines/{machineId}/updateMachinePublic";
+
+/** The four settings as the machine must hold them. */
+const SETTINGS = {
+  shutdownTimeoutInHours: 42,
+  performAutoSnapshot: true,
+  autoSnapshotFrequency: "day",
+  autoSnapshotSaveCount: 3,
+};
+
+let ctx: E2eContext;
+let stack: EngineStack;
+let machineId: string;
+
+beforeAll(async () => {
+  ctx = await E2eContext.start();
+  stack = await ctx.stack(path.join(PROGRAMS, "machine"), ctx.emu.keys.individual, {
+    name: "settings-box",
+    ...Object.fromEntries(Object.entries(SETTINGS).map(([k, v]) => [k, String(v)])),
+  });
+});
+afterAll(() => ctx.close());
+
+/** The requests to `routes` that `run` made, by route. */
+async function counting(routes: string[], run: () => Promise<unknown>): Promise<number[]> {
+  const before = (await ctx.emulator()).requestCounts;
+  await run();
+  const after = (await ctx.emulator()).requestCounts;
+  return routes.map((route) => (after[route] ?? 0) - (before[route] ?? 0));
+}
+
+const machine = async (id: string) => (await ctx.emulator()).machines.find((m) => m.id === id)!;
+
+test("up: the four settings declared → one create request and no update; the machine holds them", async () => {
+  const counts = await counting([CREATE, UPDATE], async () => expectExit(await stack.up()));
+  machineId = (await stack.outputs()).machineId as string;
+  expect(counts).toEqual([1, 0]);
+  expect(await machine(machineId)).toMatchObject({
+    ...SETTINGS,
+    shutdownTimeoutForces: false,
+    state: "ready",
+  });
+});
+
+test("preview --expect-no-changes after that up → passes", async () => {
+  expectExit(await stack.preview("--expect-no-changes"));
+});
+
+test("up: shutdownTimeoutForces and another save count declared → an update in place of the same machine; then no changes", async () => {
+  await stack.setConfig({ shutdownTimeoutForces: "true", autoSnapshotSaveCount: "5" });
+  const up = expectExit(await stack.up());
+  expect(steps(up).map((s) => [s.op, s.new?.id])).toEqual([["update", machineId]]);
+  expect(await machine(machineId)).toMatchObject({
+    ...SETTINGS,
+    autoSnapshotSaveCount: 5,
+    shutdownTimeoutForces: true,
+  });
+  expectExit(await stack.preview("--expect-no-changes"));
+});

@@ -1,0 +1,92 @@
+/**
+ * Machine's in-place settings at create: the four the create endpoint takes travel in the create
+ * body, with no update after it; `shutdownTimeoutForces`, which only update takes, still follows
+ * in one update; a machine created without them converges when they are declared later.
+ */
+import { VmApiClient } from "../../../src/client/client";
+import {
+  emulatorState,
+  MACHINE_BASICS,
+  startProviderKit,
+  ubuntuTemplateId,
+  type ProviderKit,
+} from "./providerTestKit";
+
+let kit: ProviderKit;
+let templateId: string;
+
+beforeAll(async () => {
+  kit = await startProviderKit();
+  templateId = await ubuntuTemplateId(kit);
+});
+afterAll(() => kit.close());
+
+const CREATE = "POST /machines/createSingleMachinePublic";
+const UPDATE = "POST /machines/{machineId}/updateMachinePublic";
+
+/** The four settings the create body carries (docs/api.md, "Creating a machine"). */
+const SETTINGS = {
+  shutdownTimeoutInHours: 42,
+  performAutoSnapshot: true,
+  autoSnapshotFrequency: "day",
+  autoSnapshotSaveCount: 3,
+} as const;
+
+async function checked(extra: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const declared = { __resourceName: "settings", ...MACHINE_BASICS, templateId, ...extra };
+  const result = await kit.providers.machine.check({}, declared, kit.settings);
+  expect(result.failures).toEqual([]);
+  return result.inputs as Record<string, unknown>;
+}
+
+/** Creates through the provider; the create and update requests it made. */
+async function createCounting(inputs: Record<string, unknown>) {
+  const before = (await emulatorState(kit.url)).requestCounts;
+  const created = await kit.providers.machine.create(inputs, kit.settings);
+  const after = (await emulatorState(kit.url)).requestCounts;
+  const delta = (route: string) => (after[route] ?? 0) - (before[route] ?? 0);
+  return { ...created, creates: delta(CREATE), updates: delta(UPDATE) };
+}
+
+const machine = (id: string) => new VmApiClient(kit.settings).machines.get(id);
+
+describe("Machine create: in-place settings", () => {
+  it("create: the four settings declared → sent in the create body, no update follows; machine and outputs hold them", async () => {
+    const { id, outs, creates, updates } = await createCounting(await checked(SETTINGS));
+    expect([creates, updates]).toEqual([1, 0]);
+    expect(await machine(id)).toMatchObject({ ...SETTINGS, state: "ready" });
+    expect(outs).toMatchObject(SETTINGS);
+  });
+
+  it("create: shutdownTimeoutForces declared too → the create carries the four, one update sets shutdownTimeoutForces", async () => {
+    const { id, creates, updates } = await createCounting(
+      await checked({ ...SETTINGS, shutdownTimeoutForces: true }),
+    );
+    expect([creates, updates]).toEqual([1, 1]);
+    expect(await machine(id)).toMatchObject({ ...SETTINGS, shutdownTimeoutForces: true });
+  });
+
+  it('check: autoSnapshotSaveCount "3" → the input becomes 3, so after the create the diff finds no change', async () => {
+    const inputs = await checked({ autoSnapshotSaveCount: "3" });
+    expect(inputs.autoSnapshotSaveCount).toBe(3);
+    const { id, outs } = await kit.providers.machine.create(inputs, kit.settings);
+    expect((await machine(id)).autoSnapshotSaveCount).toBe(3);
+    const again = await kit.providers.machine.check(
+      inputs,
+      { ...inputs, autoSnapshotSaveCount: "3" },
+      kit.settings,
+    );
+    expect(await kit.providers.machine.diff(id, outs!, again.inputs)).toMatchObject({ changes: false });
+  });
+
+  it("update: a machine created without the settings (as an older version did) → they are declared later and applied in place", async () => {
+    const declared = await checked({});
+    const { id, outs } = await kit.providers.machine.create(declared, kit.settings);
+    const news = { ...declared, ...SETTINGS };
+    expect(await kit.providers.machine.diff(id, outs!, news)).toMatchObject({ changes: true, replaces: [] });
+    const updated = await kit.providers.machine.update(id, outs!, news, kit.settings);
+    expect(updated.outs).toMatchObject(SETTINGS);
+    expect(await machine(id)).toMatchObject(SETTINGS);
+    expect(await kit.providers.machine.diff(id, updated.outs!, news)).toMatchObject({ changes: false });
+  });
+});
