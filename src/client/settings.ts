@@ -13,7 +13,7 @@ export interface ClientSettingsInput {
   apiKey?: string;
   /** Base URL. Else `VMAPI_BASE_URL`, else `PAPERSPACE_API_HOST`, else https://api.paperspace.io. */
   baseUrl?: string;
-  /** Per-request timeout in milliseconds (default 30 000). */
+  /** Per-request timeout in milliseconds. Else `VMAPI_TIMEOUT_MS`, else 30 000. */
   timeoutMs?: number;
   /** Retries after a failed attempt (default 3; 0 disables retrying). */
   maxRetries?: number;
@@ -46,7 +46,10 @@ export function resolveSettings(input: ClientSettingsInput = {}, env: Env = proc
   const baseUrl = checkBaseUrl(
     firstNonEmpty(input.baseUrl, env.VMAPI_BASE_URL, env.PAPERSPACE_API_HOST) ?? DEFAULT_BASE_URL,
   );
-  const timeoutMs = checkCount("timeoutMs", input.timeoutMs ?? DEFAULT_TIMEOUT_MS, 1);
+  const timeoutMs =
+    input.timeoutMs !== undefined
+      ? checkCount("timeoutMs", input.timeoutMs, 1)
+      : (countFromEnv(env, "VMAPI_TIMEOUT_MS", 1) ?? DEFAULT_TIMEOUT_MS);
   const maxRetries = checkCount("maxRetries", input.maxRetries ?? DEFAULT_MAX_RETRIES, 0);
   return { apiKey, baseUrl, timeoutMs, maxRetries };
 }
@@ -71,6 +74,22 @@ function checkBaseUrl(value: string): string {
     });
   }
   return value.replace(/\/+$/, "");
+}
+
+/**
+ * An integer setting from the environment (`undefined` when unset or empty), refused with the
+ * variable's name. A process that cannot set options (a Pulumi plugin) is tuned this way.
+ */
+function countFromEnv(env: Env, name: string, min: number): number | undefined {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === "") return undefined;
+  const value = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isInteger(value) || value < min) {
+    throw new ConfigurationError(`${name} must be an integer ≥ ${min} (got ${JSON.stringify(raw)})`, {
+      code: "invalid_setting",
+    });
+  }
+  return value;
 }
 
 function checkCount(name: string, value: number, min: number): number {

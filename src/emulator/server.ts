@@ -149,7 +149,9 @@ async function handleApi(
     throw callerFirst(emulator, req, error);
   });
   const fault = emulator.faults.decide(method, url.pathname, label);
-  if (fault !== null && fault.latencyMs > 0) await delay(fault.latencyMs);
+  // Latency is a duration like any other: `--time-scale 0.01` makes a 35 s late answer take 350 ms,
+  // so a test of an answer later than the client's timeout costs no real seconds.
+  if (fault !== null && fault.latencyMs > 0) await delay(fault.latencyMs * emulator.store.timeScale);
   if (fault?.kind === "reset") return { label, cut: "reset" };
   if (fault?.kind === "status") return { label, reply: faultReply(fault) };
   let reply: Reply;

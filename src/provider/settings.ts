@@ -44,6 +44,8 @@ export function checkSettings(settings: ProviderSettings, env = process.env): Ch
         { code: "missing_api_key" },
       );
     }
+    // The environment's own settings (VMAPI_TIMEOUT_MS) already name their variable.
+    if (!err.message.startsWith("baseUrl")) throw err;
     throw new ConfigurationError(`vmapi:${err.message} (or VMAPI_BASE_URL)`, { code: err.code });
   }
 }

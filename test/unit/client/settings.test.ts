@@ -47,6 +47,21 @@ describe("resolveSettings", () => {
     });
   });
 
+  it("resolveSettings: VMAPI_TIMEOUT_MS → the timeout when no argument gives one", () => {
+    const env = { VMAPI_TIMEOUT_MS: "1500" };
+    expect(resolveSettings({ apiKey: "k" }, env).timeoutMs).toBe(1500);
+    expect(resolveSettings({ apiKey: "k", timeoutMs: 7 }, env).timeoutMs).toBe(7);
+  });
+
+  it.each(["0", "1.5", "fast", "-3"])(
+    "resolveSettings: VMAPI_TIMEOUT_MS %s → ConfigurationError naming the variable",
+    (value) => {
+      expect(() => resolveSettings({ apiKey: "k" }, { VMAPI_TIMEOUT_MS: value })).toThrow(
+        `VMAPI_TIMEOUT_MS must be an integer ≥ 1 (got "${value}")`,
+      );
+    },
+  );
+
   it("resolveSettings: no key anywhere → ConfigurationError naming the variables", () => {
     expect(() => resolveSettings({}, {})).toThrow(ConfigurationError);
     expect(() => resolveSettings({}, {})).toThrow(/VMAPI_API_KEY.*PAPERSPACE_API_KEY/);
