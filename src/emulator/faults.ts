@@ -20,6 +20,9 @@ export const FaultRuleSchema = z.strictObject({
   retryAfterSeconds: z.number().int().min(0).optional(),
   // Up to an hour: a create answered minutes late is a case the client must survive.
   latencyMs: z.number().int().min(0).max(MAX_LATENCY_MS).optional(),
+  // A proxy that gives up: the connection is cut while the request goes on (acting after a
+  // longer latencyMs), so the client sees a reset and the machine appears later.
+  cutAfterMs: z.number().int().min(0).max(MAX_LATENCY_MS).optional(),
   reset: z.boolean().optional(),
   dropResponse: z.boolean().optional(),
 });
@@ -34,6 +37,8 @@ export interface FaultAction {
   source: "rule" | "random";
   /** As the rule says it, in the API's time: the server multiplies it by its time scale. */
   latencyMs: number;
+  /** The connection is cut this long after the request arrived (time-scaled), whatever it does. */
+  cutAfterMs?: number;
   kind: "act" | "reset" | "status" | "drop";
   status?: number;
   code?: ErrorCode;
@@ -112,7 +117,8 @@ export class Faults {
     const rule = this.rules[index];
     rule.times -= 1;
     if (rule.times <= 0) this.rules.splice(index, 1);
-    const base = { source: "rule" as const, latencyMs: rule.latencyMs ?? 0 };
+    const cut = rule.cutAfterMs === undefined ? {} : { cutAfterMs: rule.cutAfterMs };
+    const base = { source: "rule" as const, latencyMs: rule.latencyMs ?? 0, ...cut };
     if (rule.reset) return { ...base, kind: "reset" };
     if (rule.status !== undefined) {
       const code = rule.code ?? defaultFaultCode(rule.status);
