@@ -17,6 +17,12 @@ export interface ClientSettingsInput {
   timeoutMs?: number;
   /** Retries after a failed attempt (default 3; 0 disables retrying). */
   maxRetries?: number;
+  /**
+   * How long a create (machine, script) may take to take effect, in milliseconds (default
+   * 600 000): its answer is waited for this long on its open connection, and after a failure
+   * that the API may still act on, nothing is sent again until this long after it was sent.
+   */
+  createTimeoutMs?: number;
 }
 
 /** Settings after resolution: everything present and checked. */
@@ -25,10 +31,16 @@ export interface ResolvedSettings {
   baseUrl: string;
   timeoutMs: number;
   maxRetries: number;
+  createTimeoutMs: number;
 }
 
 /** Per-request timeout when none is given. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/**
+ * How long a create may take to take effect when none is given: "several minutes" of a slow or
+ * overloaded API, far beyond the 30 s other requests get.
+ */
+export const DEFAULT_CREATE_TIMEOUT_MS = 600_000;
 /** Retries when none are given. */
 export const DEFAULT_MAX_RETRIES = 3;
 
@@ -51,7 +63,12 @@ export function resolveSettings(input: ClientSettingsInput = {}, env: Env = proc
       ? checkCount("timeoutMs", input.timeoutMs, 1)
       : (countFromEnv(env, "VMAPI_TIMEOUT_MS", 1) ?? DEFAULT_TIMEOUT_MS);
   const maxRetries = checkCount("maxRetries", input.maxRetries ?? DEFAULT_MAX_RETRIES, 0);
-  return { apiKey, baseUrl, timeoutMs, maxRetries };
+  const createTimeoutMs = checkCount(
+    "createTimeoutMs",
+    input.createTimeoutMs ?? DEFAULT_CREATE_TIMEOUT_MS,
+    1,
+  );
+  return { apiKey, baseUrl, timeoutMs, maxRetries, createTimeoutMs };
 }
 
 function firstNonEmpty(...values: (string | undefined)[]): string | undefined {

@@ -1,6 +1,11 @@
 import { DEFAULT_BASE_URL } from "../../../src/client/constants";
 import { ConfigurationError } from "../../../src/client/errors";
-import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, resolveSettings } from "../../../src/client/settings";
+import {
+  DEFAULT_CREATE_TIMEOUT_MS,
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_TIMEOUT_MS,
+  resolveSettings,
+} from "../../../src/client/settings";
 
 describe("resolveSettings", () => {
   it("resolveSettings: arguments given → used over every variable", () => {
@@ -12,6 +17,7 @@ describe("resolveSettings", () => {
       baseUrl: "http://arg:1",
       timeoutMs: 5,
       maxRetries: 0,
+      createTimeoutMs: DEFAULT_CREATE_TIMEOUT_MS,
     });
   });
 
@@ -44,6 +50,7 @@ describe("resolveSettings", () => {
       baseUrl: "https://api.paperspace.io",
       timeoutMs: DEFAULT_TIMEOUT_MS,
       maxRetries: DEFAULT_MAX_RETRIES,
+      createTimeoutMs: DEFAULT_CREATE_TIMEOUT_MS,
     });
   });
 
@@ -71,6 +78,7 @@ describe("resolveSettings", () => {
     [{ baseUrl: "not a url" }, /baseUrl must be an absolute/],
     [{ baseUrl: "ftp://x" }, /http or https/],
     [{ timeoutMs: 0 }, /timeoutMs/],
+    [{ createTimeoutMs: 0 }, /createTimeoutMs/],
     [{ maxRetries: -1 }, /maxRetries/],
     [{ maxRetries: 1.5 }, /maxRetries/],
   ])("resolveSettings: bad setting %p → ConfigurationError", (input, message) => {
