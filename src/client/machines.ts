@@ -23,8 +23,8 @@ import {
   type SetMachineAccessRequest,
   type UpdateMachineRequest,
 } from "./requestSchemas";
-import { abortableSleep, type LookupContext, type Timing } from "./retry";
-import { formatDuration, lateCreateCadenceMs, mayStillAct, stillWaitingLine } from "./lateCreates";
+import type { LookupContext, Timing } from "./retry";
+import { lateCreateCadenceMs, lookForLateCreate, stillWaitingLine } from "./lateCreates";
 import {
   AvailabilitySchema,
   MachineListSchema,
@@ -239,50 +239,25 @@ export class Machines {
   }
 
   /**
-   * After an ambiguous failure of a create: the machine it made, looked for until it can no longer
-   * appear (`createTimeoutMs` after the attempt was sent, or at once when the server answered).
-   * Undefined when there is none: the create may then be sent again without making a second one.
+   * After an ambiguous failure of a create: the machine it made (see `lookForLateCreate`), or
+   * undefined when none can come any more and the create may be sent again.
    */
-  private async findLate(
+  private findLate(
     body: CreateMachineBody,
     before: Set<string>,
-    { error, sentAtMs }: LookupContext,
+    context: LookupContext,
     options: RequestOptions & { onProgress: (message: string) => void },
   ): Promise<Machine | undefined> {
-    const say = options.onProgress;
-    const lost = `the answer to the create of machine ${body.machineName} was lost (${error.message})`;
-    const deadline = mayStillAct(error) ? sentAtMs + this.createTimeoutMs : this.timing.now();
-    for (let looked = 0; ; looked++) {
-      const found = await this.findCreated(body, before, options);
-      if (found.length > 0) {
-        const [made, ...others] = found;
-        say(`${lost}, and it made machine ${made.id}: taking it instead of creating another`);
-        if (others.length > 0) {
-          const ids = others.map((m) => m.id).join(", ");
-          say(
-            `machine ${body.machineName}: ${ids} also match what was sent and may be from this call: not touched, check them`,
-          );
-        }
-        return made;
-      }
-      const remainingMs = deadline - this.timing.now();
-      if (remainingMs <= 0) {
-        say(
-          `${lost}, and no machine came of it${looked > 0 ? ` within ${formatDuration(this.createTimeoutMs)} of sending it` : ""}`,
-        );
-        return undefined;
-      }
-      if (looked === 0) {
-        say(
-          `${lost}; the API may still act on it: looking for the machine for up to ${formatDuration(remainingMs)} before sending it again`,
-        );
-      }
-      await abortableSleep(
-        this.timing,
-        Math.min(lateCreateCadenceMs(this.createTimeoutMs), remainingMs),
-        options.signal,
-      );
-    }
+    return lookForLateCreate({
+      ...context,
+      kind: "machine",
+      name: body.machineName,
+      find: () => this.findCreated(body, before, options),
+      timing: this.timing,
+      createTimeoutMs: this.createTimeoutMs,
+      say: options.onProgress,
+      signal: options.signal,
+    });
   }
 
   /**

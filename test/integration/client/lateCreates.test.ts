@@ -152,7 +152,7 @@ describe("machines.create answered late", () => {
     expect(counts[CREATE_MACHINE]).toBe(2);
     expect(progress).toContainEqual(
       // The client knows the scaled durations only: "2 min" is 600 ms here.
-      expect.stringMatching(/was lost .*, and no machine came of it within 600 ms of sending it$/),
+      expect.stringMatching(/was lost .*, and nothing came of it within 600 ms of sending it$/),
     );
   });
 });
