@@ -54,6 +54,8 @@ export class VmApiClient {
   readonly timeoutMs: number;
   /** Retries after a failed attempt. */
   readonly maxRetries: number;
+  /** How long a create may take to take effect (see `ClientSettingsInput.createTimeoutMs`). */
+  readonly createTimeoutMs: number;
 
   /** Throws `ConfigurationError` when no API key is given or found in the environment. */
   constructor(options: VmApiClientOptions = {}) {
@@ -78,8 +80,9 @@ export class VmApiClient {
     this.baseUrl = settings.baseUrl;
     this.timeoutMs = settings.timeoutMs;
     this.maxRetries = settings.maxRetries;
-    this.machines = new Machines(http, timing);
-    this.scripts = new Scripts(http);
+    this.createTimeoutMs = settings.createTimeoutMs;
+    this.machines = new Machines(http, timing, settings.createTimeoutMs);
+    this.scripts = new Scripts(http, settings.createTimeoutMs);
     this.templates = new Templates(http);
     this.users = new Users(http);
     this.networks = new Networks(http);

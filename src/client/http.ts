@@ -13,6 +13,7 @@ import {
   retryAfterFromHeaders,
   runWithRetries,
   throwIfAborted,
+  type LookupContext,
   type RetryPolicy,
   type Timing,
 } from "./retry";
@@ -38,7 +39,16 @@ export interface RequestSpec<T> extends RequestOptions {
   /** Defaults to true for GET and false for POST. */
   idempotent?: boolean;
   /** See `RetryOptions.lookup`. */
-  lookup?: () => Promise<T | undefined>;
+  lookup?: (context: LookupContext) => Promise<T | undefined>;
+  /** This request's timeout, instead of the client's `timeoutMs` (a create waits longer). */
+  timeoutMs?: number;
+  /**
+   * Told every `waitingEveryMs` while an attempt has no answer yet (with the time waited), so a
+   * caller can show that a slow create is being waited for, not sent again.
+   */
+  onWaiting?: (elapsedMs: number) => void;
+  /** How often `onWaiting` is told (real time). */
+  waitingEveryMs?: number;
   /** See `RetryOptions.afterAmbiguous`. */
   afterAmbiguous?: (error: VmApiError) => Promise<{ value: T } | undefined>;
 }
@@ -165,8 +175,10 @@ export class HttpClient {
   }
 
   async #send(spec: RequestSpec<unknown>, label: RequestLabel): Promise<AxiosResponse<unknown>> {
+    const waiting = waitingNotices(spec);
     try {
       return await this.#axios.request({
+        ...(spec.timeoutMs === undefined ? {} : { timeout: spec.timeoutMs }),
         method: spec.method,
         url: spec.path,
         params:
@@ -179,6 +191,8 @@ export class HttpClient {
       if (axios.isCancel(error) || spec.signal?.aborted) throw new AbortedError(undefined, label);
       if (axios.isAxiosError(error)) throw errorFromTransport(error.code, error.message, label);
       throw error;
+    } finally {
+      if (waiting !== undefined) clearInterval(waiting);
     }
   }
 
@@ -227,6 +241,19 @@ export function parseBody<T>(
 function summarizeIssues(issues: Parameters<typeof formatIssues>[0]): string {
   const shown = formatIssues(issues.slice(0, MAX_ISSUES_SHOWN));
   return issues.length > MAX_ISSUES_SHOWN ? `${shown}; and ${issues.length - MAX_ISSUES_SHOWN} more` : shown;
+}
+
+/**
+ * The timer of `onWaiting` for one attempt, on the real clock like the request's own timeout; it
+ * never keeps the process alive.
+ */
+function waitingNotices(spec: RequestSpec<unknown>): ReturnType<typeof setInterval> | undefined {
+  const { onWaiting, waitingEveryMs } = spec;
+  if (onWaiting === undefined || waitingEveryMs === undefined || waitingEveryMs <= 0) return undefined;
+  let told = 0;
+  const timer = setInterval(() => onWaiting(++told * waitingEveryMs), waitingEveryMs);
+  timer.unref();
+  return timer;
 }
 
 function headerValue(response: AxiosResponse<unknown>, name: string): string | undefined {

@@ -33,7 +33,7 @@ export type { Networks } from "./networks";
 export { collect, Paginator } from "./pagination";
 export type { ResourceDelegations } from "./resourceDelegations";
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry";
-export type { CreateScriptInput, Scripts } from "./scripts";
+export type { CreateScriptInput, CreateScriptOptions, Scripts } from "./scripts";
 export type { ClientSettingsInput } from "./settings";
 export type { Templates } from "./templates";
 export type { Users } from "./users";

@@ -2,8 +2,10 @@
  * Machines: thin endpoint methods over `HttpClient`, plus the two that need more than one request:
  * `create` (never two machines for one call) and `waitFor`.
  */
+import type { z } from "zod";
 import type { DedicatedGpuMachineType, Region, WaitableState } from "./constants";
 import { DEFAULT_MACHINE_PAGE_SIZE } from "./constants";
+import { DEFAULT_CREATE_TIMEOUT_MS } from "./settings";
 import { provesAbsence } from "./errors";
 import type { HttpClient, RequestOptions } from "./http";
 import { collect, Paginator } from "./pagination";
@@ -21,7 +23,8 @@ import {
   type SetMachineAccessRequest,
   type UpdateMachineRequest,
 } from "./requestSchemas";
-import type { Timing } from "./retry";
+import type { LookupContext, Timing } from "./retry";
+import { lateCreateCadenceMs, lookForLateCreate, stillWaitingLine } from "./lateCreates";
 import {
   AvailabilitySchema,
   MachineListSchema,
@@ -39,9 +42,14 @@ export interface CreateMachineOptions extends RequestOptions {
   /**
    * The caller guarantees no other machine has this name (e.g. it ends in a random suffix), so
    * the list of namesakes taken before the first attempt is skipped: one request less. After an
-   * ambiguous failure, any machine with this name is then taken for the one created.
+   * ambiguous failure, any machine with this name and spec is then taken for the one created.
    */
   uniqueName?: boolean;
+  /**
+   * Told, in a sentence, what the create does while its answer is late or lost: still waiting,
+   * looking for the machine a lost attempt made, taking it, or finding none.
+   */
+  onProgress?: (message: string) => void;
 }
 
 /** Paging of `machines.list`. */
@@ -66,23 +74,32 @@ export class Machines {
   constructor(
     private readonly http: HttpClient,
     private readonly timing: Timing,
+    /** See `ClientSettingsInput.createTimeoutMs`. */
+    private readonly createTimeoutMs: number = DEFAULT_CREATE_TIMEOUT_MS,
   ) {}
 
   /**
-   * Creates a machine (state `provisioning`). One call never creates two machines: after a
-   * failure where the server may have acted, the client looks for a machine with this name that
-   * did not exist before the first attempt, returns it if found, and only otherwise sends again.
+   * Creates a machine (state `provisioning`). One call never creates two machines: the answer is
+   * waited for up to `createTimeoutMs`; after a failure where the server may have acted, the
+   * client looks for a machine with this name and spec that was not there before the first
+   * attempt, for as long as that attempt may still take effect, and returns it if found. Only
+   * when there is none, and none can come any more, is the request sent again.
    */
   async create(request: CreateMachineRequest, options: CreateMachineOptions = {}): Promise<Machine> {
     const body = validateInput(CreateMachineRequestSchema, request, "create machine");
     const namesakesBefore = options.uniqueName
       ? new Set<string>()
       : await this.idsNamed(body.machineName, options);
+    const say = options.onProgress ?? (() => undefined);
+    const what = `machine ${body.machineName}`;
     return this.http.post("/machines/createSingleMachinePublic", body, {
       schema: MachineSchema,
       idempotent: false,
       signal: options.signal,
-      lookup: () => this.findCreated(body.machineName, namesakesBefore, options),
+      timeoutMs: this.createTimeoutMs,
+      waitingEveryMs: lateCreateCadenceMs(this.createTimeoutMs),
+      onWaiting: (elapsedMs) => say(stillWaitingLine(what, elapsedMs, this.createTimeoutMs)),
+      lookup: (context) => this.findLate(body, namesakesBefore, context, { ...options, onProgress: say }),
     });
   }
 
@@ -221,15 +238,52 @@ export class Machines {
     return new Set(machines.map((machine) => machine.id));
   }
 
-  /** The newest machine named `name` that was not there before the first attempt. */
+  /**
+   * After an ambiguous failure of a create: the machine it made (see `lookForLateCreate`), or
+   * undefined when none can come any more and the create may be sent again.
+   */
+  private findLate(
+    body: CreateMachineBody,
+    before: Set<string>,
+    context: LookupContext,
+    options: RequestOptions & { onProgress: (message: string) => void },
+  ): Promise<Machine | undefined> {
+    return lookForLateCreate({
+      ...context,
+      kind: "machine",
+      name: body.machineName,
+      find: () => this.findCreated(body, before, options),
+      timing: this.timing,
+      createTimeoutMs: this.createTimeoutMs,
+      say: options.onProgress,
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * Machines that a create of `body` made, oldest first: its name and spec, and not among the
+   * namesakes listed before the first attempt (so made after it was sent). A namesake that was
+   * there before, or that differs from what was sent, is never taken.
+   */
   private async findCreated(
-    name: string,
+    body: CreateMachineBody,
     before: Set<string>,
     options: RequestOptions,
-  ): Promise<Machine | undefined> {
-    const now = await collect(this.listAll({ name }, options), { max: MAX_NAMESAKES });
-    const created = now.filter((machine) => !before.has(machine.id));
-    created.sort((a, b) => b.dtCreated.localeCompare(a.dtCreated));
-    return created[0];
+  ): Promise<Machine[]> {
+    const now = await collect(this.listAll({ name: body.machineName }, options), { max: MAX_NAMESAKES });
+    const created = now.filter((machine) => !before.has(machine.id) && sameSpec(machine, body));
+    return created.sort((a, b) => a.dtCreated.localeCompare(b.dtCreated));
   }
+}
+
+type CreateMachineBody = z.output<typeof CreateMachineRequestSchema>;
+
+/** Pure: whether a listed machine is what `body` asked for, as far as the machine shows it. */
+function sameSpec(machine: Machine, body: CreateMachineBody): boolean {
+  return (
+    machine.region === body.region &&
+    machine.machineType === body.machineType &&
+    (body.scriptId === undefined || machine.scriptId === body.scriptId) &&
+    (body.networkId === undefined || machine.networkId === body.networkId)
+  );
 }

@@ -168,14 +168,25 @@ export interface Timing {
   random: () => number;
 }
 
+/** What a lookup is told: the ambiguous failure it follows and when that attempt was sent. */
+export interface LookupContext {
+  /** The failure after which the server may have acted. */
+  error: VmApiError;
+  /** `Timing.now()` just before the failed attempt was sent. */
+  sentAtMs: number;
+}
+
 /** How `runWithRetries` may repeat one request. */
 export interface RetryOptions<T> {
   policy: RetryPolicy;
   timing: Timing;
   idempotent: boolean;
   signal?: AbortSignal;
-  /** After an ambiguous failure: finds what the earlier attempt created, or undefined. */
-  lookup?: () => Promise<T | undefined>;
+  /**
+   * After an ambiguous failure: finds what the earlier attempt created, or undefined. It may take
+   * its time (poll while that attempt can still take effect): nothing is sent again meanwhile.
+   */
+  lookup?: (context: LookupContext) => Promise<T | undefined>;
   /**
    * When an attempt that follows an ambiguous failure fails: `{ value }` if that error proves the
    * earlier attempt succeeded (e.g. 409 for a script name that now exists), else undefined.
@@ -190,6 +201,7 @@ export async function runWithRetries<T>(attempt: () => Promise<T>, options: Retr
   const guarded = options.lookup !== undefined || options.afterAmbiguous !== undefined;
   let sawAmbiguous = false;
   for (let retriesDone = 0; ; retriesDone++) {
+    const sentAtMs = options.timing.now();
     try {
       return await attempt();
     } catch (error) {
@@ -205,7 +217,7 @@ export async function runWithRetries<T>(attempt: () => Promise<T>, options: Retr
       if (decision.action === "stop") {
         if (failure.kind === "ambiguous" && !options.idempotent && options.lookup) {
           // Out of retries, but the first attempt may have worked: report what it made, if anything.
-          const found = await lookupOr(options.lookup, error);
+          const found = await lookupOr(options.lookup, { error, sentAtMs });
           if (found !== undefined) return found;
         }
         throw error;
@@ -213,7 +225,7 @@ export async function runWithRetries<T>(attempt: () => Promise<T>, options: Retr
       options.onRetry?.(error, decision, retriesDone);
       await abortableSleep(options.timing, decision.delayMs, options.signal);
       if (decision.action === "lookup-then-retry" && options.lookup) {
-        const found = await lookupOr(options.lookup, error);
+        const found = await lookupOr(options.lookup, { error, sentAtMs });
         if (found !== undefined) return found;
       }
     }
@@ -225,14 +237,14 @@ export async function runWithRetries<T>(attempt: () => Promise<T>, options: Retr
  * "the create may have happened" says more than the failure of the list that tried to find out.
  */
 async function lookupOr<T>(
-  lookup: () => Promise<T | undefined>,
-  original: VmApiError,
+  lookup: (context: LookupContext) => Promise<T | undefined>,
+  context: LookupContext,
 ): Promise<T | undefined> {
   try {
-    return await lookup();
+    return await lookup(context);
   } catch (error) {
     if (error instanceof AbortedError) throw error;
-    throw original;
+    throw context.error;
   }
 }
 

@@ -14,32 +14,53 @@ import { SCRIPT_FILTER_FIELDS, type ScriptFilters } from "./listFilters";
 import { CreateScriptRequestSchema, scriptTooLargeMessage, type CreateScriptRequest } from "./requestSchemas";
 import { ScriptListSchema, ScriptSchema, ScriptTextSchema, type Script } from "./schemas";
 import { requireId, segment, validateInput } from "./validate";
+import { lateCreateCadenceMs, stillWaitingLine } from "./lateCreates";
+import { DEFAULT_CREATE_TIMEOUT_MS } from "./settings";
 
 /** Input of `scripts.create`: exactly one of `scriptText` and `scriptFile`. */
 export type CreateScriptInput = Omit<CreateScriptRequest, "scriptText"> &
   ({ scriptText: string; scriptFile?: undefined } | { scriptFile: string; scriptText?: undefined });
 
+/** Options of `scripts.create`. */
+export interface CreateScriptOptions extends RequestOptions {
+  /** Told, in a sentence, that the create is still waiting for its answer, or took a script a lost attempt made. */
+  onProgress?: (message: string) => void;
+}
+
 /** The script endpoints of the API. */
 export class Scripts {
-  constructor(private readonly http: HttpClient) {}
+  constructor(
+    private readonly http: HttpClient,
+    /** See `ClientSettingsInput.createTimeoutMs`. */
+    private readonly createTimeoutMs: number = DEFAULT_CREATE_TIMEOUT_MS,
+  ) {}
 
   /**
-   * Uploads a script. After a failure where the server may have acted, the request is sent again;
-   * a 409 then means a script of that name exists. It is returned only if it is ours in content
+   * Uploads a script. Its answer is waited for up to `createTimeoutMs`. After a failure where the
+   * server may have acted, the request is sent again: script names are unique per owner, so a
+   * late first attempt can only meet a 409, never make a second script, and a 409 on the next
+   * attempt means a script of that name exists. It is returned only if it is ours in content
    * (same text and flags): a namesake that existed before keeps its `ConflictError`.
    */
-  async create(input: CreateScriptInput, options: RequestOptions = {}): Promise<Script> {
+  async create(input: CreateScriptInput, options: CreateScriptOptions = {}): Promise<Script> {
     const { scriptFile, ...rest } = input;
     const scriptText = await resolveScriptText(input.scriptText, scriptFile);
     const body = validateInput(CreateScriptRequestSchema, { ...rest, scriptText }, "create script");
+    const say = options.onProgress ?? (() => undefined);
+    const what = `script ${body.scriptName}`;
     return this.http.post("/scripts/createScript", body, {
       schema: ScriptSchema,
       idempotent: false,
       signal: options.signal,
+      timeoutMs: this.createTimeoutMs,
+      waitingEveryMs: lateCreateCadenceMs(this.createTimeoutMs),
+      onWaiting: (elapsedMs) => say(stillWaitingLine(what, elapsedMs, this.createTimeoutMs)),
       afterAmbiguous: async (error) => {
         if (!(error instanceof ConflictError)) return undefined;
         const found = await this.findSame(body, options);
-        return found ? { value: found } : undefined;
+        if (found === undefined) return undefined;
+        say(`the answer to the create of ${what} was lost, and it made script ${found.id}: taking it`);
+        return { value: found };
       },
     });
   }

@@ -13,10 +13,16 @@ export interface ClientSettingsInput {
   apiKey?: string;
   /** Base URL. Else `VMAPI_BASE_URL`, else `PAPERSPACE_API_HOST`, else https://api.paperspace.io. */
   baseUrl?: string;
-  /** Per-request timeout in milliseconds (default 30 000). */
+  /** Per-request timeout in milliseconds. Else `VMAPI_TIMEOUT_MS`, else 30 000. */
   timeoutMs?: number;
   /** Retries after a failed attempt (default 3; 0 disables retrying). */
   maxRetries?: number;
+  /**
+   * How long a create (machine, script) may take to take effect, in milliseconds (default
+   * 600 000): its answer is waited for this long on its open connection, and after a failure
+   * that the API may still act on, nothing is sent again until this long after it was sent.
+   */
+  createTimeoutMs?: number;
 }
 
 /** Settings after resolution: everything present and checked. */
@@ -25,10 +31,16 @@ export interface ResolvedSettings {
   baseUrl: string;
   timeoutMs: number;
   maxRetries: number;
+  createTimeoutMs: number;
 }
 
 /** Per-request timeout when none is given. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/**
+ * How long a create may take to take effect when none is given: "several minutes" of a slow or
+ * overloaded API, far beyond the 30 s other requests get.
+ */
+export const DEFAULT_CREATE_TIMEOUT_MS = 600_000;
 /** Retries when none are given. */
 export const DEFAULT_MAX_RETRIES = 3;
 
@@ -46,9 +58,17 @@ export function resolveSettings(input: ClientSettingsInput = {}, env: Env = proc
   const baseUrl = checkBaseUrl(
     firstNonEmpty(input.baseUrl, env.VMAPI_BASE_URL, env.PAPERSPACE_API_HOST) ?? DEFAULT_BASE_URL,
   );
-  const timeoutMs = checkCount("timeoutMs", input.timeoutMs ?? DEFAULT_TIMEOUT_MS, 1);
+  const timeoutMs =
+    input.timeoutMs !== undefined
+      ? checkCount("timeoutMs", input.timeoutMs, 1)
+      : (countFromEnv(env, "VMAPI_TIMEOUT_MS", 1) ?? DEFAULT_TIMEOUT_MS);
   const maxRetries = checkCount("maxRetries", input.maxRetries ?? DEFAULT_MAX_RETRIES, 0);
-  return { apiKey, baseUrl, timeoutMs, maxRetries };
+  const createTimeoutMs = checkCount(
+    "createTimeoutMs",
+    input.createTimeoutMs ?? DEFAULT_CREATE_TIMEOUT_MS,
+    1,
+  );
+  return { apiKey, baseUrl, timeoutMs, maxRetries, createTimeoutMs };
 }
 
 function firstNonEmpty(...values: (string | undefined)[]): string | undefined {
@@ -71,6 +91,22 @@ function checkBaseUrl(value: string): string {
     });
   }
   return value.replace(/\/+$/, "");
+}
+
+/**
+ * An integer setting from the environment (`undefined` when unset or empty), refused with the
+ * variable's name. A process that cannot set options (a Pulumi plugin) is tuned this way.
+ */
+function countFromEnv(env: Env, name: string, min: number): number | undefined {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === "") return undefined;
+  const value = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isInteger(value) || value < min) {
+    throw new ConfigurationError(`${name} must be an integer ≥ ${min} (got ${JSON.stringify(raw)})`, {
+      code: "invalid_setting",
+    });
+  }
+  return value;
 }
 
 function checkCount(name: string, value: number, min: number): number {

@@ -20,8 +20,8 @@ Runs an emulator of the VM machine API on loopback.
   --host HOST        interface to listen on (default ${d.host})
   --seed FILE        seed JSON (accounts, keys, networks, templates, capacity); default built in
   --state-file FILE  persist state atomically before answering every change; reload it on start
-  --time-scale X     multiply every duration, lifecycle steps and the 4 h delegation
-                     lifetime (0.01: 60 s provisioning takes 0.6 s; default ${d.timeScale})
+  --time-scale X     multiply every duration, lifecycle steps, the 4 h delegation
+                     lifetime and fault latency (0.01: 60 s provisioning takes 0.6 s; default ${d.timeScale})
   --clock real|manual  manual: time moves only via POST /_emulator/clock/advance (default ${d.clock})
   --fault-rate R     probability 0..1 of a random fault per API request (default ${d.faultRate})
   --fault-seed N     seed of the random fault sequence, any integer (default ${d.faultSeed})

@@ -7,6 +7,9 @@ import { z } from "zod";
 import { ERROR_CODES, type ErrorCode } from "../client/constants";
 import { SeededRandom } from "./random";
 
+/** The longest `latencyMs` a rule may ask for (emulator time, before the time scale). */
+export const MAX_LATENCY_MS = 3_600_000;
+
 /** One scripted rule as sent to `POST /_emulator/faults`. */
 export const FaultRuleSchema = z.strictObject({
   method: z.string().min(1).optional(),
@@ -15,7 +18,11 @@ export const FaultRuleSchema = z.strictObject({
   code: z.enum(ERROR_CODES).optional(),
   times: z.number().int().min(1).default(1),
   retryAfterSeconds: z.number().int().min(0).optional(),
-  latencyMs: z.number().int().min(0).max(60_000).optional(),
+  // Up to an hour: a create answered minutes late is a case the client must survive.
+  latencyMs: z.number().int().min(0).max(MAX_LATENCY_MS).optional(),
+  // A proxy that gives up: the connection is cut while the request goes on (acting after a
+  // longer latencyMs), so the client sees a reset and the machine appears later.
+  cutAfterMs: z.number().int().min(0).max(MAX_LATENCY_MS).optional(),
   reset: z.boolean().optional(),
   dropResponse: z.boolean().optional(),
 });
@@ -28,7 +35,10 @@ export const FaultRulesRequestSchema = z.strictObject({ rules: z.array(FaultRule
 /** What to do to one request. `act` and `drop` run the request; `reset` and `status` do not. */
 export interface FaultAction {
   source: "rule" | "random";
+  /** As the rule says it, in the API's time: the server multiplies it by its time scale. */
   latencyMs: number;
+  /** The connection is cut this long after the request arrived (time-scaled), whatever it does. */
+  cutAfterMs?: number;
   kind: "act" | "reset" | "status" | "drop";
   status?: number;
   code?: ErrorCode;
@@ -107,7 +117,8 @@ export class Faults {
     const rule = this.rules[index];
     rule.times -= 1;
     if (rule.times <= 0) this.rules.splice(index, 1);
-    const base = { source: "rule" as const, latencyMs: rule.latencyMs ?? 0 };
+    const cut = rule.cutAfterMs === undefined ? {} : { cutAfterMs: rule.cutAfterMs };
+    const base = { source: "rule" as const, latencyMs: rule.latencyMs ?? 0, ...cut };
     if (rule.reset) return { ...base, kind: "reset" };
     if (rule.status !== undefined) {
       const code = rule.code ?? defaultFaultCode(rule.status);

@@ -38,8 +38,8 @@ export interface EmulatorOptions {
   /** Persist state here atomically before answering every change; reload it at start. */
   stateFile?: string;
   /**
-   * Multiplies every duration: lifecycle steps and the 4 h delegation lifetime (0.01: a 60 s
-   * provisioning takes 0.6 s).
+   * Multiplies every duration: lifecycle steps, the 4 h delegation lifetime and a fault rule's
+   * `latencyMs` (0.01: a 60 s provisioning takes 0.6 s).
    */
   timeScale?: number;
   /** "real" or "manual" (time moves only through advance / POST /_emulator/clock/advance). */

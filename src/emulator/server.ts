@@ -149,7 +149,36 @@ async function handleApi(
     throw callerFirst(emulator, req, error);
   });
   const fault = emulator.faults.decide(method, url.pathname, label);
-  if (fault !== null && fault.latencyMs > 0) await delay(fault.latencyMs);
+  const cutAfterMs = fault?.cutAfterMs;
+  const cut =
+    cutAfterMs === undefined
+      ? undefined
+      : setTimeout(() => req.socket.destroy(), cutAfterMs * emulator.store.timeScale).unref();
+  try {
+    return await answerApi(emulator, { route, params, req, url, raw, fault, label });
+  } finally {
+    // Answered before the cut: the connection lives on for the requests after this one.
+    clearTimeout(cut);
+  }
+}
+
+/** One API request after its body was read and its fault (if any) decided. */
+interface ApiRequest {
+  route: ReturnType<Router<ApiContext>["match"]>["route"];
+  params: ReturnType<Router<ApiContext>["match"]>["params"];
+  req: http.IncomingMessage;
+  url: URL;
+  raw: Awaited<ReturnType<typeof readBody>>;
+  fault: FaultAction | null;
+  label: string;
+}
+
+async function answerApi(emulator: EmulatorContext, request: ApiRequest): Promise<Outcome> {
+  const { route, params, req, url, raw, fault, label } = request;
+  const method = req.method ?? "GET";
+  // Latency is a duration like any other: `--time-scale 0.01` makes a 35 s late answer take 350 ms,
+  // so a test of an answer later than the client's timeout costs no real seconds.
+  if (fault !== null && fault.latencyMs > 0) await delay(fault.latencyMs * emulator.store.timeScale);
   if (fault?.kind === "reset") return { label, cut: "reset" };
   if (fault?.kind === "status") return { label, reply: faultReply(fault) };
   let reply: Reply;

@@ -67,6 +67,8 @@ const machineOperations = (context: ProviderContext) => ({
     // An auto-name has a random suffix: no namesake to look for before creating.
     let machine = await client.machines.create(body, {
       uniqueName: inputs.__autoNamed === true,
+      // A late or lost answer is waited for and looked into, never sent again blindly: say so.
+      onProgress: context.progress,
     });
     const id = machine.id;
     try {

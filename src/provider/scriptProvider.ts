@@ -73,6 +73,7 @@ const scriptOperations = (context: ProviderContext) => ({
     const text = readText(inputs);
     const created = await client.scripts.create(
       definedOnly({ ...requestBody(inputs), scriptText: text }) as never,
+      { onProgress: context.progress },
     );
     const shown = await client.scripts.get(created.id).catch(() => created);
     return { id: created.id, outs: scriptOutputs(inputs, shown) };

@@ -6,7 +6,7 @@
  */
 import { VmApiClient, type VmApiClientOptions } from "../client/client";
 import { ConfigurationError } from "../client/errors";
-import { resolveSettings } from "../client/settings";
+import { DEFAULT_CREATE_TIMEOUT_MS, resolveSettings } from "../client/settings";
 import type { ProviderContext } from "./context";
 import { retryReporter } from "./progress";
 
@@ -14,7 +14,10 @@ import { retryReporter } from "./progress";
 export interface ProviderSettings {
   apiKey?: string;
   baseUrl?: string;
-  /** `vmapi:pollScale`: multiplies the provider's polling delays (for a time-scaled emulator). */
+  /**
+   * `vmapi:pollScale`: multiplies the provider's polling delays and the time a create is given to
+   * take effect (for a time-scaled emulator).
+   */
   pollScale?: string;
   /** `vmapi:accounts` as the config holds it (a JSON object of named accounts): see accounts.ts. */
   accounts?: string;
@@ -44,6 +47,8 @@ export function checkSettings(settings: ProviderSettings, env = process.env): Ch
         { code: "missing_api_key" },
       );
     }
+    // The environment's own settings (VMAPI_TIMEOUT_MS) already name their variable.
+    if (!err.message.startsWith("baseUrl")) throw err;
     throw new ConfigurationError(`vmapi:${err.message} (or VMAPI_BASE_URL)`, { code: err.code });
   }
 }
@@ -76,9 +81,11 @@ export function clientFor(
   context: ProviderContext,
   overrides: Partial<VmApiClientOptions> = {},
 ): VmApiClient {
-  const { apiKey, baseUrl } = checkSettings(settings);
+  const { apiKey, baseUrl, pollScale } = checkSettings(settings);
   return new VmApiClient({
     maxRetries: PROVIDER_MAX_RETRIES,
+    // How late a create may take effect is the API's time, like its lifecycle: scaled alike.
+    createTimeoutMs: Math.max(1, Math.round(DEFAULT_CREATE_TIMEOUT_MS * pollScale)),
     // Retries show in the engine's output, so an API that is down is visibly being retried.
     onRetry: retryReporter(context.progress),
     ...context.timing,

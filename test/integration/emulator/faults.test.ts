@@ -79,6 +79,34 @@ describe("scripted faults", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(70);
   });
 
+  it("faults: latencyMs follows the time scale → an hour of latency at 0.00001 holds a create 36 ms, then it acts", async () => {
+    const scaled = await startTestEmulator({ clock: "real", timeScale: 0.00001 });
+    try {
+      const scaledApi = new Api(scaled.url, scaled.keys.individual);
+      await addFaults(scaled.url, [{ route: "/machines/createSingleMachinePublic", latencyMs: 3_600_000 }]);
+      const created = await scaledApi.post("/machines/createSingleMachinePublic", createBody());
+      expect(created.status).toBe(200);
+      expect((await state(scaled.url)).machines).toHaveLength(1);
+    } finally {
+      await scaled.close();
+    }
+  });
+
+  it("faults: cutAfterMs shorter than latencyMs → the connection is cut, and the create acts afterwards", async () => {
+    await addFaults(emu.url, [
+      { route: "/machines/createSingleMachinePublic", cutAfterMs: 20, latencyMs: 60 },
+    ]);
+    expect(await outcome(api.post("/machines/createSingleMachinePublic", createBody()))).toBe("connection");
+    while ((await machineCount()) === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await machineCount()).toBe(1);
+  });
+
+  it("faults: cutAfterMs longer than the request takes → answered normally", async () => {
+    await addFaults(emu.url, [{ route: "/users/getUsers", cutAfterMs: 60_000 }]);
+    expect((await api.get("/users/getUsers")).status).toBe(200);
+    expect((await api.get("/users/getUsers")).status).toBe(200);
+  });
+
   it("faults: GET lists armed rules with remaining times; DELETE clears; control paths never fault", async () => {
     await addFaults(emu.url, [{ status: 500, times: 3 }]);
     await addFaults(emu.url, [{ method: "GET", route: "/users/getUsers", status: 404, code: "not_found" }]);

@@ -2,7 +2,8 @@
  * Settings are checked before the first request of every operation: a bad `vmapi:pollScale` or
  * `vmapi:baseUrl` refuses the operation with nothing sent, so nothing is created half-way.
  */
-import type { ProviderSettings } from "../../../src/provider/settings";
+import { clientFor, type ProviderSettings } from "../../../src/provider/settings";
+import { providerContext } from "../../../src/provider/context";
 import { VmApiClient } from "../../../src/client/client";
 import { state } from "../../helpers/emulator";
 import { startProviderKit, type ProviderKit } from "./providerTestKit";
@@ -70,6 +71,29 @@ describe("settings before any request", () => {
 
   it.each(operations)("%s: vmapi:baseUrl not a URL → refused naming vmapi:baseUrl", async (_name, run) => {
     await expect(run({ ...kit.settings, baseUrl: "emulator:4010" })).rejects.toThrow(/vmapi:baseUrl must/);
+  });
+
+  it.each(operations)(
+    "%s: VMAPI_TIMEOUT_MS 'soon' → refused naming VMAPI_TIMEOUT_MS, nothing sent",
+    async (_name, run) => {
+      const saved = process.env.VMAPI_TIMEOUT_MS;
+      process.env.VMAPI_TIMEOUT_MS = "soon";
+      try {
+        expect(await requestsMadeBy(() => run(kit.settings))).toBe(0);
+        await expect(run(kit.settings)).rejects.toThrow(
+          'VMAPI_TIMEOUT_MS must be an integer ≥ 1 (got "soon")',
+        );
+      } finally {
+        if (saved === undefined) delete process.env.VMAPI_TIMEOUT_MS;
+        else process.env.VMAPI_TIMEOUT_MS = saved;
+      }
+    },
+  );
+
+  it("clientFor: the time a create is given to take effect follows vmapi:pollScale (10 min × 0.01 = 6 s)", () => {
+    const client = clientFor({ ...kit.settings, pollScale: "0.01" }, providerContext());
+    expect(client.createTimeoutMs).toBe(6_000);
+    expect(clientFor({ ...kit.settings, pollScale: "1" }, providerContext()).createTimeoutMs).toBe(600_000);
   });
 
   it("Machine create: no API key anywhere → refused naming vmapi:apiKey, nothing sent", async () => {

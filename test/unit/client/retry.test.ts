@@ -240,6 +240,19 @@ describe("runWithRetries", () => {
     expect(lookup).toHaveBeenCalledTimes(1);
   });
 
+  it("runWithRetries: a lookup is told the failure and when the failed attempt was sent", async () => {
+    let clock = 1_000;
+    const timing = { ...fakeTiming(), now: () => clock };
+    const failure = reset();
+    const attempt = async () => {
+      clock += 250; // the attempt takes 250 ms, then fails
+      throw failure;
+    };
+    const lookup = jest.fn(async () => "found");
+    await runWithRetries(attempt, { policy, timing, idempotent: false, lookup });
+    expect(lookup).toHaveBeenCalledWith({ error: failure, sentAtMs: 1_000 });
+  });
+
   it("runWithRetries: non-idempotent, ambiguous failure, lookup finds nothing → resends", async () => {
     const { attempt, calls } = scripted<string>([reset(), "created"]);
     const lookup = jest.fn(async () => undefined);

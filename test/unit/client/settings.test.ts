@@ -1,6 +1,11 @@
 import { DEFAULT_BASE_URL } from "../../../src/client/constants";
 import { ConfigurationError } from "../../../src/client/errors";
-import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, resolveSettings } from "../../../src/client/settings";
+import {
+  DEFAULT_CREATE_TIMEOUT_MS,
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_TIMEOUT_MS,
+  resolveSettings,
+} from "../../../src/client/settings";
 
 describe("resolveSettings", () => {
   it("resolveSettings: arguments given → used over every variable", () => {
@@ -12,6 +17,7 @@ describe("resolveSettings", () => {
       baseUrl: "http://arg:1",
       timeoutMs: 5,
       maxRetries: 0,
+      createTimeoutMs: DEFAULT_CREATE_TIMEOUT_MS,
     });
   });
 
@@ -44,8 +50,24 @@ describe("resolveSettings", () => {
       baseUrl: "https://api.paperspace.io",
       timeoutMs: DEFAULT_TIMEOUT_MS,
       maxRetries: DEFAULT_MAX_RETRIES,
+      createTimeoutMs: DEFAULT_CREATE_TIMEOUT_MS,
     });
   });
+
+  it("resolveSettings: VMAPI_TIMEOUT_MS → the timeout when no argument gives one", () => {
+    const env = { VMAPI_TIMEOUT_MS: "1500" };
+    expect(resolveSettings({ apiKey: "k" }, env).timeoutMs).toBe(1500);
+    expect(resolveSettings({ apiKey: "k", timeoutMs: 7 }, env).timeoutMs).toBe(7);
+  });
+
+  it.each(["0", "1.5", "fast", "-3"])(
+    "resolveSettings: VMAPI_TIMEOUT_MS %s → ConfigurationError naming the variable",
+    (value) => {
+      expect(() => resolveSettings({ apiKey: "k" }, { VMAPI_TIMEOUT_MS: value })).toThrow(
+        `VMAPI_TIMEOUT_MS must be an integer ≥ 1 (got "${value}")`,
+      );
+    },
+  );
 
   it("resolveSettings: no key anywhere → ConfigurationError naming the variables", () => {
     expect(() => resolveSettings({}, {})).toThrow(ConfigurationError);
@@ -56,6 +78,7 @@ describe("resolveSettings", () => {
     [{ baseUrl: "not a url" }, /baseUrl must be an absolute/],
     [{ baseUrl: "ftp://x" }, /http or https/],
     [{ timeoutMs: 0 }, /timeoutMs/],
+    [{ createTimeoutMs: 0 }, /createTimeoutMs/],
     [{ maxRetries: -1 }, /maxRetries/],
     [{ maxRetries: 1.5 }, /maxRetries/],
   ])("resolveSettings: bad setting %p → ConfigurationError", (input, message) => {
