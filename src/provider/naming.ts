@@ -9,13 +9,14 @@
  * `__namingSeed`. The provider derives the suffix from that seed and the name being replaced:
  * - a resource that has a name keeps it, whatever else changed (aliases, state written by 0.1.0);
  * - a create gets `next(seed, none)`;
- * - a replacement gets `next(seed, old name)`: the engine calls `check` a second time without
- *   olds for a replacement, after the `check` with olds, in the same plugin process, which
- *   remembers the old name by seed (`NameMemory`). The old name is known alike in preview and up,
- *   even when the input that forces the replace is unknown in the preview (the id of a script
- *   that is replaced too), and it holds no secret. A digest of the inputs would have neither
- *   property: an unknown in the preview gives another name in the up, and any input may be a
- *   secret (the plugin is sent secrets unmarked, so it cannot leave them out).
+ * - a replacement gets `next(seed, old auto-name)`: the engine calls `check` a second time
+ *   without olds for a replacement, after the `check` with olds, in the same plugin process,
+ *   which remembers the old name by seed (`NameMemory`). The old name is known alike in preview
+ *   and up, even when the input that forces the replace is unknown in the preview (the id of a
+ *   script that is replaced too), and an auto-name holds no secret. A digest of the inputs would
+ *   have neither property: an unknown in the preview gives another name in the up, and any input
+ *   may be a secret (the plugin is sent secrets unmarked, so it cannot leave them out). For the
+ *   same reason a declared old name (maybe a secret) is only avoided, never digested.
  * The internal inputs never show as a diff: `diff` compares only the diff tables' inputs, and
  * `check` carries their old values over, so a renamed resource (an alias) or state written before
  * an internal input existed shows no change.
@@ -40,17 +41,23 @@ const SUFFIX_RANGE = 36n ** BigInt(SUFFIX_LENGTH);
  * `preview` or `up`), by naming seed: what the `check` without olds of its replacement starts from.
  */
 export class NameMemory {
-  private readonly names = new Map<string, string>();
+  private readonly names = new Map<string, StateName>();
 
   /** Records the name the resource of `seed` has in the state. */
-  remember(seed: string, name: string): void {
+  remember(seed: string, name: StateName): void {
     this.names.set(seed, name);
   }
 
   /** The name the resource of `seed` has in the state, when a check with olds saw it. */
-  nameOf(seed: string): string | undefined {
+  nameOf(seed: string): StateName | undefined {
     return this.names.get(seed);
   }
+}
+
+/** A name in the state, and whether it is an auto-name (else it was declared, maybe secret). */
+export interface StateName {
+  readonly name: string;
+  readonly auto: boolean;
 }
 
 /**
@@ -80,10 +87,11 @@ export function namingSeed(parts: readonly string[]): string {
 }
 
 /**
- * The name that follows `previous` for the resource of `seed`: `<resource name>-<suffix>`, the
- * suffix a digest of both, never equal to `previous` (a replacement never takes the old name).
+ * The name that follows the auto-name `previous` for the resource of `seed`:
+ * `<resource name>-<suffix>`, the suffix a digest of both, never equal to `avoid` (by default
+ * `previous`: a replacement never takes the old name).
  */
-export function nextName(resourceName: string, seed: string, previous?: string): string {
+export function nextName(resourceName: string, seed: string, previous?: string, avoid = previous): string {
   for (let round = 0; ; round++) {
     const digest = crypto
       .createHash("sha256")
@@ -91,7 +99,7 @@ export function nextName(resourceName: string, seed: string, previous?: string):
       .digest();
     const suffix = (digest.readBigUInt64BE(0) % SUFFIX_RANGE).toString(36).padStart(SUFFIX_LENGTH, "0");
     const name = `${resourceName}-${suffix}`;
-    if (name !== previous) return name;
+    if (name !== avoid) return name;
   }
 }
 
@@ -104,13 +112,17 @@ export function withAutoName(olds: Props, news: Props, memory: NameMemory): Prop
   const inputs: Props = { ...news, ...carriedOver(olds) };
   for (const key of CARRIED_KEYS) if (inputs[key] === undefined) delete inputs[key];
   const seed = seedOf(news);
-  const oldName = typeof olds.name === "string" && olds.name !== UNKNOWN ? olds.name : undefined;
-  if (oldName !== undefined && seed !== undefined) memory.remember(seed, oldName);
+  const old: StateName | undefined =
+    typeof olds.name === "string" && olds.name !== UNKNOWN
+      ? { name: olds.name, auto: olds.__autoNamed === true }
+      : undefined;
+  if (old !== undefined && seed !== undefined) memory.remember(seed, old);
   if (news.name !== undefined) return inputs;
-  if (olds.__autoNamed === true && oldName !== undefined)
-    return { ...inputs, name: oldName, __autoNamed: true };
+  if (old?.auto) return { ...inputs, name: old.name, __autoNamed: true };
   if (typeof news.__resourceName !== "string" || seed === undefined) return inputs;
-  const name = nextName(news.__resourceName, seed, oldName ?? memory.nameOf(seed));
+  const replaced = old ?? memory.nameOf(seed);
+  const previous = replaced?.auto ? replaced.name : undefined;
+  const name = nextName(news.__resourceName, seed, previous, replaced?.name);
   return { ...inputs, name, __autoNamed: true };
 }
 

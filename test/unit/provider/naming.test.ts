@@ -119,13 +119,22 @@ describe("withAutoName", () => {
     expect(withAutoName({}, news(), memory).name).toBe(nextName("box", SEED));
   });
 
-  it("explicit name removed → the name after the explicit one, the same in the replacement's check", () => {
-    const memory = new NameMemory();
-    const olds = { ...news(), name: "mine" };
-    const withOlds = withAutoName(olds, news(), memory);
-    const withoutOlds = withAutoName({}, news(), memory);
-    expect(withOlds.name).toBe(nextName("box", SEED, "mine"));
-    expect(withoutOlds.name).toBe(withOlds.name);
+  it("declared name removed → an auto-name that no declared name goes into (it may be a secret), the same in the replacement's check", () => {
+    const after = (declared: string) => {
+      const memory = new NameMemory();
+      const withOlds = withAutoName({ ...news(), name: declared }, news(), memory);
+      const withoutOlds = withAutoName({}, news(), memory);
+      return [withOlds.name, withoutOlds.name];
+    };
+    expect(after("mine")).toEqual([nextName("box", SEED), nextName("box", SEED)]);
+    expect(after("s3cret-name")).toEqual(after("mine"));
+  });
+
+  it("declared name equal to the first auto-name, removed → another auto-name (a replacement never takes the old name)", () => {
+    const first = nextName("box", SEED);
+    const inputs = withAutoName({ ...news(), name: first }, news(), new NameMemory());
+    expect(inputs.name).toMatch(/^box-[a-z0-9]{7}$/);
+    expect(inputs.name).not.toBe(first);
   });
 });
 
