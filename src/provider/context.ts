@@ -4,10 +4,11 @@
  * share `PROCESS_CONTEXT`, made once per plugin process (one `preview` or `up`), so cached
  * lookups live exactly as long as that command; a test builds providers on a context of its own
  * (`createMachineProvider(context)`), for example with a `sleep` that advances an emulator's
- * manual clock. Nothing here is a writable module global.
+ * manual clock. The same goes for the names seen in the state (naming.ts). Nothing here is a writable module global.
  */
 import type { VmApiClientOptions } from "../client/client";
 import { LookupCache } from "./lookups";
+import { NameMemory } from "./naming";
 import { engineProgress, type ProgressSink } from "./progress";
 
 export interface ProviderContext {
@@ -17,11 +18,19 @@ export interface ProviderContext {
   readonly timing: Readonly<Pick<VmApiClientOptions, "sleep" | "now" | "random">>;
   /** Where progress lines and warnings go: the engine's log in a plugin. */
   readonly progress: ProgressSink;
+  /** The names `check` saw in the state, for the names of replacements (naming.ts). */
+  readonly names: NameMemory;
 }
 
 /** A context with its own empty cache, the real clock and the engine's log, unless `parts` say otherwise. */
 export function providerContext(parts: Partial<ProviderContext> = {}): ProviderContext {
-  return { lookups: new LookupCache(), timing: {}, progress: engineProgress, ...parts };
+  return {
+    lookups: new LookupCache(),
+    timing: {},
+    progress: engineProgress,
+    names: new NameMemory(),
+    ...parts,
+  };
 }
 
 /** The context of this plugin process, shared by the providers the runtime dispatches to. */

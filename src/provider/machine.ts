@@ -19,6 +19,7 @@ import {
   type ReportedOutput,
   type WireFieldOf,
 } from "./machineModel";
+import { namingInputs } from "./naming";
 import { providerStub, quietStacks, registeredProps } from "./stub";
 
 /** Inputs of a {@link Machine}. Changing a create-only input replaces the machine. */
@@ -38,7 +39,7 @@ export interface MachineArgs {
   billingType: pulumi.Input<BillingType>;
   /** Template to create from (see `getTemplates`). Replaces. */
   templateId: pulumi.Input<string>;
-  /** Machine name; defaults to the resource name plus a random suffix. Updates in place. */
+  /** Machine name; defaults to the resource name plus a suffix the stack fixes (README, "How names are made"). Updates in place. */
   name?: pulumi.Input<string>;
   /** Power state to keep: "ready" (default) or "off". Updates in place through start/stop. */
   state?: pulumi.Input<"ready" | "off">;
@@ -197,10 +198,10 @@ export class Machine extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: MachineArgs, opts?: pulumi.CustomResourceOptions) {
     // A fresh object each time: the dynamic.Resource constructor mutates its props.
-    // With the resource name for auto-naming (`__name` is taken by the SDK itself).
+    // With the naming inputs for auto-naming (naming.ts).
     const props = registeredProps([...MACHINE_OUTPUT_KEYS, ...Object.keys(MACHINE_DIFF_TABLE)], {
       ...args,
-      __resourceName: name,
+      ...namingInputs(name, Machine.__pulumiType, opts),
     });
     // The new user's password is a secret even when given as a plain string.
     if (args.password !== undefined) props.password = pulumi.secret(args.password);

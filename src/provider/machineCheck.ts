@@ -34,7 +34,8 @@ export async function checkMachine(
   const ctx = referenceContext(settings, context);
   const adopting = isAdoption(olds, news);
   // An adopted machine keeps its own name unless one is declared: never an auto-name (a rename).
-  const inputs: Props = adopting && news.name === undefined ? { ...news } : withAutoName(olds, news);
+  const inputs: Props =
+    adopting && news.name === undefined ? { ...news } : withAutoName(olds, news, context.names);
   if (inputs.state === undefined) inputs.state = "ready";
   const local = localFailures(inputs, adopting);
   const remote = await machineReferenceFailures(olds, inputs, ctx, context.progress);

@@ -9,6 +9,7 @@ import { adoptionMismatches, adoptionRefusal, replacementOfAdopted } from "./ado
 import { changedKeys, diffFromTable } from "./diffTable";
 import { confirmAbsent, pollUntilGone, requireOwnerInAccount } from "./gone";
 import { checkMachine } from "./machineCheck";
+import { NAMING_INPUT_KEYS } from "./naming";
 import { adoptNotFound } from "./machineReferences";
 import { PROCESS_CONTEXT, nowOf, type ProviderContext } from "./context";
 import {
@@ -64,7 +65,7 @@ const machineOperations = (context: ProviderContext) => ({
     if (inputs.adoptMachineId !== undefined) return adoptExisting(client, inputs, settings, context);
     const target = (inputs.state ?? "ready") as PowerState;
     const body = await withExistingTeamUser(client, createBody(inputs), context.progress);
-    // An auto-name has a random suffix: no namesake to look for before creating.
+    // An auto-name belongs to this stack's resource alone (naming.ts): no namesake to look for first.
     let machine = await client.machines.create(body, {
       uniqueName: inputs.__autoNamed === true,
       // A late or lost answer is waited for and looked into, never sent again blindly: say so.
@@ -245,7 +246,7 @@ function waitMs(inputs: Props): number {
 
 /** Inputs a refresh reports: every input key the outputs hold, with the actual values. */
 function inputsFromOutputs(outs: Props): Props {
-  const keys = [...(Object.keys(MACHINE_DIFF_TABLE) as MachineInputKey[]), "__resourceName", "__autoNamed"];
+  const keys = [...(Object.keys(MACHINE_DIFF_TABLE) as MachineInputKey[]), ...NAMING_INPUT_KEYS];
   return pick(
     outs,
     keys.filter((k) => k !== "password" && outs[k] !== undefined && outs[k] !== null),

@@ -4,6 +4,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ScriptSchema } from "../client/schemas";
 import type { z } from "zod";
+import { namingInputs } from "./naming";
 import { providerStub, quietStacks, registeredProps } from "./stub";
 
 /** Inputs of a {@link Script}. Every change replaces the script. */
@@ -13,7 +14,7 @@ export interface ScriptArgs {
    * `vmapi:accounts` (a name, never a key). Left out: the default `vmapi:apiKey`. Replaces.
    */
   account?: pulumi.Input<string>;
-  /** Unique name per owner; defaults to the resource name plus a random suffix. */
+  /** Unique name per owner; defaults to the resource name plus a suffix the stack fixes (README, "How names are made"). */
   name?: pulumi.Input<string>;
   /** The script (bash on Linux, PowerShell on Windows), at most 16 KB. Wrap in pulumi.secret to keep it secret. */
   scriptText?: pulumi.Input<string>;
@@ -91,7 +92,10 @@ export class Script extends pulumi.dynamic.Resource {
   }
 
   constructor(name: string, args: ScriptArgs, opts?: pulumi.CustomResourceOptions) {
-    const props = registeredProps([...SCRIPT_OUTPUTS, ...SCRIPT_INPUTS], { ...args, __resourceName: name });
+    const props = registeredProps([...SCRIPT_OUTPUTS, ...SCRIPT_INPUTS], {
+      ...args,
+      ...namingInputs(name, Script.__pulumiType, opts),
+    });
     const restoreStacks = quietStacks();
     try {
       super(providerStub("Script"), name, props, opts, "vmapi", "Script");

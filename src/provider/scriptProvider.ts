@@ -12,7 +12,7 @@ import { CreateScriptRequestSchema, scriptTooLargeMessage } from "../client/requ
 import type { Script as ApiScript } from "../client/schemas";
 import { definedOnly, printableFailures, schemaFailures } from "./checks";
 import { changedKeys, type DiffTable } from "./diffTable";
-import { withAutoName } from "./naming";
+import { NAMING_INPUT_KEYS, withAutoName } from "./naming";
 import { clientFor, type ProviderSettings } from "./settings";
 import { PROCESS_CONTEXT, type ProviderContext } from "./context";
 import { proveAccount } from "./references";
@@ -38,14 +38,14 @@ export function createScriptProvider(context: ProviderContext) {
     ...scriptOperations(context),
     async check(olds: Props, news: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CheckResult> {
       await proveAccount(settings, context);
-      return checkScript(olds, news);
+      return checkScript(olds, news, context);
     },
   };
 }
 
 /** `check` without the API: the text (or file) and the fields, with the content's hash. */
-function checkScript(olds: Props, news: Props): pulumi.dynamic.CheckResult {
-  const inputs: Props = withAutoName(olds, news);
+function checkScript(olds: Props, news: Props, context: ProviderContext): pulumi.dynamic.CheckResult {
+  const inputs: Props = withAutoName(olds, news, context.names);
   const failures: pulumi.dynamic.CheckFailure[] = [];
   const text = scriptContent(inputs, failures);
   if (text !== undefined) inputs.contentSha256 = sha256(text);
@@ -83,13 +83,7 @@ const scriptOperations = (context: ProviderContext) => ({
     try {
       const script = await clientFor(settings, context).scripts.get(id);
       const outs = scriptOutputs(props, script);
-      const inputKeys = [
-        ...Object.keys(SCRIPT_DIFF_TABLE),
-        "scriptText",
-        "scriptFile",
-        "__resourceName",
-        "__autoNamed",
-      ];
+      const inputKeys = [...Object.keys(SCRIPT_DIFF_TABLE), "scriptText", "scriptFile", ...NAMING_INPUT_KEYS];
       return { id, props: outs, inputs: definedOnly(Object.fromEntries(inputKeys.map((k) => [k, outs[k]]))) };
     } catch (err) {
       if (provesAbsence(err)) return {};

@@ -10,8 +10,8 @@ import * as os from "os";
 import * as path from "path";
 import { VmApiClient } from "../../src";
 import { E2eContext, PROGRAMS, liveMachines } from "./support/kit";
-import { steps } from "./support/cli";
-import type { EngineStack } from "./support/engineStack";
+import { expectExit, steps } from "./support/cli";
+import type { EngineStack, StateResource } from "./support/engineStack";
 
 jest.setTimeout(180_000);
 
@@ -31,7 +31,11 @@ afterAll(() => ctx.close());
  * encrypted by the stack's own passphrase. State holds secrets JSON-encoded, so the key is set
  * once more as a secret config value in that form, to read its ciphertext, then removed.
  */
-async function deploymentFor(stack: EngineStack, machineId: string): Promise<string> {
+async function deploymentFor(
+  stack: EngineStack,
+  machineId: string,
+  edit: (machine: StateResource) => void = () => undefined,
+): Promise<string> {
   await stack.setConfig({ stateFormKey: { secret: JSON.stringify(ctx.emu.keys.individual) } });
   const stackConfig = fs.readFileSync(path.join(stack.programDir, `Pulumi.${stack.name}.yaml`), "utf8");
   await stack.removeConfig("stateFormKey");
@@ -52,25 +56,32 @@ async function deploymentFor(stack: EngineStack, machineId: string): Promise<str
       .replaceAll(WRITER_PATH, ELSEWHERE),
   );
   deployment.deployment.secrets_providers = { type: "passphrase", state: { salt } };
+  edit(deployment.deployment.resources.find((r: StateResource) => r.id === machineId));
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "vmapi-old-state-")), "state.json");
   fs.writeFileSync(file, JSON.stringify(deployment));
   return file;
 }
 
-test("0.1.0 state: refresh keeps the machine, preview plans no replace, destroy deletes it", async () => {
-  const fixture = fs.readFileSync(FIXTURE, "utf8");
-  expect(fixture).toContain(`absolutePath: \\"${WRITER_PATH}\\"`);
-  expect(fs.existsSync(path.dirname(ELSEWHERE))).toBe(false);
+/** A machine made out of band, as the fixture's was, ready. */
+async function readyMachine(name: string) {
   const client = new VmApiClient({ apiKey: ctx.emu.keys.individual, baseUrl: ctx.emu.url });
   const machine = await client.machines.create({
     region: "East Coast (NY2)",
     machineType: "C4",
     size: 50,
     billingType: "hourly",
-    machineName: "old-state",
+    machineName: name,
     templateId: "tubsrv01",
   });
   await client.machines.waitFor(machine.id, "ready", { pollPolicy: { initialDelayMs: 5, maxDelayMs: 20 } });
+  return machine;
+}
+
+test("0.1.0 state: refresh keeps the machine, preview plans no replace, destroy deletes it", async () => {
+  const fixture = fs.readFileSync(FIXTURE, "utf8");
+  expect(fixture).toContain(`absolutePath: \\"${WRITER_PATH}\\"`);
+  expect(fs.existsSync(path.dirname(ELSEWHERE))).toBe(false);
+  const machine = await readyMachine("old-state");
   const stack = await ctx.stack(path.join(PROGRAMS, "machine"), ctx.emu.keys.individual, {
     name: "old-state",
   });
@@ -87,4 +98,42 @@ test("0.1.0 state: refresh keeps the machine, preview plans no replace, destroy 
   const destroy = await stack.destroy();
   expect(destroy.code).toBe(0);
   expect(liveMachines(await ctx.emulator()).map((m) => m.id)).not.toContain(machine.id);
+});
+
+test("0.1.0 state of an auto-named machine (random suffix, no naming seed) → preview shows no change; a power-state change shows `state` alone and keeps the name", async () => {
+  const autoName = "box-x1y2z3q";
+  const machine = await readyMachine(autoName);
+  const stack = await ctx.stack(path.join(PROGRAMS, "machine"), ctx.emu.keys.individual);
+  const asAutoNamed = (r: StateResource) => {
+    // As 0.1.0 wrote an auto-named machine: its name and the __autoNamed mark, inputs and outputs alike.
+    for (const props of [r.inputs!, r.outputs!]) Object.assign(props, { name: autoName, __autoNamed: true });
+  };
+  await stack.ok(["stack", "import", "--file", await deploymentFor(stack, machine.id, asAutoNamed)]);
+
+  const same = expectExit(await stack.preview("--expect-no-changes"));
+  expect(steps(same).map((s) => s.op)).toEqual(["same"]);
+
+  await stack.setConfig({ state: "off" });
+  const preview = expectExit(await stack.preview("--diff"));
+  expect(steps(preview).map((s) => s.op)).toEqual(["update"]);
+  // The step's old and new inputs, as the event log and `preview --json` carry them (a review
+  // compares them): `state` alone differs, besides `__provider`, 0.1.0's text against today's.
+  const [step] = steps(preview);
+  const inputKeys = new Set([...Object.keys(step.old!.inputs!), ...Object.keys(step.new!.inputs!)]);
+  const changed = [...inputKeys].filter(
+    (k) => JSON.stringify(step.old!.inputs![k]) !== JSON.stringify(step.new!.inputs![k]),
+  );
+  expect(changed.sort()).toEqual(["__provider", "state"]);
+  // The machine's diff, up to the stack's outputs (the fixture's stack output `name` was another machine's).
+  const box = preview.stdout.slice(
+    preview.stdout.indexOf("vmapi:Machine"),
+    preview.stdout.indexOf("--outputs:--"),
+  );
+  expect(box).toMatch(/~ state\s*: "ready" => "off"/);
+  expect(box).not.toMatch(/__namingSeed|__resourceName|__autoNamed|[-+~] name\b/);
+  expectExit(await stack.up());
+  const [after] = (await ctx.emulator()).machines.filter((m) => m.id === machine.id);
+  expect(after).toMatchObject({ name: autoName, state: "off", dtDestroyed: null });
+  expect((await stack.outputs()).name).toBe(autoName);
+  expectExit(await stack.destroy());
 });

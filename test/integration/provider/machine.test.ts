@@ -201,7 +201,8 @@ describe("Machine lifecycle through the provider", () => {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ region: "Europe (AMS1)", machineType: "C5", failNextStarts: 1 }),
     });
-    const declared = await checked({ region: "Europe (AMS1)", machineType: "C5" });
+    // A resource name of its own: auto-names are fixed per resource, and this file's others are "trainer".
+    const declared = await checked({ __resourceName: "short", region: "Europe (AMS1)", machineType: "C5" });
     const error = await kit.providers.machine.create(declared, kit.settings).then(
       () => undefined,
       (e: unknown) => e,
