@@ -65,9 +65,10 @@ const machineOperations = (context: ProviderContext) => ({
     if (inputs.adoptMachineId !== undefined) return adoptExisting(client, inputs, settings, context);
     const target = (inputs.state ?? "ready") as PowerState;
     const body = await withExistingTeamUser(client, createBody(inputs), context.progress);
-    // An auto-name belongs to this stack's resource alone (naming.ts): no namesake to look for first.
+    // Namesakes are listed before the first attempt for auto-names too: an auto-name is fixed by
+    // the stack and the resource (naming.ts), so a machine kept by retainOnDelete, or left by an
+    // earlier killed `up`, has this very name and spec, and a lost answer must never take it.
     let machine = await client.machines.create(body, {
-      uniqueName: inputs.__autoNamed === true,
       // A late or lost answer is waited for and looked into, never sent again blindly: say so.
       onProgress: context.progress,
     });

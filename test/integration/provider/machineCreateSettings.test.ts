@@ -90,3 +90,15 @@ describe("Machine create: in-place settings", () => {
     expect(await kit.providers.machine.diff(id, updated.outs!, news)).toMatchObject({ changes: false });
   });
 });
+
+describe("Machine create: namesakes", () => {
+  it("create (auto-named): the machines already so named are listed before the first attempt, so a lost answer can never take one (a machine kept by retainOnDelete has this very auto-name)", async () => {
+    const inputs = await checked({});
+    expect(inputs.__autoNamed).toBe(true);
+    const before = (await emulatorState(kit.url)).requestCounts;
+    await kit.providers.machine.create(inputs, kit.settings);
+    const after = (await emulatorState(kit.url)).requestCounts;
+    const LIST = "GET /machines/getMachines";
+    expect((after[LIST] ?? 0) - (before[LIST] ?? 0)).toBe(1);
+  });
+});
