@@ -194,3 +194,9 @@ test("review: not a preview → PreviewFormatError saying what to give", () => {
 test("prices: the built-in list prices every machine type the API has (the emulator serves it)", () => {
   expect(Object.keys(DEFAULT_PRICE_LIST.machineTypes).sort()).toEqual([...MACHINE_TYPES].sort());
 });
+
+test("README: its example review is vmapi-review's Markdown of the captured replace-by-size preview, verbatim", () => {
+  const readme = fs.readFileSync(path.join(__dirname, "..", "..", "..", "README.md"), "utf8");
+  const { markdown } = reviewPreview(fixture("replace-size"));
+  expect(readme).toContain(`\n\`\`\`\n${markdown}\`\`\`\n`);
+});
