@@ -270,6 +270,7 @@ export function shown(value: unknown): string {
 
 function text(value: unknown): string | undefined {
   if (value === UNKNOWN_VALUE) return "(known after up)";
+  if (value === SECRET_VALUE) return "(secret)";
   return typeof value === "string" ? value : undefined;
 }
 

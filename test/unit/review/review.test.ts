@@ -200,3 +200,30 @@ test("README: its example review is vmapi-review's Markdown of the captured repl
   const { markdown } = reviewPreview(fixture("replace-size"));
   expect(readme).toContain(`\n\`\`\`\n${markdown}\`\`\`\n`);
 });
+
+test("review: a machineType known only after up → its cost shown as unknown, the headline says so, the cost gate fails", () => {
+  // The create preview with machineType computed from another resource, as the engine sends it.
+  const digest = JSON.parse(fixture("create")) as {
+    steps: Array<Step & { newState?: { inputs?: Record<string, unknown> } }>;
+  };
+  digest.steps.find((s) => s.urn.endsWith("::box"))!.newState!.inputs!.machineType =
+    "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+  const { markdown, failures } = reviewPreview(digest, { failOn: parseFailOn("cost-increase=1000") });
+  expect(markdown).toContain(
+    "| `box` (box-1) | create |  | – → ? (machineType known after up) | – → ? (machineType known after up) |",
+  );
+  expect(markdown).toContain("(some costs are known only after up)");
+  expect(failures).toEqual(["--fail-on cost-increase=1000: the cost of 1 machine(s) is known only after up"]);
+});
+
+test("review: a secret input that changes → named, its values never shown", () => {
+  const digest = JSON.parse(fixture("rename")) as {
+    steps: Array<Step & { newState?: { inputs?: Record<string, unknown> } }>;
+  };
+  // What the JSON holds for a secret (the CLI writes "[secret]" in place of the value).
+  digest.steps.find((s) => s.urn.endsWith("::box"))!.newState!.inputs!.name = "[secret]";
+  const { markdown } = reviewPreview(digest);
+  expect(markdown).toContain("(box-1 → (secret), ps");
+  expect(markdown).toContain('| update in place | `name` "box-1" → (secret) |');
+  expect(markdown).not.toContain("[secret]");
+});
