@@ -4,14 +4,13 @@
  * (create, no changes, in-place rename, replace by size, replace by script, stop, delete, adopt).
  * Each `pulumi preview --json --show-sames` goes through the `vmapi-review` bin (dist/review/cli.js)
  * and the Markdown is checked. With VMAPI_CAPTURE_REVIEW_FIXTURES=1 the previews are also written
- * to test/unit/review/fixtures, the captured JSON the unit tests read:
+ * to test/unit/review/fixtures, the captured JSON the unit tests read (or name some: =start,stop):
  *
  *   VMAPI_CAPTURE_REVIEW_FIXTURES=1 npx jest test/e2e/review.test.ts
  */
 import { spawnSync } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
-import * as prettier from "prettier";
 import { VmApiClient } from "../../src";
 import { E2eContext, PROGRAMS } from "./support/kit";
 import { REPO, expectExit } from "./support/cli";
@@ -21,7 +20,8 @@ jest.setTimeout(300_000);
 
 const BIN = path.join(REPO, "dist", "review", "cli.js");
 const FIXTURES = path.join(REPO, "test", "unit", "review", "fixtures");
-const CAPTURE = process.env.VMAPI_CAPTURE_REVIEW_FIXTURES === "1";
+/** "1": capture every preview; else a comma-separated list of the previews to capture. */
+const CAPTURE = (process.env.VMAPI_CAPTURE_REVIEW_FIXTURES ?? "").split(",");
 
 /** Runs the bin on `json` (stdin) with `args`. */
 function review(json: string, ...args: string[]): { code: number; stdout: string; stderr: string } {
@@ -46,13 +46,17 @@ async function preview(name: string, config: StackConfig = {}): Promise<string> 
   await stack.setConfig(config);
   const run = expectExit(await stack.cli(["preview", "--json", "--show-sames"]));
   if (Object.keys(config).length > 0) await stack.removeConfig(...Object.keys(config));
-  if (CAPTURE) {
+  if (CAPTURE.includes("1") || CAPTURE.includes(name)) {
     fs.mkdirSync(FIXTURES, { recursive: true });
-    // As the CLI wrote it, laid out as the repository's JSON is (prettier), so lint passes.
-    fs.writeFileSync(
-      path.join(FIXTURES, `${name}.json`),
-      await prettier.format(run.stdout, { parser: "json" }),
-    );
+    // As the CLI wrote it, laid out as the repository's JSON is (prettier), so lint passes;
+    // prettier in a child process, since its dynamic imports do not run inside jest.
+    const file = path.join(FIXTURES, `${name}.json`);
+    const prettier = require.resolve("prettier/bin/prettier.cjs");
+    const formatted = spawnSync(process.execPath, [prettier, "--stdin-filepath", file], {
+      input: run.stdout,
+    });
+    if (formatted.status !== 0) throw new Error(`prettier: ${formatted.stderr}`);
+    fs.writeFileSync(file, formatted.stdout);
   }
   return run.stdout;
 }
@@ -157,4 +161,18 @@ test("review: the machine left out of the program → delete, its disk destroyed
     "| `adopted` (legacy-1) | adopt | an existing machine: no new cost | $0.0137 → $0.0137 | $10.00 → $10.00 |",
   );
   expect(adopted.stdout).not.toContain("Disks destroyed");
+});
+
+test("review: a stopped machine declared on again → start, its hours back in the cost, no script (it ran once already)", async () => {
+  await stack.setConfig({ state: "off" });
+  expectExit(await stack.up());
+  await stack.removeConfig("state");
+  const started = review(await preview("start"));
+  expect(started.stdout).toContain(
+    "**Machines: 1 to start.** Cost +$0.0360/h, +$26.28/month ($5.00 → $31.28).",
+  );
+  expect(started.stdout).toContain(
+    `| \`box\` (box-1, ${boxId}) | start |  | $0.0068 → $0.0428 | $5.00 → $31.28 |`,
+  );
+  expect(started.stdout).not.toContain("Scripts at next boot");
 });

@@ -227,3 +227,21 @@ test("review: a secret input that changes → named, its values never shown", ()
   expect(markdown).toContain('| update in place | `name` "box-1" → (secret) |');
   expect(markdown).not.toContain("[secret]");
 });
+
+test("review: start → the machine's hours back; its script runs at that boot unless it ran once already", () => {
+  const { markdown } = reviewPreview(fixture("start"));
+  expect(markdown).toContain("**Machines: 1 to start.** Cost +$0.0360/h, +$26.28/month ($5.00 → $31.28).");
+  expect(markdown).toMatch(
+    /^\| `box` \(box-1, ps\w+\) \| start \| {2}\| \$0\.0068 → \$0\.0428 \| \$5\.00 → \$31\.28 \|$/m,
+  );
+  expect(markdown).not.toContain("Scripts at next boot"); // `setup` is runOnce: it ran at the first boot
+
+  // The same preview with a script that runs at every boot.
+  const digest = JSON.parse(fixture("start")) as {
+    steps: Array<Step & { newState?: { inputs?: Record<string, unknown> } }>;
+  };
+  digest.steps.find((s) => s.urn.endsWith("::setup"))!.newState!.inputs!.runOnce = false;
+  expect(reviewPreview(digest).markdown).toContain(
+    "**Scripts at next boot:**\n\n- `box-1` (started) runs `setup-script` at every boot\n",
+  );
+});
