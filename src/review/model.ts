@@ -6,17 +6,19 @@
 import type { PriceList } from "../contract/prices";
 import { MACHINE_DIFF_TABLE } from "../provider/machineDiffTable";
 import { machineCost, type BilledMachine, type Cost } from "./cost";
+import { assignedScript, bootScript, goneMachine, stoppedIp } from "./effects";
 import {
-  SECRET_VALUE,
+  MACHINE_TYPE,
+  SCRIPT_TYPE,
   UNKNOWN_VALUE,
+  shown,
+  stepType,
+  text,
   urnParts,
   type Preview,
   type PreviewStep,
-  type ResourceState,
+  type Props,
 } from "./previewJson";
-
-export const MACHINE_TYPE = "pulumi-nodejs:dynamic/vmapi:Machine";
-export const SCRIPT_TYPE = "pulumi-nodejs:dynamic/vmapi:Script";
 
 /** What happens to a machine. A machine can be updated in place and started or stopped at once. */
 export type MachineAction = "create" | "adopt" | "replace" | "update" | "start" | "stop" | "delete" | "same";
@@ -100,8 +102,6 @@ export interface ReviewModel {
   prices: PriceList;
 }
 
-type Props = Record<string, unknown>;
-
 /** Builds the model of a parsed preview, pricing machines with `prices`. */
 export function buildModel(preview: Preview, prices: PriceList): ReviewModel {
   const steps = preview.steps.filter((s) => s.urn !== "" && stepType(s) !== "pulumi:pulumi:Stack");
@@ -138,10 +138,6 @@ export function buildModel(preview: Preview, prices: PriceList): ReviewModel {
     if (type === SCRIPT_TYPE) assignedScript(step, steps, model);
   }
   return model;
-}
-
-function stepType(step: PreviewStep): string {
-  return step.newState?.type ?? step.oldState?.type ?? urnParts(step.urn).type.split("$").pop()!;
 }
 
 function pick<T extends object, K extends keyof T>(value: T, keys: K[]): Pick<T, K> {
@@ -257,115 +253,4 @@ function afterValue(step: PreviewStep, newIn: Props, key: string): string {
   const source = step.newState?.propertyDependencies?.[key]?.[0];
   if (newIn[key] !== UNKNOWN_VALUE || source === undefined) return shown(newIn[key]);
   return `(from \`${urnParts(source).name}\`, known after up)`;
-}
-
-/** A value as the Markdown shows it. */
-export function shown(value: unknown): string {
-  if (value === undefined || value === null) return "unset";
-  if (value === UNKNOWN_VALUE) return "(known after up)";
-  if (value === SECRET_VALUE) return "(secret)";
-  const json = JSON.stringify(value);
-  return json.length > 60 ? `${json.slice(0, 57)}…` : json;
-}
-
-function text(value: unknown): string | undefined {
-  if (value === UNKNOWN_VALUE) return "(known after up)";
-  if (value === SECRET_VALUE) return "(secret)";
-  return typeof value === "string" ? value : undefined;
-}
-
-function goneMachine(
-  cause: "replace" | "delete",
-  review: MachineReview,
-  oldIn: Props,
-  oldOut: Props,
-  model: ReviewModel,
-): void {
-  const machineName = review.nameBefore ?? review.resource;
-  const size = oldOut.size ?? oldIn.size;
-  model.disks.push({
-    resource: review.resource,
-    machineName,
-    machineId: review.machineId ?? "(no id)",
-    sizeGb: typeof size === "number" ? size : undefined,
-    cause,
-  });
-  const address = oldOut.publicIpAddress;
-  if (typeof address !== "string" || address === "") return;
-  const isStatic = (oldOut.assignPublicIp ?? oldIn.assignPublicIp) === true;
-  // The provider releases a static IP on destroy only when told to; a dynamic one always goes.
-  const release = (oldOut.releasePublicIpOnDestroy ?? oldIn.releasePublicIpOnDestroy) === true;
-  model.ips.push({
-    resource: review.resource,
-    machineName,
-    address,
-    kind: isStatic ? "static" : "dynamic",
-    kept: isStatic && !release,
-    cause,
-  });
-}
-
-/** A dynamic public IP goes when its machine stops; a static one stays with the machine. */
-function stoppedIp(review: MachineReview, oldOut: Props, model: ReviewModel): void {
-  const address = oldOut.publicIpAddress;
-  if (typeof address !== "string" || address === "" || oldOut.dynamicPublicIp !== true) return;
-  model.ips.push({
-    resource: review.resource,
-    machineName: review.nameBefore ?? review.resource,
-    address,
-    kind: "dynamic",
-    kept: false,
-    cause: "stop",
-  });
-}
-
-/** The script a machine runs when this change boots it (created, replaced or started while on). */
-function bootScript(
-  step: PreviewStep,
-  review: MachineReview,
-  newIn: Props,
-  byUrn: Map<string, PreviewStep>,
-  model: ReviewModel,
-): void {
-  const occasion = review.actions.find((a): a is "create" | "replace" | "start" =>
-    ["create", "replace", "start"].includes(a),
-  );
-  if (occasion === undefined || newIn.state === "off" || newIn.scriptId == null) return;
-  const scriptUrn = step.newState?.propertyDependencies?.scriptId?.[0];
-  const scriptStep = scriptUrn ? byUrn.get(scriptUrn) : undefined;
-  const script = scriptStep ? scriptProps(scriptStep.newState ?? scriptStep.oldState) : {};
-  // A run-once script ran at the machine's first boot already; a disabled one never runs.
-  if (script.isEnabled === false || (occasion === "start" && script.runOnce === true)) return;
-  model.bootScripts.push({
-    resource: review.resource,
-    machineName: review.nameAfter ?? review.resource,
-    script: text(script.name) ?? (scriptStep ? urnParts(scriptStep.urn).name : shown(newIn.scriptId)),
-    runOnce: script.runOnce === true,
-    occasion,
-    scriptChange: scriptStep && scriptStep.op !== "same" ? scriptStep.op : undefined,
-  });
-}
-
-function scriptProps(state: ResourceState | null | undefined): Props {
-  return { ...(state?.outputs ?? {}), ...(state?.inputs ?? {}) };
-}
-
-/** A new script given a `machineId` is assigned to that machine: it runs at the machine's next boot. */
-function assignedScript(step: PreviewStep, steps: PreviewStep[], model: ReviewModel): void {
-  if (step.op !== "create" && step.op !== "replace") return;
-  const script = scriptProps(step.newState);
-  if (typeof script.machineId !== "string" || script.isEnabled === false) return;
-  const machine = steps.find(
-    (s) =>
-      stepType(s) === MACHINE_TYPE && (s.oldState?.outputs?.machineId ?? s.oldState?.id) === script.machineId,
-  );
-  const oldOut = machine?.oldState?.outputs ?? {};
-  model.bootScripts.push({
-    resource: machine ? urnParts(machine.urn).name : script.machineId,
-    machineName: text(oldOut.name) ?? script.machineId,
-    script: text(script.name) ?? urnParts(step.urn).name,
-    runOnce: script.runOnce === true,
-    occasion: "assigned",
-    scriptChange: step.op,
-  });
 }

@@ -90,3 +90,32 @@ export function urnParts(urn: string): { stack: string; project: string; type: s
   const [head = "", project = "", type = "", ...rest] = urn.split("::");
   return { stack: head.replace(/^urn:pulumi:/, ""), project, type, name: rest.join("::") };
 }
+
+/** The type token of Machine resources. */
+export const MACHINE_TYPE = "pulumi-nodejs:dynamic/vmapi:Machine";
+/** The type token of Script resources. */
+export const SCRIPT_TYPE = "pulumi-nodejs:dynamic/vmapi:Script";
+
+/** Inputs or outputs of a resource. */
+export type Props = Record<string, unknown>;
+
+/** The resource type of a step (a child resource's URN type carries its parent's). */
+export function stepType(step: PreviewStep): string {
+  return step.newState?.type ?? step.oldState?.type ?? urnParts(step.urn).type.split("$").pop()!;
+}
+
+/** A value as the Markdown shows it. */
+export function shown(value: unknown): string {
+  if (value === undefined || value === null) return "unset";
+  if (value === UNKNOWN_VALUE) return "(known after up)";
+  if (value === SECRET_VALUE) return "(secret)";
+  const json = JSON.stringify(value);
+  return json.length > 60 ? `${json.slice(0, 57)}…` : json;
+}
+
+/** A string value as shown, or undefined when it is no string. */
+export function text(value: unknown): string | undefined {
+  if (value === UNKNOWN_VALUE) return "(known after up)";
+  if (value === SECRET_VALUE) return "(secret)";
+  return typeof value === "string" ? value : undefined;
+}
