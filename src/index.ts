@@ -20,7 +20,7 @@ export {
   PreviewFormatError,
   PriceFileError,
   PriceListError,
-  UsageError,
+  ReviewUsageError,
   type ReviewOptions,
   type ReviewResult,
   type FailOn,

@@ -14,7 +14,14 @@
  */
 import * as fs from "node:fs";
 import { parseArgs } from "node:util";
-import { parsePriceList, parseFailOn, reviewPreview, UsageError, type FailOn, type PriceList } from "./index";
+import {
+  parsePriceList,
+  parseFailOn,
+  reviewPreview,
+  ReviewUsageError,
+  type FailOn,
+  type PriceList,
+} from "./index";
 import { prComment } from "./comment";
 
 const USAGE = `Usage: vmapi-review [PREVIEW_JSON | -] [--prices FILE] [--fail-on destroy|cost-increase=<dollars per month>]... [--details PREVIEW_LOG]
@@ -65,10 +72,11 @@ function parse(argv: string[]): Args {
       },
     });
   } catch (err) {
-    throw new UsageError((err as Error).message);
+    throw new ReviewUsageError((err as Error).message);
   }
   const { values, positionals } = parsed;
-  if (positionals.length > 1) throw new UsageError(`one preview at a time (got ${positionals.length} files)`);
+  if (positionals.length > 1)
+    throw new ReviewUsageError(`one preview at a time (got ${positionals.length} files)`);
   return {
     input: positionals[0],
     prices: values.prices,
@@ -82,7 +90,7 @@ function read(io: CliIo, path: string, what: string): string {
   try {
     return io.readFile(path);
   } catch (err) {
-    throw new UsageError(
+    throw new ReviewUsageError(
       `cannot read ${what} ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
     );
   }
@@ -113,7 +121,7 @@ export async function runReviewCli(argv: string[], io: CliIo = PROCESS_IO): Prom
     return result.failures.length > 0 ? 1 : 0;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    io.stderr(`vmapi-review: ${message}\n${err instanceof UsageError ? USAGE : ""}`);
+    io.stderr(`vmapi-review: ${message}\n${err instanceof ReviewUsageError ? USAGE : ""}`);
     return 2;
   }
 }

@@ -9,9 +9,9 @@ import type { ReviewModel } from "./model";
 export type FailOn = { kind: "destroy" } | { kind: "cost-increase"; maxMonthly: number };
 
 /** A `--fail-on` value that is not a gate. */
-export class UsageError extends Error {
+export class ReviewUsageError extends Error {
   /** The class name, for matching by name across copies of the package. */
-  override readonly name = "UsageError";
+  override readonly name = "ReviewUsageError";
 }
 
 const ALLOWED = "destroy, cost-increase=<dollars per month> (e.g. cost-increase=100)";
@@ -28,11 +28,11 @@ export function parseFailOn(value: string): FailOn[] {
         const amount = Number(match[1]);
         if (match[1] !== "" && Number.isFinite(amount) && amount >= 0)
           return { kind: "cost-increase", maxMonthly: amount };
-        throw new UsageError(
+        throw new ReviewUsageError(
           `--fail-on cost-increase needs a non-negative amount of dollars per month (got ${JSON.stringify(match[1])})`,
         );
       }
-      throw new UsageError(`--fail-on: unknown gate ${JSON.stringify(gate)}; allowed: ${ALLOWED}`);
+      throw new ReviewUsageError(`--fail-on: unknown gate ${JSON.stringify(gate)}; allowed: ${ALLOWED}`);
     });
 }
 

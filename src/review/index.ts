@@ -16,7 +16,7 @@ export {
   type StorageTier,
 } from "../contract/prices";
 export { parsePriceList, PriceFileError } from "./priceFile";
-export { parseFailOn, UsageError, type FailOn } from "./gates";
+export { parseFailOn, ReviewUsageError, type FailOn } from "./gates";
 export { PreviewFormatError } from "./previewJson";
 export { PriceListError } from "./cost";
 
