@@ -9,3 +9,22 @@ export { Script, type ScriptArgs } from "./provider/script";
 export { ResourceDelegation, type ResourceDelegationArgs } from "./provider/resourceDelegation";
 export { MachineAccess, type MachineAccessArgs } from "./provider/machineAccess";
 export * from "./provider/functions";
+
+// Change review: `pulumi preview --json` → Markdown for a pull request (the `vmapi-review` bin).
+export {
+  reviewPreview,
+  parsePriceList,
+  parseFailOn,
+  DEFAULT_PRICE_LIST,
+  HOURS_PER_MONTH,
+  PreviewFormatError,
+  PriceFileError,
+  PriceListError,
+  ReviewUsageError,
+  type ReviewOptions,
+  type ReviewResult,
+  type FailOn,
+  type PriceList,
+  type MachineTypePrice,
+  type StorageTier,
+} from "./review/index";

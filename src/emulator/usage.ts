@@ -1,12 +1,12 @@
 /**
  * GET /machines/getUtilization: seconds a machine ran and existed within a billing month, with
- * the hourly price of its type and the monthly price of its storage size.
+ * the hourly price of its type and the monthly price of its storage size (the contract's price list).
  */
 import type { z } from "zod";
 import type { UtilizationQuerySchema } from "../client/requestSchemas";
 import type { Utilization } from "../client/schemas";
 import type { Caller } from "./auth";
-import { specOf, storageMonthlyRate } from "./machineTypes";
+import { DEFAULT_PRICE_LIST, machineTypePrice, storageMonthlyRate } from "../contract/prices";
 import { machineFor } from "./permissions";
 import type { Store } from "./store";
 
@@ -39,13 +39,14 @@ export function getUtilization(store: Store, caller: Caller, q: UtilizationArgs)
     utilization: {
       machineId: machine.id,
       secondsUsed: Math.floor(runMs / 1000),
-      hourlyRate: specOf(machine.machineType).hourlyRate,
+      // Types are validated at create, so the list has every machine's type.
+      hourlyRate: machineTypePrice(DEFAULT_PRICE_LIST, machine.machineType)!.hourly,
       billingMonth: q.billingMonth,
     },
     storageUtilization: {
       machineId: machine.id,
       secondsUsed: Math.floor(storageMs / 1000),
-      monthlyRate: storageMonthlyRate(machine.size),
+      monthlyRate: storageMonthlyRate(DEFAULT_PRICE_LIST, machine.size),
       billingMonth: q.billingMonth,
     },
   };

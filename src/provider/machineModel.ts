@@ -11,42 +11,10 @@ import {
   type UpdateMachineRequest,
 } from "../client/requestSchemas";
 import { MachineSchema, type Machine as ApiMachine } from "../client/schemas";
-import type { DiffTable } from "./diffTable";
 import { definedOnly } from "./checks";
 
-/** Every input of Machine and how a change to it is applied: `diff` and `update` both read it. */
-export const MACHINE_DIFF_TABLE = {
-  name: "update",
-  shutdownTimeoutInHours: "update",
-  shutdownTimeoutForces: "update",
-  performAutoSnapshot: "update",
-  autoSnapshotFrequency: "update",
-  autoSnapshotSaveCount: "update",
-  dynamicPublicIp: "update",
-  state: "power",
-  region: "replace",
-  machineType: "replace",
-  size: "replace",
-  billingType: "replace",
-  templateId: "replace",
-  teamId: "replace",
-  networkId: "replace",
-  scriptId: "replace",
-  userId: "replace",
-  email: "replace",
-  password: "replace",
-  firstName: "replace",
-  lastName: "replace",
-  assignPublicIp: "replace",
-  takeInitialSnapshot: "replace",
-  markSnapshotAsRestorePoint: "replace",
-  restorePointFrequency: "replace",
-  adoptMachineId: "replace",
-  notificationEmail: "none",
-  waitTimeoutSeconds: "none",
-  releasePublicIpOnDestroy: "none",
-} as const satisfies DiffTable<string>;
-export type MachineInputKey = keyof typeof MACHINE_DIFF_TABLE;
+export { MACHINE_DIFF_TABLE, type MachineInputKey } from "./machineDiffTable";
+import { MACHINE_DIFF_TABLE, type MachineInputKey } from "./machineDiffTable";
 
 /** Inputs whose wire name differs from the Pulumi property name. */
 const WIRE_NAMES: Partial<Record<MachineInputKey, string>> = { name: "machineName" };

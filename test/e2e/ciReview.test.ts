@@ -1,84 +1,252 @@
 /**
- * Change review as in CI: every `pulumi` step of examples/ci/github-actions.yml, run in order
- * against the emulator with the key in VMAPI_API_KEY as the workflow has it. On a changed program
- * (a machine renamed and resized), the preview job's `preview --diff` shows what a reviewer needs
- * (the name changing in place, the size forcing a replacement) and `preview --json` carries the
- * same; the up job applies it and its last step finds nothing left to do.
+ * Change review as in CI: every `pulumi` and `vmapi-review` step of examples/ci/github-actions.yml,
+ * run in order by bash (`-eo pipefail`, as the workflow's `shell: bash`) against the emulator, with
+ * `pulumi` on PATH being `npm run pulumi` on test/e2e/programs/review and `vmapi-review` the
+ * package's bin, and the workflow's env (the key in VMAPI_API_KEY, the stack in STACK, PARALLEL).
+ * The comment step needs GitHub: its script runs against a stand-in for GitHub's API, on the text
+ * the steps before it wrote.
+ * - a pull request: one comment holding the review and the preview, edited (not added) on the next
+ *   push; the gates fail on a change that destroys a disk, pass on a rename;
+ * - main: `up --parallel`, then `preview --expect-no-changes` passes;
+ * - the schedule: the drift check passes, then fails once a machine is stopped out of band.
  */
+import { spawn } from "child_process";
 import * as fs from "fs";
+import * as os from "os";
 import * as path from "path";
-import { E2eContext, EXAMPLES, PROGRAMS, TIME_SCALE } from "./support/kit";
-import { EngineStack } from "./support/engineStack";
-import { expectExit, type CliRun } from "./support/cli";
+import { VmApiClient } from "../../src";
+import { E2eContext, EXAMPLES, PROGRAMS, TIME_SCALE, liveMachines } from "./support/kit";
+import { REPO } from "./support/cli";
+import type { EngineStack } from "./support/engineStack";
 
-jest.setTimeout(180_000);
+jest.setTimeout(420_000);
 
-const WORKFLOW = path.join(EXAMPLES, "ci", "github-actions.yml");
+const WORKFLOW = fs.readFileSync(path.join(EXAMPLES, "ci", "github-actions.yml"), "utf8");
+const PROGRAM = path.join(PROGRAMS, "review");
 
-/** The `pulumi ...` command lines of one job of the workflow, in order, with `$STACK` filled in. */
-function pulumiSteps(job: string, stack: string): string[][] {
-  const text = fs.readFileSync(WORKFLOW, "utf8");
-  const body = text.slice(text.indexOf(`\n  ${job}:\n`) + 1).split(/\n {2}[a-z]+:\n/)[0];
-  return [...body.matchAll(/^\s+(?:- )?run: pulumi (.+)$/gm)].map((m) =>
-    m[1]
-      .replace(/\s*>\s*\S+$/, "") // the artifact redirection: the test reads stdout itself
-      .replace(/"\$STACK"/g, stack)
-      .split(/\s+/),
-  );
+/** The lines of one job of the workflow. */
+function jobText(job: string): string {
+  const start = WORKFLOW.indexOf(`\n  ${job}:\n`);
+  if (start < 0) throw new Error(`no job ${job} in the workflow`);
+  return WORKFLOW.slice(start + 1).split(/\n {2}[a-z-]+:\n/)[0];
+}
+
+/** The value of `key:` at each place in `text`: inline, or a `|` block (dedented). */
+function values(text: string, key: string): string[] {
+  const lines = text.split("\n");
+  const found: string[] = [];
+  lines.forEach((line, i) => {
+    const m = new RegExp(`^(\\s*)(?:- )?${key}: (.*)$`).exec(line);
+    if (!m) return;
+    if (m[2] !== "|") return void found.push(m[2]);
+    const block: string[] = [];
+    for (const next of lines.slice(i + 1)) {
+      if (next.trim() !== "" && next.search(/\S/) <= m[1].length) break;
+      block.push(next);
+    }
+    const indent = Math.min(...block.filter((l) => l.trim()).map((l) => l.search(/\S/)));
+    found.push(block.map((l) => l.slice(indent)).join("\n"));
+  });
+  return found;
+}
+
+/** The job's `run:` commands that run `pulumi` or `vmapi-review` (the others set up the runner). */
+function commands(job: string): string[] {
+  return values(jobText(job), "run").filter((c) => /^(pulumi|vmapi-review) /.test(c));
+}
+
+interface Step {
+  command: string;
+  code: number;
+  stdout: string;
+  stderr: string;
 }
 
 let ctx: E2eContext;
+let stack: EngineStack;
+let shims: string;
 beforeAll(async () => {
   ctx = await E2eContext.start();
+  stack = await ctx.stack(PROGRAM, ctx.emu.keys.individual);
+  // The workflow's setup: the API from the environment, not the stack's config.
+  await stack.removeConfig("vmapi:apiKey", "vmapi:baseUrl", "vmapi:pollScale");
+  shims = fs.mkdtempSync(path.join(os.tmpdir(), "vmapi-ci-"));
+  const node = process.execPath;
+  const tsNode = require.resolve("ts-node/register/transpile-only");
+  fs.writeFileSync(
+    path.join(shims, "pulumi"),
+    `#!/bin/sh\nTS_NODE_PROJECT="${REPO}/tsconfig.json" exec "${node}" -r "${tsNode}" "${REPO}/tools/pulumi/main.ts" --program "${PROGRAM}" "$@"\n`,
+    { mode: 0o755 },
+  );
+  fs.writeFileSync(
+    path.join(shims, "vmapi-review"),
+    `#!/bin/sh\nexec "${node}" "${REPO}/dist/review/cli.js" "$@"\n`,
+    {
+      mode: 0o755,
+    },
+  );
+  expectOk(await runJob("up"));
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await ctx.close();
+  fs.rmSync(shims, { recursive: true, force: true });
+});
 
-test("ci: renamed and resized machine → preview --diff and --json show name in place, size replace; up; then no changes", async () => {
-  // As the workflow: the key and endpoint from the environment, no vmapi config in the stack.
+/** Runs the job's steps in order in a fresh working directory, as the runner would; stops at the first failure. */
+async function runJob(job: string): Promise<{ steps: Step[]; dir: string }> {
+  const dir = fs.mkdtempSync(path.join(shims, `${job}-`));
   const env = {
+    ...ctx.workspace.env,
+    PATH: `${shims}:${process.env.PATH}`,
+    STACK: stack.name,
+    PARALLEL: "64",
     VMAPI_API_KEY: ctx.emu.keys.individual,
     VMAPI_BASE_URL: ctx.emu.url,
     VMAPI_POLL_SCALE: String(TIME_SCALE),
   };
-  const stack = await EngineStack.create(ctx.workspace, path.join(PROGRAMS, "machine"), { name: "box-1" });
-  ctx.stacks.push(stack);
-  const run = (args: string[]) => ctx.workspace.run(["--program", stack.programDir, ...args], { env });
-  expectExit(await stack.cli(["up", "--yes"], { env }));
+  const steps: Step[] = [];
+  for (const command of commands(job)) {
+    const step = await bash(command, dir, env);
+    steps.push(step);
+    if (step.code !== 0) break;
+  }
+  return { steps, dir };
+}
 
-  // The pull request: a new name (in place) and a new size (replacement).
-  await stack.setConfig({ name: "box-2", size: "60" });
-  const preview: CliRun[] = [];
-  const previewSteps = pulumiSteps("preview", stack.name);
-  expect(previewSteps.map((s) => s.slice(0, 2).join(" "))).toEqual([
-    "stack select",
-    "preview --diff",
-    "preview --json",
-  ]);
-  for (const step of previewSteps) preview.push(expectExit(await run(step)));
+function bash(command: string, cwd: string, env: NodeJS.ProcessEnv): Promise<Step> {
+  return new Promise((resolve) => {
+    const child = spawn("bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", command], { cwd, env });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.once("close", (code) => resolve({ command, code: code ?? 1, stdout, stderr }));
+  });
+}
 
-  const diff = preview[1].stdout;
-  expect(diff).toMatch(/\+-pulumi-nodejs:dynamic\/vmapi:Machine: \(replace\)/);
-  expect(diff).toMatch(/~ name\s*: "box-1" => "box-2"/);
-  expect(diff).toMatch(/~ size\s*: 50 => 60/);
-  type State = { inputs: Record<string, unknown> };
-  const plan = JSON.parse(preview[2].stdout) as {
-    steps: Array<{ op: string; urn: string; replaceReasons?: string[]; oldState: State; newState: State }>;
+function expectOk(run: { steps: Step[] }): void {
+  const failed = run.steps.find((s) => s.code !== 0);
+  if (failed) throw new Error(`${failed.command} exited ${failed.code}\n${failed.stdout}\n${failed.stderr}`);
+}
+
+/** GitHub's issue comments API as the comment step's script calls it, over an in-memory pull request. */
+class FakeGitHub {
+  comments: Array<{ id: number; body: string }> = [{ id: 1, body: "Looks good to me" }];
+  calls: string[] = [];
+  readonly rest = {
+    issues: {
+      listComments: async (args: { issue_number: number }) => {
+        this.calls.push(`list #${args.issue_number}`);
+        return { data: this.comments.map((c) => ({ ...c })) };
+      },
+      createComment: async (args: { issue_number: number; body: string }) => {
+        this.calls.push(`create #${args.issue_number}`);
+        this.comments.push({ id: this.comments.length + 1, body: args.body });
+      },
+      updateComment: async (args: { comment_id: number; body: string }) => {
+        this.calls.push(`update ${args.comment_id}`);
+        this.comments.find((c) => c.id === args.comment_id)!.body = args.body;
+      },
+    },
   };
-  const box = plan.steps.find((s) => s.urn.endsWith("::box"))!;
-  expect(box.op).toBe("replace");
-  expect(box.replaceReasons).toEqual(["size"]);
-  // The dynamic-provider plugin forwards no per-property diff (no diffReasons/detailedDiff): the
-  // JSON carries the change as the old and new inputs.
-  expect([box.oldState.inputs.name, box.newState.inputs.name]).toEqual(["box-1", "box-2"]);
-  expect([box.oldState.inputs.size, box.newState.inputs.size]).toEqual([50, 60]);
+  async paginate<T>(method: (args: never) => Promise<{ data: T[] }>, args: unknown): Promise<T[]> {
+    return (await method(args as never)).data;
+  }
+}
 
-  const upSteps = pulumiSteps("up", stack.name);
-  expect(upSteps.map((s) => s.slice(0, 2).join(" "))).toEqual([
-    "stack select",
-    "up --yes",
-    "preview --expect-no-changes",
+/** Runs the comment step's script (actions/github-script) in `dir`, with `github` the stand-in. */
+async function postComment(github: FakeGitHub, dir: string): Promise<void> {
+  const [script] = values(jobText("preview"), "script");
+  const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (
+    ...args: string[]
+  ) => (...values: unknown[]) => Promise<void>;
+  const requireIn = (id: string) =>
+    id === "fs"
+      ? { readFileSync: (file: string, enc: BufferEncoding) => fs.readFileSync(path.join(dir, file), enc) }
+      : require(id);
+  const context = { repo: { owner: "acme", repo: "infra" }, issue: { number: 7 } };
+  await new AsyncFunction("github", "context", "require", script)(github, context, requireIn);
+}
+
+test("ci: pull request → one comment with the review and the preview, edited on the next push; the gates fail on a destroyed disk", async () => {
+  expect(commands("preview").map((c) => c.split(" ").slice(0, 3).join(" "))).toEqual([
+    "pulumi stack select",
+    "pulumi preview --diff",
+    "pulumi preview --json",
+    "vmapi-review preview.json --details",
+    "vmapi-review preview.json --fail-on",
   ]);
-  for (const step of upSteps) expectExit(await run(step));
-  const machines = (await ctx.emulator()).machines.filter((m) => m.dtDestroyed === null);
-  expect(machines.map((m) => [m.name, m.storageTotal])).toEqual([["box-2", String(60 * 2 ** 30)]]); // bytes
+  const [{ id: boxId }] = (await stack.resources()).filter((r) => r.type.endsWith(":Machine")) as {
+    id: string;
+  }[];
+  const github = new FakeGitHub();
+
+  // First push: the machine grows to 60 GB (a replacement).
+  await stack.setConfig({ size: "60" });
+  const first = await runJob("preview");
+  const gate = first.steps[4];
+  expect(first.steps.slice(0, 4).map((s) => s.code)).toEqual([0, 0, 0, 0]);
+  expect(gate.code).toBe(1);
+  expect(gate.stderr).toContain(`--fail-on destroy: 1 disk(s) would be destroyed: box-1 (${boxId}, 50 GB)`);
+  await postComment(github, first.dir);
+  expect(github.calls).toEqual(["list #7", "create #7"]);
+  const comment = github.comments[1].body;
+  expect(comment).toBe(fs.readFileSync(path.join(first.dir, "comment.md"), "utf8"));
+  expect(comment.startsWith(`#### :tropical_drink: \`preview\` on vmapi-e2e-review/${stack.name}\n`)).toBe(
+    true,
+  );
+  expect(comment).toContain(
+    `| \`box\` (box-1, ${boxId}) | **replace** | forced by \`size\` 50 → 60 | $0.0428 → $0.0456 | $31.28 → $33.28 |`,
+  );
+  expect(comment).toContain(`- 50 GB disk of \`box-1\` (${boxId}), by the replace of \`box\``);
+  // The preview's own output, collapsed, as the job log shows it.
+  expect(comment).toMatch(
+    /<summary>Pulumi report<\/summary>[\s\S]*<pre>[\s\S]*\+-pulumi-nodejs:dynamic\/vmapi:Machine: \(replace\)/,
+  );
+  expect(comment).toMatch(/~ size\s*: 50 =&gt; 60/);
+  expect(comment).not.toContain(ctx.emu.keys.individual);
+
+  // Second push: the size back, a new name instead (in place): the same comment, edited.
+  await stack.setConfig({ size: "50", name: "box-2" });
+  const second = await runJob("preview");
+  expect(second.steps.map((s) => s.code)).toEqual([0, 0, 0, 0, 0]);
+  await postComment(github, second.dir);
+  expect(github.calls).toEqual(["list #7", "create #7", "list #7", "update 2"]);
+  expect(github.comments.map((c) => c.id)).toEqual([1, 2]);
+  expect(github.comments[0].body).toBe("Looks good to me");
+  expect(github.comments[1].body).toContain(
+    `| \`box\` (box-1 → box-2, ${boxId}) | update in place | \`name\` "box-1" → "box-2" |`,
+  );
+  expect(github.comments[1].body).not.toContain("replace");
+});
+
+test("ci: main → up --parallel, then no changes; schedule → the drift check passes, then fails on a machine stopped out of band", async () => {
+  expect(commands("up")).toEqual([
+    'pulumi stack select "$STACK"',
+    'pulumi up --yes --non-interactive --diff --parallel "$PARALLEL"',
+    "pulumi preview --expect-no-changes --non-interactive",
+  ]);
+  await stack.setConfig({ name: "box-3" });
+  expectOk(await runJob("up"));
+  const [box] = liveMachines(await ctx.emulator()).filter((m) => m.name === "box-3");
+  expect(box).toMatchObject({ state: "ready" });
+
+  expect(commands("drift")).toEqual([
+    'pulumi stack select "$STACK"',
+    "pulumi preview --refresh --expect-no-changes --non-interactive --diff",
+  ]);
+  expectOk(await runJob("drift"));
+
+  const client = new VmApiClient({ apiKey: ctx.emu.keys.individual, baseUrl: ctx.emu.url });
+  await client.machines.stop(box.id);
+  await client.machines.waitFor(box.id, "off", { pollPolicy: { initialDelayMs: 5, maxDelayMs: 20 } });
+  const drifted = await runJob("drift");
+  const check = drifted.steps[1];
+  expect(check.code).not.toBe(0);
+  expect(check.stdout).toMatch(/~\s+pulumi-nodejs:dynamic\/vmapi:Machine: \(update\)/);
+  expect(`${check.stdout}${check.stderr}`).toMatch(
+    /no changes were expected for preview but changes were proposed/,
+  );
+  // A preview changes nothing: the machine stays stopped until an `up`.
+  expect((await ctx.emulator()).machines.find((m) => m.id === box.id)).toMatchObject({ state: "off" });
 });

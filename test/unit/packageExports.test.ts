@@ -34,4 +34,13 @@ describe("package exports", () => {
       internal: "ERR_PACKAGE_PATH_NOT_EXPORTED",
     });
   });
+
+  it("vmapi-review: the bin named in package.json loads without @pulumi/pulumi (a CI step stays fast)", () => {
+    const result = inFreshNode(`
+      const bin = require("pulumi-vmapi/package.json").bin["vmapi-review"];
+      const cli = require(require("path").join(require.resolve("pulumi-vmapi/package.json"), "..", bin));
+      const pulumiLoaded = Object.keys(require.cache).some((k) => k.includes("@pulumi"));
+      console.log(JSON.stringify({ bin, run: typeof cli.runReviewCli, pulumiLoaded }));`);
+    expect(result).toEqual({ bin: "dist/review/cli.js", run: "function", pulumiLoaded: false });
+  });
 });

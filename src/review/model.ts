@@ -1,0 +1,256 @@
+/**
+ * A preview as a reviewer reads it: per machine what happens and why, what each costs before and
+ * after, the disks and public IPs that go, and the scripts that machines will run at their next
+ * boot. Built from the steps of `pulumi preview --json` (see previewJson.ts for what they carry).
+ */
+import type { PriceList } from "../contract/prices";
+import { MACHINE_DIFF_TABLE } from "../provider/machineDiffTable";
+import { machineCost, type BilledMachine, type Cost } from "./cost";
+import { assignedScript, bootScript, goneMachine, stoppedIp } from "./effects";
+import {
+  MACHINE_TYPE,
+  SCRIPT_TYPE,
+  UNKNOWN_VALUE,
+  shown,
+  stepType,
+  text,
+  urnParts,
+  type Preview,
+  type PreviewStep,
+  type Props,
+} from "./previewJson";
+
+/** What happens to a machine. A machine can be updated in place and started or stopped at once. */
+export type MachineAction = "create" | "adopt" | "replace" | "update" | "start" | "stop" | "delete" | "same";
+
+/** One input that changes, as shown: values are display strings (secrets and unknowns named as such). */
+export interface InputChange {
+  key: string;
+  before: string;
+  after: string;
+}
+
+/** A machine's disk that the change destroys. */
+export interface DestroyedDisk {
+  resource: string;
+  machineName: string;
+  machineId: string;
+  sizeGb: number | undefined;
+  cause: "replace" | "delete";
+}
+
+/** A public IP a machine gives up (`kept`: a static IP that stays reserved in the account). */
+export interface ReleasedIp {
+  resource: string;
+  machineName: string;
+  address: string;
+  kind: "static" | "dynamic";
+  kept: boolean;
+  cause: "replace" | "delete" | "stop";
+}
+
+/** A script a machine will run when it next boots. */
+export interface BootScript {
+  resource: string;
+  machineName: string;
+  script: string;
+  runOnce: boolean;
+  /** Why the machine boots: it is new, replaced or started; or the script was assigned to it. */
+  occasion: "create" | "replace" | "start" | "assigned";
+  /** The script resource's own change in this preview, if any. */
+  scriptChange?: string;
+}
+
+/** One machine of the preview. */
+export interface MachineReview {
+  resource: string;
+  actions: MachineAction[];
+  nameBefore?: string;
+  nameAfter?: string;
+  machineId?: string;
+  /** The inputs that force the replacement. */
+  forcedBy: InputChange[];
+  /** Other inputs that change. */
+  changes: InputChange[];
+  before?: Cost;
+  after?: Cost;
+}
+
+/** A resource of another type that changes (Script, MachineAccess, ResourceDelegation). */
+export interface OtherChange {
+  type: string;
+  resource: string;
+  op: string;
+  reasons: string[];
+}
+
+/** Everything the Markdown shows. */
+export interface ReviewModel {
+  project?: string;
+  stack?: string;
+  machines: MachineReview[];
+  disks: DestroyedDisk[];
+  ips: ReleasedIp[];
+  bootScripts: BootScript[];
+  others: OtherChange[];
+  /**
+   * Unchanged resources the preview counts but does not list (it lists them with `--show-sames`):
+   * 0 means the totals are the whole stack's.
+   */
+  hiddenSames: number;
+  errors: string[];
+  prices: PriceList;
+}
+
+/** Builds the model of a parsed preview, pricing machines with `prices`. */
+export function buildModel(preview: Preview, prices: PriceList): ReviewModel {
+  const steps = preview.steps.filter((s) => s.urn !== "" && stepType(s) !== "pulumi:pulumi:Stack");
+  const byUrn = new Map(steps.map((s) => [s.urn, s]));
+  const model: ReviewModel = {
+    machines: [],
+    disks: [],
+    ips: [],
+    bootScripts: [],
+    others: [],
+    // The summary counts every unchanged resource; the steps list them only with --show-sames.
+    hiddenSames: Math.max(
+      0,
+      (preview.changeSummary?.same ?? 0) - preview.steps.filter((s) => s.op === "same").length,
+    ),
+    errors: preview.diagnostics.filter((d) => d.severity === "error").map((d) => (d.message ?? "").trim()),
+    prices,
+  };
+  const first = preview.steps[0];
+  if (first) Object.assign(model, pick(urnParts(first.urn), ["project", "stack"]));
+  for (const step of steps) {
+    const type = stepType(step);
+    if (type === MACHINE_TYPE) reviewMachine(step, byUrn, model);
+    else if (step.op !== "same" && step.op !== "read" && !type.startsWith("pulumi:providers:")) {
+      model.others.push({
+        type: type.split(":").pop() ?? type,
+        resource: urnParts(step.urn).name,
+        op: step.op,
+        reasons: (step.replaceReasons ?? []).map((r) =>
+          r === "contentSha256" ? "the script's text" : `\`${r}\``,
+        ),
+      });
+    }
+    if (type === SCRIPT_TYPE) assignedScript(step, steps, model);
+  }
+  return model;
+}
+
+function pick<T extends object, K extends keyof T>(value: T, keys: K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((k) => [k, value[k]])) as Pick<T, K>;
+}
+
+function reviewMachine(step: PreviewStep, byUrn: Map<string, PreviewStep>, model: ReviewModel): void {
+  if (step.op === "read") return; // Machine.get: read, never managed
+  const resource = urnParts(step.urn).name;
+  const oldIn: Props = step.oldState?.inputs ?? {};
+  const oldOut: Props = step.oldState?.outputs ?? {};
+  const newIn: Props = step.newState?.inputs ?? {};
+  const existed = step.oldState != null && step.op !== "create";
+  const remains = step.newState != null && step.op !== "delete";
+  const review: MachineReview = {
+    resource,
+    actions: actionsOf(step, oldIn, oldOut, newIn),
+    forcedBy: [],
+    changes: [],
+    nameBefore: existed ? text(oldOut.name ?? oldIn.name) : undefined,
+    nameAfter: remains ? text(newIn.name ?? oldOut.name) : undefined,
+    machineId: existed ? text(oldOut.machineId ?? step.oldState?.id) : undefined,
+  };
+  if (existed)
+    review.before = machineCost(billed(oldOut, oldIn, poweredOn(observedPower(oldOut, oldIn))), model.prices);
+  if (remains) review.after = machineCost(billed(newIn, {}, poweredOn(newIn.state ?? "ready")), model.prices);
+  if (review.actions.includes("adopt")) review.before = review.after; // it runs already: adopting costs nothing
+  if (existed && remains) classifyChanges(step, oldIn, newIn, review);
+  model.machines.push(review);
+  if (step.op === "replace" || step.op === "delete") goneMachine(step.op, review, oldIn, oldOut, model);
+  if (review.actions.includes("stop")) stoppedIp(review, oldOut, model);
+  bootScript(step, review, newIn, byUrn, model);
+}
+
+function actionsOf(step: PreviewStep, oldIn: Props, oldOut: Props, newIn: Props): MachineAction[] {
+  switch (step.op) {
+    case "create":
+      return [newIn.adoptMachineId !== undefined ? "adopt" : "create"];
+    case "replace":
+    case "create-replacement":
+      return ["replace"];
+    case "delete":
+    case "delete-replaced":
+      return ["delete"];
+    case "update": {
+      const actions: MachineAction[] = [];
+      if (changedKeys(oldIn, newIn).some((k) => k !== "state")) actions.push("update");
+      const wasOn = poweredOn(observedPower(oldOut, oldIn));
+      const isOn = poweredOn(newIn.state ?? "ready");
+      if (wasOn !== isOn) actions.push(isOn ? "start" : "stop");
+      return actions.length > 0 ? actions : ["update"];
+    }
+    default:
+      return ["same"];
+  }
+}
+
+/** Where the machine stands: the state the API reported last, else the declared one. */
+function observedPower(outputs: Props, inputs: Props): unknown {
+  return outputs.currentState ?? outputs.state ?? inputs.state ?? "ready";
+}
+
+function poweredOn(state: unknown): boolean {
+  return state !== "off" && state !== "stopping";
+}
+
+function billed(primary: Props, fallback: Props, running: boolean): BilledMachine {
+  const known = (key: string) => {
+    const value = primary[key] ?? fallback[key];
+    return value === UNKNOWN_VALUE || value === null ? undefined : value;
+  };
+  const size = known("size");
+  return {
+    machineType: known("machineType") as string | undefined,
+    billingType: known("billingType") as string | undefined,
+    sizeGb: typeof size === "number" ? size : undefined,
+    running,
+  };
+}
+
+/** Input keys (not the engine's own `__` keys) whose values differ; an unknown value is a change. */
+function changedKeys(olds: Props, news: Props): string[] {
+  const keys = new Set([...Object.keys(olds), ...Object.keys(news)]);
+  return [...keys].filter(
+    (k) =>
+      !k.startsWith("__") &&
+      (news[k] === UNKNOWN_VALUE || JSON.stringify(olds[k]) !== JSON.stringify(news[k])),
+  );
+}
+
+function classifyChanges(step: PreviewStep, oldIn: Props, newIn: Props, review: MachineReview): void {
+  const changed = changedKeys(oldIn, newIn).filter((k) => k !== "state");
+  const table = MACHINE_DIFF_TABLE as Record<string, string | undefined>;
+  // The engine names the provider's reasons; a replacement forced by a replaced dependency has
+  // none, so the inputs whose change replaces (the provider's own table) stand in for them.
+  const reasons =
+    step.op === "replace"
+      ? step.replaceReasons?.length
+        ? step.replaceReasons
+        : changed.filter((k) => table[k] === "replace" || table[k] === undefined)
+      : [];
+  const change = (key: string): InputChange => ({
+    key,
+    before: shown(oldIn[key]),
+    after: afterValue(step, newIn, key),
+  });
+  review.forcedBy = reasons.map(change);
+  review.changes = changed.filter((k) => !reasons.includes(k)).map(change);
+}
+
+/** A new value; one known only after `up` names the resource it comes from. */
+function afterValue(step: PreviewStep, newIn: Props, key: string): string {
+  const source = step.newState?.propertyDependencies?.[key]?.[0];
+  if (newIn[key] !== UNKNOWN_VALUE || source === undefined) return shown(newIn[key]);
+  return `(from \`${urnParts(source).name}\`, known after up)`;
+}
