@@ -19,6 +19,7 @@ import {
   type ReportedOutput,
   type WireFieldOf,
 } from "./machineModel";
+import { optionInputs } from "./resourceOptions";
 import { providerStub, quietStacks, registeredProps } from "./stub";
 
 /** Inputs of a {@link Machine}. Changing a create-only input replaces the machine. */
@@ -46,7 +47,11 @@ export interface MachineArgs {
   teamId?: pulumi.Input<string>;
   /** Network to create the machine on. Replaces. */
   networkId?: pulumi.Input<string>;
-  /** Startup script to run. Replaces. */
+  /**
+   * Startup script to run from the first boot. Replaces: the machine is destroyed with its disk
+   * whenever the id changes, as it does when the Script's text is edited. For a script you may
+   * edit, leave this out and create the Script with `machineId` (README, "Startup scripts that change").
+   */
   scriptId?: pulumi.Input<string>;
   /** A static public IP at creation; not with dynamicPublicIp. Replaces. */
   assignPublicIp?: pulumi.Input<boolean>;
@@ -204,6 +209,7 @@ export class Machine extends pulumi.dynamic.Resource {
     });
     // The new user's password is a secret even when given as a plain string.
     if (args.password !== undefined) props.password = pulumi.secret(args.password);
+    Object.assign(props, optionInputs(props, opts));
     const secretOpts = pulumi.mergeOptions(opts, { additionalSecretOutputs: ["password", "passwordDigest"] });
     const restoreStacks = quietStacks();
     try {

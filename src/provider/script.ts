@@ -4,6 +4,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ScriptSchema } from "../client/schemas";
 import type { z } from "zod";
+import { optionInputs } from "./resourceOptions";
 import { providerStub, quietStacks, registeredProps } from "./stub";
 
 /** Inputs of a {@link Script}. Every change replaces the script. */
@@ -25,7 +26,11 @@ export interface ScriptArgs {
   isEnabled?: pulumi.Input<boolean>;
   /** Run on first boot only. Default false. */
   runOnce?: pulumi.Input<boolean>;
-  /** Machine that runs the script at startup. */
+  /**
+   * Machine the script is created for: it is assigned to it and runs from its next boot. An
+   * edited script is then a new one assigned to the same machine, which is kept (README,
+   * "Startup scripts that change"). Replaces.
+   */
   machineId?: pulumi.Input<string>;
 }
 
@@ -92,6 +97,7 @@ export class Script extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: ScriptArgs, opts?: pulumi.CustomResourceOptions) {
     const props = registeredProps([...SCRIPT_OUTPUTS, ...SCRIPT_INPUTS], { ...args, __resourceName: name });
+    Object.assign(props, optionInputs(props, opts));
     const restoreStacks = quietStacks();
     try {
       super(providerStub("Script"), name, props, opts, "vmapi", "Script");
