@@ -85,7 +85,10 @@ export interface MachineArgs {
   autoSnapshotFrequency?: pulumi.Input<AutoSnapshotFrequency>;
   /** Updates in place. */
   autoSnapshotSaveCount?: pulumi.Input<number>;
-  /** How long create/update may wait for the power state, in seconds (default 1200). A provider setting: updates in place, no API call. */
+  /**
+   * How long create, update and delete may wait for the machine, in seconds (default 1200); with
+   * the `customTimeouts` option, the shorter bound applies. A provider setting: updates in place, no API call.
+   */
   waitTimeoutSeconds?: pulumi.Input<number>;
   /** Release the public IP when the machine is destroyed. A provider setting: updates in place, no API call. */
   releasePublicIpOnDestroy?: pulumi.Input<boolean>;
