@@ -1,5 +1,6 @@
 /**
- * Quickstart: one machine with a startup script, kept `ready`. `npm run demo` runs it (it is the
+ * Quickstart: one machine kept `ready`, and a startup script created for it (edit the text freely:
+ * the machine stays). `npm run demo` runs it (it is the
  * repository's root project); by hand, in this folder:
  *
  *   npm run pulumi -- stack init dev
@@ -15,22 +16,26 @@ const ubuntu = getTemplatesOutput({ os: "Ubuntu 22.04 Server" }).apply(({ templa
   return templates[0].id;
 });
 
-const setup = new Script("setup", {
-  // A secret: encrypted in the stack's state, never shown in plain text.
-  scriptText: pulumi.secret("#!/bin/bash\napt-get update && apt-get install -y python3-pip\n"),
-  description: "installs pip at first boot",
-  runOnce: true,
-});
-
 const trainer = new Machine("trainer", {
   region: "East Coast (NY2)",
   machineType: "C4",
   size: 50,
   billingType: "hourly",
   templateId: ubuntu,
-  scriptId: setup.scriptId,
   dynamicPublicIp: true,
   shutdownTimeoutInHours: 2,
+});
+
+// The script is created for the machine (`machineId`), not named by it (`scriptId`): scripts are
+// immutable, so an edited text is a new script, which is assigned to the same machine; the machine
+// keeps its id and its disk and runs the new text at its next boot. (A Machine's `scriptId` is
+// fixed at create: changing it replaces the machine.)
+const setup = new Script("setup", {
+  // A secret: encrypted in the stack's state, never shown in plain text.
+  scriptText: pulumi.secret("#!/bin/bash\napt-get update && apt-get install -y python3-pip\n"),
+  description: "installs pip at the machine's next boot",
+  runOnce: true,
+  machineId: trainer.machineId,
 });
 
 export const machineId = trainer.machineId;

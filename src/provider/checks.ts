@@ -50,14 +50,17 @@ const MAX_ECHOED_CHARS = 256;
 
 /**
  * Failures as the engine should print them: each once (the create and update schemas share
- * fields such as the name), and a failure on a long plain value (a 20 KB script text) reported
- * without naming the property, because the engine prints "property P value V has a problem"
- * with V in full. Every reason already names its property.
+ * fields such as the name), and a failure on a long plain value (a 20 KB script text) or on a
+ * secret input reported without naming the property, because the engine prints "property P
+ * value V has a problem" with V in full (and the engine strips the secret mark before `check`,
+ * so it prints a secret in plain text). Every reason already names its property; a reason never
+ * shows a secret input's value (`__secretInputs`: resourceOptions.ts).
  */
 export function printableFailures(
   failures: readonly pulumi.dynamic.CheckFailure[],
   inputs: Record<string, unknown>,
 ): pulumi.dynamic.CheckFailure[] {
+  const secrets = secretInputs(inputs);
   const seen = new Set<string>();
   const result: pulumi.dynamic.CheckFailure[] = [];
   for (const failure of failures) {
@@ -66,7 +69,49 @@ export function printableFailures(
     seen.add(key);
     const value = inputs[failure.property];
     const long = typeof value === "string" && value.length > MAX_ECHOED_CHARS;
-    result.push(long ? { property: "", reason: failure.reason } : failure);
+    const secret = secrets.includes(failure.property);
+    // Our reasons end with the value they refuse, as "(got …)": for a secret, say so instead.
+    const said = secret ? failure.reason.replace(/ \(got .*\)$/s, " (got a secret value)") : failure.reason;
+    const reason = withoutSecretValues(said, secrets, inputs);
+    result.push(long || secret ? { property: "", reason } : { property: failure.property, reason });
   }
   return result;
+}
+
+/** The inputs the program made secret, as the resource class listed them. */
+export function secretInputs(inputs: Record<string, unknown>): string[] {
+  const names = inputs.__secretInputs;
+  return Array.isArray(names) ? names.filter((n): n is string => typeof n === "string") : [];
+}
+
+/** Shortest secret text that is masked wherever it appears (shorter ones would garble the message). */
+const MIN_MASKED_CHARS = 4;
+
+/**
+ * `text` with every secret input's value (its strings, as written and as JSON would quote them,
+ * and the 64-character prefix formatIssues echoes) replaced by `[secret]`.
+ */
+export function withoutSecretValues(
+  text: string,
+  secrets: readonly string[],
+  inputs: Record<string, unknown>,
+): string {
+  const forms = secrets
+    .flatMap((name) => stringsIn(inputs[name]))
+    .flatMap((value) => {
+      const quoted = JSON.stringify(value).slice(1, -1);
+      return [value, quoted, value.slice(0, 64), quoted.slice(0, 64)];
+    });
+  const masked = [...new Set(forms)]
+    .filter((f) => f.length >= MIN_MASKED_CHARS)
+    .sort((a, b) => b.length - a.length);
+  return masked.reduce((out, form) => out.split(form).join("[secret]"), text);
+}
+
+function stringsIn(value: unknown): string[] {
+  if (typeof value === "string") return value === UNKNOWN ? [] : [value];
+  if (typeof value === "number" || typeof value === "boolean") return [String(value)];
+  if (Array.isArray(value)) return value.flatMap(stringsIn);
+  if (value !== null && typeof value === "object") return Object.values(value).flatMap(stringsIn);
+  return [];
 }

@@ -9,17 +9,19 @@
 import type { VmApiClientOptions } from "../client/client";
 import { LookupCache } from "./lookups";
 import { NameMemory } from "./naming";
-import { engineProgress, type ProgressSink } from "./progress";
+import { engineProgress, engineWarning, type ProgressSink } from "./progress";
 
 export interface ProviderContext {
   /** Lookups `check` makes (templates, networks, scripts, the key's account), remembered. */
   readonly lookups: LookupCache;
   /** The time and randomness every client of these providers uses (`Timing`); empty: the real ones. */
   readonly timing: Readonly<Pick<VmApiClientOptions, "sleep" | "now" | "random">>;
-  /** Where progress lines and warnings go: the engine's log in a plugin. */
+  /** Where progress lines and notices go: the engine's log in a plugin. */
   readonly progress: ProgressSink;
   /** The names `check` saw in the state, for the names of replacements (naming.ts). */
   readonly names: NameMemory;
+  /** Where warnings go: the engine's warnings in a plugin. */
+  readonly warn: ProgressSink;
 }
 
 /** A context with its own empty cache, the real clock and the engine's log, unless `parts` say otherwise. */
@@ -28,6 +30,7 @@ export function providerContext(parts: Partial<ProviderContext> = {}): ProviderC
     lookups: new LookupCache(),
     timing: {},
     progress: engineProgress,
+    warn: engineWarning,
     names: new NameMemory(),
     ...parts,
   };

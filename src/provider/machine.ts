@@ -20,6 +20,7 @@ import {
   type WireFieldOf,
 } from "./machineModel";
 import { namingInputs } from "./naming";
+import { optionInputs } from "./resourceOptions";
 import { providerStub, quietStacks, registeredProps } from "./stub";
 
 /** Inputs of a {@link Machine}. Changing a create-only input replaces the machine. */
@@ -47,7 +48,11 @@ export interface MachineArgs {
   teamId?: pulumi.Input<string>;
   /** Network to create the machine on. Replaces. */
   networkId?: pulumi.Input<string>;
-  /** Startup script to run. Replaces. */
+  /**
+   * Startup script to run from the first boot. Replaces: the machine is destroyed with its disk
+   * whenever the id changes, as it does when the Script's text is edited. For a script you may
+   * edit, leave this out and create the Script with `machineId` (README, "Startup scripts that change").
+   */
   scriptId?: pulumi.Input<string>;
   /** A static public IP at creation; not with dynamicPublicIp. Replaces. */
   assignPublicIp?: pulumi.Input<boolean>;
@@ -81,7 +86,10 @@ export interface MachineArgs {
   autoSnapshotFrequency?: pulumi.Input<AutoSnapshotFrequency>;
   /** Updates in place. */
   autoSnapshotSaveCount?: pulumi.Input<number>;
-  /** How long create/update may wait for the power state, in seconds (default 1200). A provider setting: updates in place, no API call. */
+  /**
+   * How long create, update and delete may wait for the machine, in seconds (default 1200); with
+   * the `customTimeouts` option, the shorter bound applies. A provider setting: updates in place, no API call.
+   */
   waitTimeoutSeconds?: pulumi.Input<number>;
   /** Release the public IP when the machine is destroyed. A provider setting: updates in place, no API call. */
   releasePublicIpOnDestroy?: pulumi.Input<boolean>;
@@ -205,6 +213,7 @@ export class Machine extends pulumi.dynamic.Resource {
     });
     // The new user's password is a secret even when given as a plain string.
     if (args.password !== undefined) props.password = pulumi.secret(args.password);
+    Object.assign(props, optionInputs(props, opts));
     const secretOpts = pulumi.mergeOptions(opts, { additionalSecretOutputs: ["password", "passwordDigest"] });
     const restoreStacks = quietStacks();
     try {

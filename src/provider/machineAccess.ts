@@ -2,6 +2,7 @@
  * `MachineAccess`: one user's access to one machine, granted on create and revoked on delete.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { optionInputs } from "./resourceOptions";
 import { providerStub, quietStacks, registeredProps } from "./stub";
 
 /** Inputs of a {@link MachineAccess}; a change of either replaces the grant. */
@@ -46,6 +47,7 @@ export class MachineAccess extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: MachineAccessArgs, opts?: pulumi.CustomResourceOptions) {
     const props = registeredProps(["account", "machineId", "userId"], args);
+    Object.assign(props, optionInputs(props, opts));
     const restoreStacks = quietStacks();
     try {
       super(providerStub("MachineAccess"), name, props, opts, "vmapi", "MachineAccess");

@@ -5,6 +5,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { provesAbsence } from "../client/errors";
 import { PROCESS_CONTEXT, type ProviderContext } from "./context";
+import { printableFailures } from "./checks";
+import { customTimeout, optionFailures, withinBound } from "./operationOptions";
 import { proveAccount, touched } from "./references";
 import { clientFor, type ProviderSettings } from "./settings";
 import { UNKNOWN } from "./unknown";
@@ -20,7 +22,7 @@ export function createMachineAccessProvider(context: ProviderContext) {
     ...accessOperations(context),
     async check(olds: Props, news: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CheckResult> {
       const account = await proveAccount(settings, context);
-      const failures = (["machineId", "userId"] as const)
+      const failures: pulumi.dynamic.CheckFailure[] = (["machineId", "userId"] as const)
         .filter((key) => news[key] !== UNKNOWN && (typeof news[key] !== "string" || news[key] === ""))
         .map((key) => ({ property: key, reason: `${key} is required` }));
       const { userId } = news;
@@ -31,7 +33,8 @@ export function createMachineAccessProvider(context: ProviderContext) {
           reason: `userId ${userId} is not a user of this account (see getUsers)`,
         });
       }
-      return { inputs: news, failures };
+      failures.push(...optionFailures(news, ["machineId", "userId"], "MachineAccess"));
+      return { inputs: news, failures: printableFailures(failures, news) };
     },
   };
 }
@@ -46,7 +49,10 @@ const accessOperations = (context: ProviderContext) => ({
     const machineId = String(inputs.machineId);
     const userId = String(inputs.userId);
     await clientFor(settings, context).machines.setAccess(machineId, { userId, enableAccess: true });
-    return { id: `${machineId}/${userId}`, outs: { machineId, userId } };
+    // The options travel on in the outputs, which delete is given (customTimeouts.delete).
+    const options =
+      inputs.__customTimeouts === undefined ? {} : { __customTimeouts: inputs.__customTimeouts };
+    return { id: `${machineId}/${userId}`, outs: { machineId, userId, ...options } };
   },
 
   async read(id: string, stored: Props, settings: ProviderSettings): Promise<pulumi.dynamic.ReadResult> {
@@ -67,15 +73,20 @@ const accessOperations = (context: ProviderContext) => ({
   },
 
   async delete(_id: string, props: Props, settings: ProviderSettings): Promise<void> {
-    try {
-      await clientFor(settings, context).machines.setAccess(String(props.machineId), {
-        userId: String(props.userId),
-        enableAccess: false,
-      });
-    } catch (err) {
-      // A 404 status: the machine or the user is gone, and with it the grant.
-      if (!provesAbsence(err)) throw err;
-    }
+    const revoke = async (signal?: AbortSignal) => {
+      try {
+        await clientFor(settings, context).machines.setAccess(
+          String(props.machineId),
+          { userId: String(props.userId), enableAccess: false },
+          { signal },
+        );
+      } catch (err) {
+        // A 404 status: the machine or the user is gone, and with it the grant.
+        if (!provesAbsence(err)) throw err;
+      }
+    };
+    const bound = customTimeout(props, "delete");
+    return bound ? withinBound(bound, revoke) : revoke();
   },
 });
 

@@ -7,8 +7,9 @@ import type * as pulumi from "@pulumi/pulumi";
 import { CreateMachineRequestSchema, UpdateMachineRequestSchema } from "../client/requestSchemas";
 import { adoptionInputFailures, isAdoption } from "./adoption";
 import { printableFailures, schemaFailures } from "./checks";
+import { optionFailures } from "./operationOptions";
 import type { ProviderContext } from "./context";
-import { createBody, machinePropertyOf, POWER_STATES, updateBody } from "./machineModel";
+import { createBody, MACHINE_DIFF_TABLE, machinePropertyOf, POWER_STATES, updateBody } from "./machineModel";
 import { machineReferenceFailures } from "./machineReferences";
 import { withAutoName } from "./naming";
 import { referenceContext } from "./references";
@@ -65,6 +66,7 @@ function localFailures(inputs: Props, adopting: boolean): Failure[] {
     ...schemaFailures(CreateMachineRequestSchema, createBody(named), inputs, machinePropertyOf),
     ...schemaFailures(UpdateMachineRequestSchema, updateFields, inputs, machinePropertyOf),
     ...providerFieldFailures(inputs),
+    ...optionFailures(inputs, Object.keys(MACHINE_DIFF_TABLE), "Machine"),
     ...(inputs.adoptMachineId !== undefined ? adoptionInputFailures(inputs) : []),
   ];
 }

@@ -6,6 +6,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { NotFoundError, provesAbsence } from "../client/errors";
 import type { Machine as ApiMachine } from "../client/schemas";
 import { adoptionMismatches, adoptionRefusal, replacementOfAdopted } from "./adoption";
+import { secretInputs } from "./checks";
 import { changedKeys, diffFromTable } from "./diffTable";
 import { confirmAbsent, pollUntilGone, requireOwnerInAccount } from "./gone";
 import { checkMachine } from "./machineCheck";
@@ -24,6 +25,15 @@ import {
   type MachineInputKey,
   type PowerState,
 } from "./machineModel";
+import {
+  customTimeout,
+  explainTimeout,
+  tightest,
+  withinBound,
+  withReplaceOnChanges,
+  type Bound,
+  type Operation,
+} from "./operationOptions";
 import { ResourceInitError } from "./partialFailure";
 import { clientFor, pollScaleOf, type ProviderSettings } from "./settings";
 import { settleMachine, type SettleOptions } from "./settle";
@@ -54,15 +64,19 @@ const machineOperations = (context: ProviderContext) => ({
       comparable.password = olds.passwordDigest ?? null;
     }
     const declared = Object.fromEntries(Object.entries(news).filter(([, v]) => v !== undefined));
-    const result = diffFromTable(MACHINE_DIFF_TABLE, pick(comparable, Object.keys(declared)), declared);
+    const before = pick(comparable, Object.keys(declared));
+    const changed = changedKeys(MACHINE_DIFF_TABLE, before, declared);
+    const result = withReplaceOnChanges(diffFromTable(MACHINE_DIFF_TABLE, before, declared), changed, news);
     const refusal = replacementOfAdopted(id, news, result.replaces ?? []);
     if (refusal) throw refusal;
+    if (result.replaces?.includes("scriptId")) context.warn(scriptReplacementWarning(id, olds));
     return result;
   },
 
   async create(inputs: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CreateResult> {
     const client = clientFor(settings, context);
     if (inputs.adoptMachineId !== undefined) return adoptExisting(client, inputs, settings, context);
+    const deadline = deadlineOf(inputs, "create", context);
     const target = (inputs.state ?? "ready") as PowerState;
     const body = await withExistingTeamUser(client, createBody(inputs), context.progress);
     // Namesakes are listed before the first attempt for auto-names too: an auto-name is fixed by
@@ -74,11 +88,19 @@ const machineOperations = (context: ProviderContext) => ({
     });
     const id = machine.id;
     try {
-      const goal = { target, provisionsTo: target, changed: [], current: machine, settings, context };
+      const goal = {
+        target,
+        provisionsTo: target,
+        changed: [],
+        current: machine,
+        settings,
+        context,
+        deadline,
+      };
       machine = await converge(client, id, inputs, goal);
       return { id, outs: machineOutputs(inputs, machine) };
     } catch (err) {
-      throw await initFailure(client, id, inputs, machine, err);
+      throw await initFailure(client, id, inputs, machine, explainTimeout(err, deadline.bound));
     }
   },
 
@@ -105,32 +127,40 @@ const machineOperations = (context: ProviderContext) => ({
     settings: ProviderSettings,
   ): Promise<pulumi.dynamic.UpdateResult> {
     const client = clientFor(settings, context);
+    const deadline = deadlineOf(news, "update", context);
     const changed = changedKeys(MACHINE_DIFF_TABLE, olds, news);
     let machine = await client.machines.get(id).catch((err: unknown) => {
       throw provesAbsence(err) ? deletedOutOfBand(id, err) : err;
     });
     try {
       const target = (news.state ?? "ready") as "ready" | "off";
-      machine = await converge(client, id, news, { target, changed, current: machine, settings, context });
+      const goal = { target, changed, current: machine, settings, context, deadline };
+      machine = await converge(client, id, news, goal);
       return { outs: machineOutputs({ ...news, passwordDigest: olds.passwordDigest }, machine) };
     } catch (err) {
-      throw await initFailure(client, id, { ...news, passwordDigest: olds.passwordDigest }, machine, err);
+      const cause = explainTimeout(err, deadline.bound);
+      throw await initFailure(client, id, { ...news, passwordDigest: olds.passwordDigest }, machine, cause);
     }
   },
 
   async delete(id: string, props: Props, settings: ProviderSettings): Promise<void> {
     const client = clientFor(settings, context);
-    try {
-      await client.machines.destroy(id, { releasePublicIp: props.releasePublicIpOnDestroy === true });
-    } catch (err) {
-      // "Not found" may be about something else: gone only when a read proves it.
-      if (!(err instanceof NotFoundError)) throw err;
-      await confirmAbsent(() => client.machines.get(id), `machine ${id}`, err);
-      return requireOwnerInAccount(id, props, client);
-    }
-    const { sleep, now } = context.timing;
-    const firstDelayMs = 250 * pollScaleOf(settings);
-    await pollUntilGone(() => client.machines.get(id), waitMs(props), { sleep, now, firstDelayMs });
+    const bound = tightest(customTimeout(props, "delete"), waitBound(props));
+    // A delete cut short leaves the machine in the stack, so the whole operation may be bounded.
+    return withinBound(bound, async (signal) => {
+      try {
+        const releasePublicIp = props.releasePublicIpOnDestroy === true;
+        await client.machines.destroy(id, { releasePublicIp, signal });
+      } catch (err) {
+        // "Not found" may be about something else: gone only when a read proves it.
+        if (!(err instanceof NotFoundError)) throw err;
+        await confirmAbsent(() => client.machines.get(id, { signal }), `machine ${id}`, err);
+        return requireOwnerInAccount(id, props, client);
+      }
+      const { sleep, now } = context.timing;
+      const firstDelayMs = 250 * pollScaleOf(settings);
+      await pollUntilGone(() => client.machines.get(id, { signal }), bound.ms, { sleep, now, firstDelayMs });
+    });
   },
 });
 
@@ -147,6 +177,45 @@ export const machineProvider = createMachineProvider(PROCESS_CONTEXT);
 
 type Client = ReturnType<typeof clientFor>;
 
+/**
+ * When the waits of one operation must end: the tightest of its `customTimeouts` entry and
+ * `waitTimeoutSeconds` (default 1200 s), counted from the operation's start. The create or
+ * update request itself is never cut short: a machine the API made must reach the stack.
+ */
+interface Deadline {
+  bound: Bound;
+  at: number;
+}
+
+function deadlineOf(inputs: Props, operation: Operation, context: ProviderContext): Deadline {
+  const bound = tightest(customTimeout(inputs, operation), waitBound(inputs));
+  return { bound, at: nowOf(context) + bound.ms };
+}
+
+/** `waitTimeoutSeconds` as a bound, or its default. */
+function waitBound(inputs: Props): Bound {
+  const declared = typeof inputs.waitTimeoutSeconds === "number";
+  const seconds = declared ? (inputs.waitTimeoutSeconds as number) : DEFAULT_WAIT_SECONDS;
+  const label = declared
+    ? `waitTimeoutSeconds (${seconds})`
+    : `the default wait (waitTimeoutSeconds ${seconds})`;
+  return { ms: seconds * 1000, label };
+}
+
+/**
+ * Why a changed `scriptId` costs the machine, and what to write instead: the engine's replace
+ * marker alone does not say that the disk goes with it.
+ */
+function scriptReplacementWarning(id: string, olds: Props): string {
+  const name = typeof olds.name === "string" ? `${shownName(olds, olds.name)} (${id})` : id;
+  return (
+    `machine ${name} will be REPLACED because its scriptId changes (an edited Script is a new script with a new id), ` +
+    `and the API fixes a machine's scriptId at create: the machine is destroyed with its disk and a new one is created. ` +
+    `To change a machine's startup script and keep the machine, leave scriptId out of the Machine and create the Script ` +
+    `with machineId: <machine>.machineId (README, "Startup scripts that change"); or add ignoreChanges: ["scriptId"] to keep this machine as it is`
+  );
+}
+
 interface ConvergeGoal {
   target: PowerState;
   /** Where a machine still provisioning ends (create only). */
@@ -157,6 +226,7 @@ interface ConvergeGoal {
   current: ApiMachine;
   settings: ProviderSettings;
   context: ProviderContext;
+  deadline: Deadline;
 }
 
 /** Applies in-place fields that differ, then brings the machine to its power state. */
@@ -170,8 +240,9 @@ async function converge(client: Client, id: string, inputs: Props, goal: Converg
     const { machineName, ...fields } = body;
     current = { ...current, ...fields, ...(machineName ? { name: machineName } : {}) } as ApiMachine;
   }
+  const remainingMs = goal.deadline.at - nowOf(goal.context);
   return settleMachine(client, id, goal.target, {
-    ...settleOptions(inputs, goal.settings, current, goal.context),
+    ...settleOptions(inputs, goal.settings, current, goal.context, remainingMs),
     provisionsTo: goal.provisionsTo,
   });
 }
@@ -181,15 +252,21 @@ function settleOptions(
   settings: ProviderSettings,
   current: ApiMachine,
   context: ProviderContext,
+  timeoutMs = waitBound(inputs).ms,
 ): SettleOptions {
   return {
-    timeoutMs: waitMs(inputs),
-    label: String(inputs.name ?? current.name),
+    timeoutMs: Math.max(timeoutMs, 1),
+    label: shownName(inputs, current.name),
     progress: context.progress,
     pollScale: pollScaleOf(settings),
     now: () => nowOf(context),
     current,
   };
+}
+
+/** The machine's name for progress lines, unless the program made it a secret. */
+function shownName(inputs: Props, actual: string): string {
+  return secretInputs(inputs).includes("name") ? "[secret]" : String(inputs.name ?? actual);
 }
 
 /** The partial failure for a machine that exists but did not settle, with its latest state. */
@@ -237,12 +314,6 @@ async function adoptExisting(
     const why = err instanceof Error ? err.message : String(err);
     throw new Error(`adoptMachineId: machine ${id} was not adopted, and nothing was changed: ${why}`);
   }
-}
-
-function waitMs(inputs: Props): number {
-  const seconds =
-    typeof inputs.waitTimeoutSeconds === "number" ? inputs.waitTimeoutSeconds : DEFAULT_WAIT_SECONDS;
-  return seconds * 1000;
 }
 
 /** Inputs a refresh reports: every input key the outputs hold, with the actual values. */

@@ -14,6 +14,14 @@ export const engineProgress: ProgressSink = (message) => {
   void Promise.resolve(pulumi.log.info(message)).catch(() => undefined);
 };
 
+/**
+ * A warning diagnostic: what the user must read before saying yes (e.g. a replacement that loses
+ * a machine's disk). Failures to log never fail the operation.
+ */
+export const engineWarning: ProgressSink = (message) => {
+  void Promise.resolve(pulumi.log.warn(message)).catch(() => undefined);
+};
+
 /** "12 s", "3 min 05 s": elapsed time as a person reads it. */
 export function formatElapsed(ms: number): string {
   const seconds = Math.round(ms / 1000);

@@ -3,6 +3,7 @@
  * after creation. The API has no delete: deleting the resource only forgets it.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { optionInputs } from "./resourceOptions";
 import { providerStub, quietStacks, registeredProps } from "./stub";
 
 /** Inputs of a {@link ResourceDelegation}. */
@@ -64,6 +65,7 @@ export class ResourceDelegation extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: ResourceDelegationArgs, opts?: pulumi.CustomResourceOptions) {
     const props = registeredProps(["renewBeforeSeconds", ...DELEGATION_OUTPUTS], args);
+    Object.assign(props, optionInputs(props, opts));
     const secretOpts = pulumi.mergeOptions(opts, { additionalSecretOutputs: ["accessTokenId"] });
     const restoreStacks = quietStacks();
     try {

@@ -5,6 +5,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { DELEGATION_LIFETIME_MS } from "../client/constants";
 import { PROCESS_CONTEXT, nowOf, type ProviderContext } from "./context";
+import { printableFailures } from "./checks";
+import { optionFailures, withReplaceOnChanges } from "./operationOptions";
 import { proveAccount } from "./references";
 import { clientFor, type ProviderSettings } from "./settings";
 import { UNKNOWN } from "./unknown";
@@ -43,7 +45,8 @@ function checkDelegation(news: Props): pulumi.dynamic.CheckResult {
       reason: "renewBeforeSeconds must be between 0 and 14399 (the lifetime is 4 h)",
     });
   }
-  return { inputs: news, failures };
+  failures.push(...optionFailures(news, ["machineIds", "renewBeforeSeconds"], "ResourceDelegation"));
+  return { inputs: news, failures: printableFailures(failures, news) };
 }
 
 const delegationOperations = (context: ProviderContext) => ({
@@ -51,7 +54,11 @@ const delegationOperations = (context: ProviderContext) => ({
     const replaces: string[] = [];
     if (JSON.stringify(olds.machineIds) !== JSON.stringify(news.machineIds)) replaces.push("machineIds");
     if (expiresSoon(olds, news, nowOf(context))) replaces.push("expiresAt");
-    return { changes: replaces.length > 0, replaces, deleteBeforeReplace: false };
+    const diff = { changes: replaces.length > 0, replaces, deleteBeforeReplace: false };
+    const changed = ["machineIds", "renewBeforeSeconds"].filter(
+      (key) => news[key] !== undefined && JSON.stringify(olds[key]) !== JSON.stringify(news[key]),
+    );
+    return withReplaceOnChanges(diff, changed, news);
   },
 
   async create(inputs: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CreateResult> {

@@ -4,6 +4,7 @@
  * any version of this package calls; keep its signature unchanged.
  */
 import { withAccount } from "./accounts";
+import { secretInputs, withoutSecretValues } from "./checks";
 import type { ProviderSettings } from "./settings";
 import type { ResourceKind } from "./stub";
 
@@ -54,5 +55,34 @@ export async function dispatch(
   const impl = load();
   const fn = impl[method] as (...a: unknown[]) => Promise<unknown>;
   if (typeof fn !== "function") throw new Error(`pulumi-vmapi: ${kind} has no ${method}`);
-  return withAccount(method, args, settings ?? {}, (a, s) => fn.call(impl, ...a, s));
+  try {
+    return await withAccount(method, args, settings ?? {}, (a, s) => fn.call(impl, ...a, s));
+  } catch (err) {
+    throw withoutSecrets(err, args[INPUTS_AT[method]]);
+  }
+}
+
+/** Where each method's inputs (or stored outputs, which hold them) are among its arguments. */
+const INPUTS_AT: Record<Method, number> = { check: 1, diff: 2, create: 0, read: 1, update: 2, delete: 1 };
+
+/**
+ * `err` with the values of the program's secret inputs masked in what the engine prints: its
+ * message and a partial failure's reasons. The engine strips secret marks before calling a
+ * dynamic provider, so an error that quotes an input (an API refusal, a mismatch) would show a
+ * secret in plain text.
+ */
+function withoutSecrets(err: unknown, inputs: unknown): unknown {
+  if (!(err instanceof Error) || inputs === null || typeof inputs !== "object") return err;
+  const values = inputs as Record<string, unknown>;
+  const secrets = secretInputs(values);
+  if (secrets.length === 0) return err;
+  err.message = withoutSecretValues(err.message, secrets, values);
+  // The plugin prints the stack of a failed check, diff, read or delete: it repeats the message.
+  if (err.stack !== undefined) err.stack = withoutSecretValues(err.stack, secrets, values);
+  const failure = err as Error & { reasons?: unknown };
+  if (Array.isArray(failure.reasons))
+    failure.reasons = failure.reasons.map((r) =>
+      typeof r === "string" ? withoutSecretValues(r, secrets, values) : r,
+    );
+  return err;
 }

@@ -5,6 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { ScriptSchema } from "../client/schemas";
 import type { z } from "zod";
 import { namingInputs } from "./naming";
+import { optionInputs } from "./resourceOptions";
 import { providerStub, quietStacks, registeredProps } from "./stub";
 
 /** Inputs of a {@link Script}. Every change replaces the script. */
@@ -26,7 +27,11 @@ export interface ScriptArgs {
   isEnabled?: pulumi.Input<boolean>;
   /** Run on first boot only. Default false. */
   runOnce?: pulumi.Input<boolean>;
-  /** Machine that runs the script at startup. */
+  /**
+   * Machine the script is created for: it is assigned to it and runs from its next boot. An
+   * edited script is then a new one assigned to the same machine, which is kept (README,
+   * "Startup scripts that change"). Replaces.
+   */
   machineId?: pulumi.Input<string>;
 }
 
@@ -96,6 +101,7 @@ export class Script extends pulumi.dynamic.Resource {
       ...args,
       ...namingInputs(name, Script.__pulumiType, opts),
     });
+    Object.assign(props, optionInputs(props, opts));
     const restoreStacks = quietStacks();
     try {
       super(providerStub("Script"), name, props, opts, "vmapi", "Script");

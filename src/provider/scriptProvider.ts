@@ -13,6 +13,7 @@ import type { Script as ApiScript } from "../client/schemas";
 import { definedOnly, printableFailures, schemaFailures } from "./checks";
 import { changedKeys, type DiffTable } from "./diffTable";
 import { NAMING_INPUT_KEYS, withAutoName } from "./naming";
+import { customTimeout, optionFailures, withinBound } from "./operationOptions";
 import { clientFor, type ProviderSettings } from "./settings";
 import { PROCESS_CONTEXT, type ProviderContext } from "./context";
 import { proveAccount } from "./references";
@@ -56,6 +57,9 @@ function checkScript(olds: Props, news: Props, context: ProviderContext): pulumi
     if (tooLarge)
       failures.push({ property: inputs.scriptFile ? "scriptFile" : "scriptText", reason: tooLarge });
   }
+  failures.push(
+    ...optionFailures(inputs, [...Object.keys(SCRIPT_DIFF_TABLE), "scriptText", "scriptFile"], "Script"),
+  );
   return { inputs, failures: printableFailures(failures, inputs) };
 }
 
@@ -98,14 +102,19 @@ const scriptOperations = (context: ProviderContext) => ({
     );
   },
 
-  async delete(id: string, _props: Props, settings: ProviderSettings): Promise<void> {
+  async delete(id: string, props: Props, settings: ProviderSettings): Promise<void> {
     const client = clientFor(settings, context);
-    try {
-      await client.scripts.destroy(id);
-    } catch (err) {
-      if (!(err instanceof NotFoundError)) throw err;
-      await confirmAbsent(() => client.scripts.get(id), `script ${id}`, err);
-    }
+    const destroy = async (signal?: AbortSignal) => {
+      try {
+        await client.scripts.destroy(id, { signal });
+      } catch (err) {
+        if (!(err instanceof NotFoundError)) throw err;
+        await confirmAbsent(() => client.scripts.get(id, { signal }), `script ${id}`, err);
+      }
+    };
+    // A delete cut short keeps the script in the stack; a create is never cut short (see README).
+    const bound = customTimeout(props, "delete");
+    return bound ? withinBound(bound, destroy) : destroy();
   },
 });
 

@@ -32,12 +32,12 @@ const MACHINE_OUTPUTS = [
 test("quickstart: preview, up, preview, refresh, destroy → plan, ready machine, no changes, no drift, nothing left", async () => {
   const stack = await ctx.stack(path.join(EXAMPLES, "quickstart"), ctx.emu.keys.individual);
 
-  // The machine's scriptId is unknown until the script exists: check must accept it.
+  // The script's machineId is unknown until the machine exists: check must accept it.
   const plan = await stack.preview();
   expectExit(plan);
   expect(steps(plan).map((s) => [s.op, s.name])).toEqual([
-    ["create", "setup"],
     ["create", "trainer"],
+    ["create", "setup"],
   ]);
   expect((await ctx.emulator()).requestCounts[CREATE]).toBeUndefined();
 
@@ -71,8 +71,8 @@ test("quickstart: preview, up, preview, refresh, destroy → plan, ready machine
   const destroy = await stack.destroy();
   expect(destroy.code).toBe(0);
   expect(steps(destroy).map((s) => [s.op, s.name])).toEqual([
-    ["delete", "trainer"],
     ["delete", "setup"],
+    ["delete", "trainer"],
   ]);
   const after = await ctx.emulator();
   expect(liveMachines(after)).toEqual([]);

@@ -77,7 +77,7 @@ async function readyMachine(name: string) {
   return machine;
 }
 
-test("0.1.0 state: refresh keeps the machine, preview plans no replace, destroy deletes it", async () => {
+test("0.1.0 state: refresh keeps the machine, preview plans no replace and shows no internal input, destroy deletes it", async () => {
   const fixture = fs.readFileSync(FIXTURE, "utf8");
   expect(fixture).toContain(`absolutePath: \\"${WRITER_PATH}\\"`);
   expect(fs.existsSync(path.dirname(ELSEWHERE))).toBe(false);
@@ -91,9 +91,20 @@ test("0.1.0 state: refresh keeps the machine, preview plans no replace, destroy 
   expect(refresh.code).toBe(0);
   expect((await stack.resources()).map((r) => r.id)).toEqual([machine.id]);
 
-  const preview = await stack.preview();
+  // Resource options that 0.1.0 never stored travel as internal inputs: never a change, never shown.
+  await stack.setConfig({
+    customTimeouts: JSON.stringify({ create: "20m", update: "20m", delete: "20m" }),
+    replaceOnChanges: JSON.stringify(["region"]),
+  });
+  const preview = await stack.preview("--diff");
   expect(preview.code).toBe(0);
   expect(steps(preview).filter((s) => s.op !== "same" && s.op !== "update")).toEqual([]);
+  expect(
+    steps(preview)
+      .flatMap((s) => s.diffs ?? [])
+      .filter((key) => key.startsWith("__")),
+  ).toEqual([]);
+  expect(preview.stdout).not.toMatch(/__customTimeouts|__replaceOnChanges|customTimeouts/);
 
   const destroy = await stack.destroy();
   expect(destroy.code).toBe(0);

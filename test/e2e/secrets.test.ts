@@ -95,3 +95,29 @@ test("secrets: API key, script text, new-user password and delegation token → 
   );
   expect(leaks).toEqual([]);
 });
+
+test("secrets: a secret input that check refuses (a region that is none, a name with a newline) → preview names the field and the allowed values, never the value", async () => {
+  // The program's secret values: SECRET-region-7b3a and "SECRET-name-c91e\nsecond line".
+  const stack = await ctx.stack(path.join(PROGRAMS, "badSecrets"), ctx.emu.keys.individual);
+  const creates = async () =>
+    (await ctx.emulator()).requestCounts["POST /machines/createSingleMachinePublic"] ?? 0;
+  const createsBefore = await creates();
+  const machine = await stack.preview();
+  await stack.setConfig({ kind: "script" });
+  const script = await stack.preview();
+  expect([machine.code, script.code]).toEqual([1, 1]);
+  const shownBy = (run: CliRun) => run.stdout + run.stderr + JSON.stringify(run.events);
+  expect(shownBy(machine)).toContain(
+    "region must be one of: West Coast (CA1), East Coast (NY2), Europe (AMS1) (got a secret value)",
+  );
+  expect(shownBy(machine)).toMatch(
+    /Machine resource 'box' has a problem: name: must not contain control characters/,
+  );
+  expect(shownBy(script)).toMatch(
+    /Script resource 'boot' has a problem: name: must not contain control characters/,
+  );
+  const shown = shownBy(machine) + shownBy(script);
+  const leaks = ["SECRET-region", "SECRET-name", "7b3a", "c91e"].filter((text) => shown.includes(text));
+  expect(leaks).toEqual([]);
+  expect(await creates()).toBe(createsBefore);
+});

@@ -5,7 +5,7 @@
  */
 import * as path from "path";
 import { startTestEmulator, state, type EmulatorStateDump } from "../../helpers/emulator";
-import type { RunningEmulator } from "../../../src/emulator";
+import type { EmulatorOptions, RunningEmulator } from "../../../src/emulator";
 import { REPO } from "./cli";
 import { EngineStack, EngineWorkspace, type StackConfig } from "./engineStack";
 
@@ -14,9 +14,9 @@ export const TIME_SCALE = 0.002;
 export const EXAMPLES = path.join(REPO, "examples");
 export const PROGRAMS = path.join(REPO, "test", "e2e", "programs");
 
-/** Starts an emulator for one test file: real clock, lifecycles at TIME_SCALE. */
-export function startE2eEmulator(): Promise<RunningEmulator> {
-  return startTestEmulator({ clock: "real", timeScale: TIME_SCALE });
+/** Starts an emulator for one test file: real clock, lifecycles at TIME_SCALE, unless `options` say otherwise. */
+export function startE2eEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  return startTestEmulator({ clock: "real", timeScale: TIME_SCALE, ...options });
 }
 
 /** The config every stack of these tests starts with: the emulator, a key (secret), the poll scale. */
@@ -36,8 +36,9 @@ export class E2eContext {
     readonly workspace: EngineWorkspace,
   ) {}
 
-  static async start(): Promise<E2eContext> {
-    return new E2eContext(await startE2eEmulator(), new EngineWorkspace());
+  /** `options`: e.g. `{ clock: "manual" }` for machines that settle only when the test says so. */
+  static async start(options: EmulatorOptions = {}): Promise<E2eContext> {
+    return new E2eContext(await startE2eEmulator(options), new EngineWorkspace());
   }
 
   /** A new stack of `program` connected to this emulator with `apiKey`, plus `config`; `name` as EngineStack.create. */

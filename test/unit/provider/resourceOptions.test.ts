@@ -1,0 +1,165 @@
+/**
+ * Resource options and secret inputs as the provider receives them (resourceOptions.ts on the
+ * program side, operationOptions.ts and checks.ts on the plugin side). The real-engine tests are
+ * test/e2e/resourceOptions.test.ts and test/e2e/secrets.test.ts.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { WaitTimeoutError } from "../../../src/client/errors";
+import { printableFailures, withoutSecretValues } from "../../../src/provider/checks";
+import {
+  customTimeout,
+  explainTimeout,
+  optionFailures,
+  parseDuration,
+  tightest,
+  withReplaceOnChanges,
+} from "../../../src/provider/operationOptions";
+import { optionInputs } from "../../../src/provider/resourceOptions";
+
+beforeAll(async () => {
+  await pulumi.runtime.setMocks(
+    { newResource: (args) => ({ id: "x", state: args.inputs }), call: () => ({}) },
+    "project",
+    "stack",
+    false,
+  );
+});
+
+function valueOf<T>(value: unknown): Promise<T> {
+  return new Promise((resolve) => pulumi.output(value as T).apply((v) => resolve(v as T)));
+}
+
+describe("optionInputs (program side)", () => {
+  it("optionInputs: no options, no secret → adds nothing (state written before them diffs the same)", () => {
+    expect(optionInputs({ region: "East Coast (NY2)", size: 50, name: undefined }, undefined)).toEqual({});
+    expect(optionInputs({ size: 50 }, { customTimeouts: {}, replaceOnChanges: [] })).toEqual({});
+  });
+
+  it("optionInputs: customTimeouts and replaceOnChanges → internal inputs holding them as written", () => {
+    const inputs = optionInputs(
+      { size: 50 },
+      { customTimeouts: { create: "5s", delete: "" }, replaceOnChanges: ["name"] },
+    );
+    expect(inputs).toEqual({ __customTimeouts: { create: "5s" }, __replaceOnChanges: ["name"] });
+  });
+
+  it("optionInputs: secret Outputs among the inputs → their names, sorted; plain Outputs are not listed", async () => {
+    const inputs = optionInputs(
+      {
+        region: pulumi.secret("SECRET-x"),
+        name: pulumi.output("plain"),
+        machineIds: [pulumi.secret("ps1")],
+        size: 50,
+      },
+      undefined,
+    );
+    expect(await valueOf(inputs.__secretInputs)).toEqual(["machineIds", "region"]);
+    expect(await valueOf(optionInputs({ name: pulumi.output("plain") }, undefined).__secretInputs)).toBe(
+      undefined,
+    );
+  });
+
+  it("optionInputs: a get (opts.id) → nothing", () => {
+    expect(
+      optionInputs({ region: pulumi.secret("x") }, { id: "ps1", customTimeouts: { create: "1s" } }),
+    ).toEqual({});
+  });
+});
+
+describe("operationOptions (plugin side)", () => {
+  it.each([
+    ["5s", 5000],
+    ["1h30m", 5_400_000],
+    ["1.5m", 90_000],
+    ["250ms", 250],
+    ["0", 0],
+  ])("parseDuration: %s → %d ms", (text, ms) => {
+    expect(parseDuration(text)).toBe(ms);
+  });
+
+  it.each(["5", "5 minutes", "s", "", "-5s", "5d"])("parseDuration: %j → undefined", (text) => {
+    expect(parseDuration(text)).toBeUndefined();
+  });
+
+  it("customTimeout/tightest: the shorter of customTimeouts and waitTimeoutSeconds wins, named as written", () => {
+    const inputs = { __customTimeouts: { create: "5s" } };
+    const wait = { ms: 1_200_000, label: "waitTimeoutSeconds (1200)" };
+    expect(tightest(customTimeout(inputs, "create"), wait)).toEqual({
+      ms: 5000,
+      label: "customTimeouts.create (5s)",
+    });
+    expect(tightest(customTimeout(inputs, "update"), wait)).toBe(wait);
+    expect(tightest(customTimeout({ __customTimeouts: { create: "1h" } }, "create"), wait)).toBe(wait);
+  });
+
+  it("explainTimeout: a wait that ran out → says which bound; another error → as it is", () => {
+    const bound = { ms: 5000, label: "customTimeouts.create (5s)" };
+    const ran = explainTimeout(
+      new WaitTimeoutError("machine ps1 did not become ready within 5000 ms", {
+        machineId: "ps1",
+        targetState: "ready",
+        lastState: "provisioning",
+      }),
+      bound,
+    );
+    expect((ran as Error).message).toBe(
+      "customTimeouts.create (5s) ran out: machine ps1 did not become ready within 5000 ms",
+    );
+    const other = new Error("boom");
+    expect(explainTimeout(other, bound)).toBe(other);
+  });
+
+  it("withReplaceOnChanges: a changed input the option names → replaces; unchanged or unnamed → as diffed", () => {
+    const diff = { changes: true, replaces: [], deleteBeforeReplace: false };
+    const news = { __replaceOnChanges: ["name", "tags.env"] };
+    expect(withReplaceOnChanges(diff, ["name", "state"], news).replaces).toEqual(["name"]);
+    expect(withReplaceOnChanges(diff, ["state"], news)).toBe(diff);
+    expect(withReplaceOnChanges(diff, ["state"], { __replaceOnChanges: ["*"] }).replaces).toEqual(["state"]);
+    expect(withReplaceOnChanges(diff, ["name"], {})).toBe(diff);
+  });
+
+  it("optionFailures: a malformed duration, an unknown input → one failure each, naming the option and what it takes", () => {
+    const failures = optionFailures(
+      { __customTimeouts: { update: "soon" }, __replaceOnChanges: ["nmae", "name", "*"] },
+      ["name", "size"],
+      "Machine",
+    );
+    expect(failures).toEqual([
+      {
+        property: "",
+        reason:
+          'customTimeouts.update must be a positive duration such as "30s", "5m" or "1h30m" (got "soon")',
+      },
+      {
+        property: "",
+        reason: 'replaceOnChanges names "nmae", not an input of Machine; its inputs: name, size (or "*")',
+      },
+    ]);
+  });
+});
+
+describe("check failures of secret inputs", () => {
+  it("printableFailures: a failure on a secret input → no property (the engine would print its value), no value in the reason", () => {
+    const inputs = { region: "SECRET-region", name: "ok", __secretInputs: ["region"] };
+    const failures = printableFailures(
+      [
+        { property: "region", reason: 'region must be one of: A, B (got "SECRET-region")' },
+        { property: "name", reason: "name is fine but mentions SECRET-region" },
+      ],
+      inputs,
+    );
+    expect(failures).toEqual([
+      { property: "", reason: "region must be one of: A, B (got a secret value)" },
+      { property: "name", reason: "name is fine but mentions [secret]" },
+    ]);
+  });
+
+  it("withoutSecretValues: the value as written, JSON-quoted, or cut at 64 characters → masked", () => {
+    const long = `SECRET-${"x".repeat(80)}`;
+    const inputs = { name: "a\nSECRET", text: long, __secretInputs: ["name", "text"] };
+    const text = `got "a\\nSECRET" and ${long.slice(0, 64)}… and a\nSECRET`;
+    expect(withoutSecretValues(text, ["name", "text"], inputs)).toBe(
+      'got "[secret]" and [secret]… and [secret]',
+    );
+  });
+});
