@@ -6,7 +6,7 @@
  */
 import * as path from "path";
 import { addFaults, advance, clearFaults } from "../helpers/emulator";
-import { E2eContext, PROGRAMS, liveMachines } from "./support/kit";
+import { E2eContext, PROGRAMS, TIME_SCALE, liveMachines } from "./support/kit";
 import { expectExit, steps, type CliRun } from "./support/cli";
 import type { EngineStack } from "./support/engineStack";
 
@@ -129,7 +129,10 @@ describe("on a manual clock (machines settle only when the test advances it)", (
     expectExit(await boundedUp(stack));
 
     // delete: the machine's read hangs; the delete gives up at its bound and keeps the machine.
-    await addFaults(ctx.emu.url, [{ method: "GET", route: "/machines/getMachinePublic", latencyMs: 15_000 }]);
+    // Fault latency is emulator time, scaled like the lifecycles: 5 s of real time here.
+    await addFaults(ctx.emu.url, [
+      { method: "GET", route: "/machines/getMachinePublic", latencyMs: Math.round(5_000 / TIME_SCALE) },
+    ]);
     const destroy = await stack.destroy();
     expect(destroy.code).not.toBe(0);
     expect(printed(destroy)).toMatch(/customTimeouts\.delete \(2s\) ran out/);
