@@ -3,12 +3,16 @@
  * rate limit each back off alone, come back together, and are refused together again; with it,
  * they queue in one line that learns the account's limit from the answers:
  *
- * - **slow down at once**: a 429 halves the allowed rate (once per round: a 429 to a request sent
- *   before the last slow-down says nothing new), and every `Retry-After`, on a 429 or any other
- *   answer, holds every caller of the account until it has passed;
+ * - **slow down at once**: a 429 lowers the allowed rate to a little under (90 %) what the
+ *   server let through over the last second, but not below half the rate it refused; once per
+ *   round: a 429 to a request sent before the last slow-down says nothing new. And every
+ *   `Retry-After`, on a 429 or any other answer, holds every caller of the account until it has
+ *   passed.
  * - **speed up gently**: each answer that is not a refusal raises the rate by `increase / rate`,
- *   about `increase` requests/s per second of traffic (additive increase, multiplicative
- *   decrease, as TCP does with its window).
+ *   about `increase` (1) request/s per second of traffic: additive increase after a
+ *   multiplicative decrease, as TCP does with its window. Taking the accepted rate as a floor
+ *   keeps a stray 429 (one refused request among many accepted) from halving the pace of a
+ *   whole fleet.
  *
  * Until the first refusal the rate is unlimited and a request waits for nothing. Callers are let
  * through in the order they asked, one by one, by a single pump that sleeps with the injected
@@ -36,9 +40,9 @@ export interface RateLimiterOptions {
   onThrottle?: (notice: ThrottleNotice) => void;
   /** Lowest rate a slow-down goes to, in requests per second (default 0.5). */
   minRatePerSecond?: number;
-  /** Factor of a slow-down, in (0, 1) (default 0.5). */
+  /** Deepest slow-down, as a factor of the refused rate, in (0, 1) (default 0.5). */
   decrease?: number;
-  /** Requests/s gained per second of unrefused traffic (default 1). */
+  /** Requests/s regained per second of unrefused traffic (default 1). */
   increase?: number;
   /** Hold after a 429 without `Retry-After`, in ms (default 1000). */
   defaultHoldMs?: number;
@@ -70,8 +74,10 @@ interface Waiter {
   detach: () => void;
 }
 
-/** Successes counted for the first estimate of the rate, over this window. */
+/** Answers counted for the accepted rate, over this window. */
 const WINDOW_MS = 1000;
+/** After a 429, the rate goes this far under what the server accepted. */
+const UNDER_ACCEPTED = 0.9;
 
 /** The shared budget of one account; see the module comment. Share one instance per account. */
 export class RateLimiter {
@@ -194,10 +200,18 @@ export class RateLimiter {
   #throttled(permit: Permit, now: number, retryAfterMs: number): void {
     // The refusals of one burst all arrive after the first slow-down: only requests sent
     // after it can say that the slower rate is still too fast.
-    const fresh = permit.seq >= this.#decreasedAt;
+    const accepted = this.#acceptedRate(now);
+    // Before any estimate, a 429 with nothing accepted around it (the account spent by someone
+    // else, a stray refusal) says nothing about our rate: it only holds.
+    const informative = Number.isFinite(this.#rate) || accepted > 0;
+    const fresh = permit.seq >= this.#decreasedAt && informative;
     if (fresh) {
-      const base = Number.isFinite(this.#rate) ? this.#rate : this.#successRate(now);
-      this.#rate = Math.max(this.#options.minRatePerSecond, base * this.#options.decrease);
+      const refused = Number.isFinite(this.#rate) ? this.#rate : accepted;
+      this.#rate = Math.max(
+        this.#options.minRatePerSecond,
+        refused * this.#options.decrease,
+        Math.min(refused, accepted * UNDER_ACCEPTED),
+      );
       this.#decreasedAt = this.#granted;
     }
     this.#hold(now, retryAfterMs, 429, fresh);
@@ -220,11 +234,12 @@ export class RateLimiter {
   #succeeded(now: number): void {
     this.#recentSuccesses.push(now);
     while (this.#recentSuccesses[0] <= now - WINDOW_MS) this.#recentSuccesses.shift();
+    // About `increase` per second: one such step per answer, `rate` answers a second.
     if (Number.isFinite(this.#rate)) this.#rate += this.#options.increase / this.#rate;
   }
 
-  /** What the server let through over the last second: the first estimate of its limit. */
-  #successRate(now: number): number {
+  /** What the server let through over the last second: the best estimate of its limit. */
+  #acceptedRate(now: number): number {
     return this.#recentSuccesses.filter((t) => t > now - WINDOW_MS).length * (1000 / WINDOW_MS);
   }
 

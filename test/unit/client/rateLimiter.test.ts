@@ -81,8 +81,9 @@ describe("RateLimiter", () => {
 
   it("a hold that arrives while callers queue → the whole queue waits for it too", async () => {
     const t = setup();
-    const p = await t.limiter.acquire();
-    t.limiter.settle(p, { status: 429, retryAfterMs: 1_000 });
+    const burst = await Promise.all(Array.from({ length: 3 }, () => t.limiter.acquire()));
+    burst.slice(0, 2).forEach(t.ok);
+    t.limiter.settle(burst[2], { status: 429, retryAfterMs: 1_000 });
     const times: number[] = [];
     const queued = Array.from({ length: 5 }, () =>
       t.limiter.acquire().then((permit) => {
@@ -96,42 +97,65 @@ describe("RateLimiter", () => {
     expect(Math.min(...times.slice(1))).toBeGreaterThanOrEqual(times[0] + 4_000);
   });
 
-  it("429: the rate goes down at once (half of what the server let through), once per round", async () => {
+  it("429: the rate goes down at once, a little under what the server let through, once per round", async () => {
     const t = setup();
     const permits = await Promise.all(Array.from({ length: 30 }, () => t.limiter.acquire()));
     permits.slice(0, 10).forEach(t.ok); // the server let 10 through in this second
     t.limiter.settle(permits[10], { status: 429, retryAfterMs: 1_000 });
-    expect(t.limiter.ratePerSecond).toBe(5);
+    expect(t.limiter.ratePerSecond).toBe(9);
     // The rest of the same burst was sent before the slow-down: it says nothing new.
     for (const p of permits.slice(11)) t.limiter.settle(p, { status: 429, retryAfterMs: 1_000 });
-    expect(t.limiter.ratePerSecond).toBe(5);
+    expect(t.limiter.ratePerSecond).toBe(9);
+    // Refused again after the hold, with nothing let through since: half the refused rate.
     const later = await t.run(t.limiter.acquire());
     t.limiter.settle(later, { status: 429, retryAfterMs: 1_000 });
-    expect(t.limiter.ratePerSecond).toBe(2.5);
+    expect(t.limiter.ratePerSecond).toBe(4.5);
+  });
+
+  it("a stray 429 among many accepted requests → a slight slow-down, not a halving", async () => {
+    const t = setup();
+    const permits = await Promise.all(Array.from({ length: 30 }, () => t.limiter.acquire()));
+    permits.slice(0, 20).forEach(t.ok);
+    t.limiter.settle(permits[20], { status: 429, retryAfterMs: 0 });
+    expect(t.limiter.ratePerSecond).toBe(18);
+    permits.slice(21).forEach(t.ok);
+    const next = await t.run(t.limiter.acquire());
+    t.limiter.settle(next, { status: 429, retryAfterMs: 0 });
+    expect(t.limiter.ratePerSecond).toBeGreaterThan(17);
+  });
+
+  it("a first 429 with nothing let through around it → a hold, no rate", async () => {
+    const t = setup();
+    t.limiter.settle(await t.limiter.acquire(), { status: 429, retryAfterMs: 2_000 });
+    expect(t.limiter.ratePerSecond).toBe(Infinity);
+    expect(Math.min(...(await t.callers(5)))).toBeGreaterThanOrEqual(2_000);
   });
 
   it("after a slow-down → the rate recovers gently: about +1 request/s per second of answered traffic", async () => {
     const t = setup();
-    t.limiter.settle(await t.limiter.acquire(), { status: 429 }); // nothing let through: the floor
-    expect(t.limiter.ratePerSecond).toBe(0.5);
+    const permits = await Promise.all(Array.from({ length: 3 }, () => t.limiter.acquire()));
+    permits.slice(0, 2).forEach(t.ok);
+    t.limiter.settle(permits[2], { status: 429, retryAfterMs: 0 });
+    expect(t.limiter.ratePerSecond).toBe(1.8);
     const rates: number[] = [];
+    const start = t.clock.now;
     for (let i = 0; i < 20; i++) {
       t.ok(await t.run(t.limiter.acquire()));
       rates.push(t.limiter.ratePerSecond);
     }
     // Each answer adds 1/rate: about +1 request/s per second at the allowed pace.
-    let expected = 0.5;
+    let expected = 1.8;
     for (const rate of rates) expect(rate).toBeCloseTo((expected += 1 / expected), 9);
-    const seconds = t.clock.now / 1000;
-    expect(seconds).toBeGreaterThan(5); // 20 requests paced at the low, growing rate
-    expect(rates[19]).toBeLessThan(0.5 + seconds + 1);
+    const seconds = (t.clock.now - start) / 1000;
+    expect(seconds).toBeGreaterThan(4); // 20 requests paced at the low, growing rate
+    expect(rates[19]).toBeLessThan(1.8 + seconds + 1);
   });
 
   it("concurrent callers share one budget: at a learned 2/s, 10 callers go one every 500 ms, in order", async () => {
-    const t = setup();
-    const burst = await Promise.all(Array.from({ length: 5 }, () => t.limiter.acquire()));
-    burst.slice(0, 4).forEach(t.ok);
-    t.limiter.settle(burst[4], { status: 429, retryAfterMs: 0 });
+    const t = setup({ minRatePerSecond: 2 });
+    const burst = await Promise.all(Array.from({ length: 2 }, () => t.limiter.acquire()));
+    t.ok(burst[0]);
+    t.limiter.settle(burst[1], { status: 429, retryAfterMs: 0 });
     expect(t.limiter.ratePerSecond).toBe(2);
     const start = t.clock.now;
     const order: number[] = [];
@@ -151,10 +175,10 @@ describe("RateLimiter", () => {
   });
 
   it("a rate whose interval is a fraction of a millisecond's clock (3/s) → the queue still moves, never faster", async () => {
-    const t = setup();
-    const burst = await Promise.all(Array.from({ length: 7 }, () => t.limiter.acquire()));
-    burst.slice(0, 6).forEach(t.ok);
-    t.limiter.settle(burst[6], { status: 429, retryAfterMs: 0 });
+    const t = setup({ minRatePerSecond: 3 });
+    const burst = await Promise.all(Array.from({ length: 2 }, () => t.limiter.acquire()));
+    t.ok(burst[0]);
+    t.limiter.settle(burst[1], { status: 429, retryAfterMs: 0 });
     expect(t.limiter.ratePerSecond).toBe(3);
     const times = await t.callers(6);
     expect(times).toHaveLength(6);
@@ -175,7 +199,7 @@ describe("RateLimiter", () => {
     for (const p of permits.slice(4)) t.limiter.settle(p, { status: 429, retryAfterMs: 1_000 });
     const queued = t.callers(3);
     t.limiter.settle(permits[0], { status: 429, retryAfterMs: 1_000 });
-    expect(t.notices).toEqual([{ status: 429, waitMs: 1_000, ratePerSecond: 2, waiting: 0 }]);
+    expect(t.notices).toEqual([{ status: 429, waitMs: 1_000, ratePerSecond: 3.6, waiting: 0 }]);
     await queued;
   });
 
@@ -187,7 +211,9 @@ describe("RateLimiter", () => {
 
   it("abort while queued → AbortedError for that caller only, the others go on", async () => {
     const t = setup();
-    t.limiter.settle(await t.limiter.acquire(), { status: 429, retryAfterMs: 1_000 });
+    const burst = await Promise.all(Array.from({ length: 2 }, () => t.limiter.acquire()));
+    t.ok(burst[0]);
+    t.limiter.settle(burst[1], { status: 429, retryAfterMs: 1_000 });
     const controller = new AbortController();
     const aborted = t.limiter.acquire(controller.signal);
     const other = t.limiter.acquire();
