@@ -198,12 +198,12 @@ export class RateLimiter {
   }
 
   #throttled(permit: Permit, now: number, retryAfterMs: number): void {
-    // The refusals of one burst all arrive after the first slow-down: only requests sent
-    // after it can say that the slower rate is still too fast.
     const accepted = this.#acceptedRate(now);
     // Before any estimate, a 429 with nothing accepted around it (the account spent by someone
     // else, a stray refusal) says nothing about our rate: it only holds.
     const informative = Number.isFinite(this.#rate) || accepted > 0;
+    // The refusals of one burst all arrive after the first slow-down: only requests sent
+    // after it can say that the slower rate is still too fast.
     const fresh = permit.seq >= this.#decreasedAt && informative;
     if (fresh) {
       const refused = Number.isFinite(this.#rate) ? this.#rate : accepted;
