@@ -6,6 +6,7 @@
 import { HttpClient, type RetryNotice } from "./http";
 import { Machines } from "./machines";
 import { Networks } from "./networks";
+import type { RateLimiter } from "./rateLimiter";
 import { ResourceDelegations } from "./resourceDelegations";
 import { DEFAULT_RETRY_POLICY, realTiming, type RetryPolicy, type Timing } from "./retry";
 import { Scripts } from "./scripts";
@@ -21,6 +22,12 @@ export interface VmApiClientOptions extends ClientSettingsInput {
   log?: (line: string) => void;
   /** Told before each retry (method, path, error, count, delay): to show that a call is retrying. */
   onRetry?: (notice: RetryNotice) => void;
+  /**
+   * A request budget shared with other clients of the same account: every request waits for its
+   * turn, and the limiter learns the account's limit from 429s and `Retry-After`. Default: none
+   * (each client retries on its own). See docs/client.md, "Sharing a rate limit".
+   */
+  rateLimiter?: RateLimiter;
   /** Environment to read settings from (default `process.env`). */
   env?: Readonly<Record<string, string | undefined>>;
   /**
@@ -76,6 +83,7 @@ export class VmApiClient {
       retryPolicy,
       log: options.log,
       onRetry: options.onRetry,
+      rateLimiter: options.rateLimiter,
     });
     this.baseUrl = settings.baseUrl;
     this.timeoutMs = settings.timeoutMs;

@@ -1,7 +1,8 @@
 /**
  * The one place where requests are sent: axios underneath, every 2xx body parsed with a shared zod
  * schema, every failure mapped to the error hierarchy, retries applied by the pure policy of
- * `retry.ts`. Endpoint methods elsewhere are one line each.
+ * `retry.ts`, and each attempt, when a `RateLimiter` is given, sent in its turn of the account's
+ * budget and its answer reported back to it. Endpoint methods elsewhere are one line each.
  */
 import axios, { type AxiosInstance, type AxiosResponse } from "axios";
 import type { z } from "zod";
@@ -9,6 +10,7 @@ import { API_KEY_HEADER } from "./constants";
 import { AbortedError, ResponseValidationError, VmApiError } from "./errors";
 import { errorFromResponse, errorFromTransport, type RequestLabel } from "./errorMapping";
 import { formatIssues } from "./formatIssues";
+import type { RateLimiter } from "./rateLimiter";
 import {
   retryAfterFromHeaders,
   runWithRetries,
@@ -76,6 +78,8 @@ export interface HttpClientOptions {
   retryPolicy: RetryPolicy;
   log?: (line: string) => void;
   onRetry?: (notice: RetryNotice) => void;
+  /** The account's shared request budget; every attempt waits for its turn in it. */
+  rateLimiter?: RateLimiter;
 }
 
 /** Sends requests for the resource classes. The key lives only inside the private axios instance. */
@@ -155,20 +159,29 @@ export class HttpClient {
   async #once<T>(spec: RequestSpec<T>): Promise<T> {
     throwIfAborted(spec.signal);
     const label: RequestLabel = { method: spec.method, path: spec.path };
+    const limiter = this.#options.rateLimiter;
+    const permit = limiter && (await limiter.acquire(spec.signal));
     const started = this.#options.timing.now();
-    const response = await this.#send(spec, label);
+    let response: AxiosResponse<unknown>;
+    try {
+      response = await this.#send(spec, label);
+    } catch (error) {
+      if (permit) limiter?.settle(permit, {});
+      throw error;
+    }
     this.#options.log?.(
       `${spec.method} ${spec.path} → ${response.status} (${this.#options.timing.now() - started} ms)`,
     );
     const body = typeof response.data === "string" ? response.data : "";
+    const retryAfterMs = retryAfterFromHeaders(
+      {
+        "retry-after-ms": headerValue(response, "retry-after-ms"),
+        "retry-after": headerValue(response, "retry-after"),
+      },
+      this.#options.timing.now(),
+    );
+    if (permit) limiter?.settle(permit, { status: response.status, retryAfterMs });
     if (response.status < 200 || response.status >= 300) {
-      const retryAfterMs = retryAfterFromHeaders(
-        {
-          "retry-after-ms": headerValue(response, "retry-after-ms"),
-          "retry-after": headerValue(response, "retry-after"),
-        },
-        this.#options.timing.now(),
-      );
       throw errorFromResponse({ status: response.status, body, retryAfterMs }, label);
     }
     return parseBody(body, spec.schema, label, response.status) as T;

@@ -32,6 +32,13 @@ export type { CreateMachineOptions, DestroyMachineOptions, ListMachinesOptions, 
 export type { Networks } from "./networks";
 export { collect, Paginator } from "./pagination";
 export type { ResourceDelegations } from "./resourceDelegations";
+export {
+  RateLimiter,
+  type Permit,
+  type RateLimiterOptions,
+  type RequestOutcome,
+  type ThrottleNotice,
+} from "./rateLimiter";
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry";
 export type { CreateScriptInput, CreateScriptOptions, Scripts } from "./scripts";
 export type { ClientSettingsInput } from "./settings";

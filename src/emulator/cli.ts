@@ -25,15 +25,31 @@ Runs an emulator of the VM machine API on loopback.
   --clock real|manual  manual: time moves only via POST /_emulator/clock/advance (default ${d.clock})
   --fault-rate R     probability 0..1 of a random fault per API request (default ${d.faultRate})
   --fault-seed N     seed of the random fault sequence, any integer (default ${d.faultSeed})
+  --rate-limit R[/s] throttle each API key to R requests per second of the emulator's clock
+                     (a token bucket; not scaled by --time-scale); past it, 429 rate_limited
+                     with Retry-After in seconds (default ${d.rateLimit})
+  --rate-burst B     requests a key may make at once before the rate applies, an integer
+                     >= 1 (default: one second's worth of the rate); needs --rate-limit
   --help             show this help
 
 When ready, prints one JSON line on stdout: {"url": "...", "keys": {...}}.
-Control endpoints: /_emulator/state, /_emulator/reset, /_emulator/faults,
-/_emulator/clock/advance, /_emulator/capacity (see docs/emulator.md).
+Control endpoints (never throttled): /_emulator/state, /_emulator/reset, /_emulator/faults,
+/_emulator/rate-limit, /_emulator/clock/advance, /_emulator/capacity (see docs/emulator.md).
 `;
 
 /** Flags that take a value; a value that looks like a negative number is still theirs. */
-const VALUE_FLAGS = ["port", "host", "seed", "state-file", "time-scale", "clock", "fault-rate", "fault-seed"];
+const VALUE_FLAGS = [
+  "port",
+  "host",
+  "seed",
+  "state-file",
+  "time-scale",
+  "clock",
+  "fault-rate",
+  "fault-seed",
+  "rate-limit",
+  "rate-burst",
+];
 
 /** A bad flag: the message names it; the process exits 2. */
 export class UsageError extends Error {}
@@ -75,7 +91,29 @@ export function parseFlags(argv: string[]): EmulatorOptions | "help" {
       "a number between 0 and 1",
     ),
     faultSeed: numberFlag("--fault-seed", str("fault-seed"), Number.isInteger, "an integer"),
+    ...rateFlags(str("rate-limit"), str("rate-burst")),
   };
+}
+
+/** `--rate-limit 5` or `5/s`, and `--rate-burst`, which means nothing without a rate. */
+function rateFlags(rate: string | undefined, burst: string | undefined): EmulatorOptions {
+  let perSecond: number | undefined;
+  if (rate !== undefined) {
+    perSecond = Number(rate.trim().replace(/\/s$/, ""));
+    if (!(rate.trim() !== "" && perSecond > 0 && perSecond <= 1e6)) {
+      const what = "a number of requests per second > 0, as R or R/s";
+      throw new UsageError(`--rate-limit must be ${what} (got ${JSON.stringify(rate)})`);
+    }
+  }
+  const rateBurst = numberFlag(
+    "--rate-burst",
+    burst,
+    (n) => Number.isInteger(n) && n >= 1 && n <= 1e6,
+    "an integer >= 1",
+  );
+  if (rateBurst !== undefined && perSecond === undefined)
+    throw new UsageError("--rate-burst needs --rate-limit (a burst without a rate limits nothing)");
+  return { rateLimit: perSecond, rateBurst };
 }
 
 /**

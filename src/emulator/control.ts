@@ -1,6 +1,6 @@
 /**
- * Control endpoints under `/_emulator/` (no API key): state dump, reset, faults, clock and
- * capacity. They are for tests and demos, so they report everything, destroyed machines included.
+ * Control endpoints under `/_emulator/` (no API key, never throttled): state dump, reset,
+ * faults, rate limit, clock and capacity. They are for tests and demos, so they report everything, destroyed machines included.
  */
 import { z } from "zod";
 import { MACHINE_TYPES, REGIONS } from "../client/constants";
@@ -8,6 +8,7 @@ import { delegationExpiry } from "./auth";
 import { setCapacity } from "./capacity";
 import { iso, isoOrNull } from "./clock";
 import { FaultRulesRequestSchema } from "./faults";
+import { RateLimitRequestSchema, rateLimitSetting } from "./rateLimit";
 import { noContent, ok, type Route } from "./router";
 import type { EmulatorContext } from "./emulatorContext";
 import { parseWith } from "./validate";
@@ -55,6 +56,16 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     handle: (c) => {
       c.emulator.faults.clear();
       return noContent();
+    },
+  },
+  { method: "GET", template: "/_emulator/rate-limit", handle: (c) => ok(c.emulator.rateLimits.view()) },
+  {
+    method: "POST",
+    template: "/_emulator/rate-limit",
+    handle: (c) => {
+      const { rate, burst } = parseWith(RateLimitRequestSchema, c.body ?? {});
+      c.emulator.rateLimits.set(rateLimitSetting(rate, burst));
+      return ok(c.emulator.rateLimits.view());
     },
   },
   { method: "GET", template: "/_emulator/clock", handle: (c) => ok(clockView(c.emulator)) },
@@ -115,6 +126,7 @@ export function stateDump(emulator: EmulatorContext): Record<string, unknown> {
     capacity: d.capacity.map((c) => ({ ...c })),
     reservedIps: [...d.reservedIps],
     faults: emulator.faults.list(),
+    rateLimit: emulator.rateLimits.view(),
     requestCounts: Object.fromEntries(emulator.counts),
   };
 }

@@ -1,12 +1,13 @@
 /**
- * One running emulator's state apart from HTTP: the store, the clock, the faults, per-route
- * request counts, the seed to reset to, and the state file to write.
+ * One running emulator's state apart from HTTP: the store, the clock, the faults, the rate
+ * limits, per-route request counts, the seed to reset to, and the state file to write.
  */
 import { ApiError } from "./apiError";
 import { ManualClock, type Clock } from "./clock";
 import { Faults } from "./faults";
 import { loadState, saveState } from "./persistence";
 import { SeededRandom } from "./random";
+import { RateLimits, type RateLimitSetting } from "./rateLimit";
 import { seedToData, type Seed } from "./seed";
 import { Store } from "./store";
 
@@ -17,6 +18,8 @@ export interface EmulatorContextOptions {
   timeScale: number;
   faultRate: number;
   faultSeed: number;
+  /** Throttling per API key at start (null: off). */
+  rateLimit: RateLimitSetting | null;
   stateFile?: string;
   /** For the real clock; tests never need it. */
   realClock: () => Clock;
@@ -29,6 +32,7 @@ export class EmulatorContext {
   private constructor(
     readonly store: Store,
     readonly faults: Faults,
+    readonly rateLimits: RateLimits,
     private readonly seed: Seed,
     private readonly stateFile: string | undefined,
   ) {}
@@ -51,6 +55,7 @@ export class EmulatorContext {
     const emulator = new EmulatorContext(
       store,
       new Faults(options.faultRate, options.faultSeed),
+      new RateLimits(options.rateLimit),
       options.seed,
       options.stateFile,
     );
@@ -64,11 +69,15 @@ export class EmulatorContext {
     return this.store.clock;
   }
 
-  /** Back to the seed: every resource, request count and fault rule; the clock keeps its time. */
+  /**
+   * Back to the seed: every resource, request count and fault rule, and the start-up rate limit
+   * with full buckets; the clock keeps its time.
+   */
   resetToSeed(): void {
     this.store.replace(seedToData(this.seed), new SeededRandom(this.seed.randomSeed));
     this.counts.clear();
     this.faults.reset();
+    this.rateLimits.reset();
     this.persist();
   }
 

@@ -7,6 +7,7 @@ import type * as http from "node:http";
 import { RealClock } from "./clock";
 import { DEFAULT_SEED } from "./defaultSeed";
 import { EmulatorContext } from "./emulatorContext";
+import { defaultBurst, rateLimitSetting } from "./rateLimit";
 import { parseSeed } from "./seed";
 import { createEmulatorServer } from "./server";
 
@@ -25,6 +26,8 @@ export const EMULATOR_DEFAULTS = {
   clock: "real",
   faultRate: 0,
   faultSeed: 1,
+  /** Throttling per API key: off unless a rate is given. */
+  rateLimit: "off",
 } as const;
 
 /** How to run an emulator. Every field is optional; the defaults are EMULATOR_DEFAULTS. */
@@ -48,6 +51,13 @@ export interface EmulatorOptions {
   faultRate?: number;
   /** Seed of the random fault sequence (any integer). */
   faultSeed?: number;
+  /**
+   * Requests per second each API key may make (a token bucket on the emulator's clock, not
+   * scaled by `timeScale`); past it, 429 `rate_limited` with `Retry-After`. Default: off.
+   */
+  rateLimit?: number;
+  /** Requests a key may make at once before the rate applies; default one second's worth (≥ 1). */
+  rateBurst?: number;
   /** One line per request (method, route, status, ms); default: silent. */
   log?: (line: string) => void;
 }
@@ -75,6 +85,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     timeScale: settings.timeScale,
     faultRate: settings.faultRate,
     faultSeed: settings.faultSeed,
+    rateLimit: rateLimitSetting(settings.rateLimit, settings.rateBurst),
     stateFile: options.stateFile,
     realClock: () => new RealClock(),
   });
@@ -107,7 +118,21 @@ function checkOptions(options: EmulatorOptions) {
   const clock = options.clock ?? d.clock;
   if (clock !== "real" && clock !== "manual")
     throw new RangeError(`clock must be real or manual (got ${String(clock)})`);
-  return { port, host: options.host ?? d.host, timeScale, faultRate, faultSeed, clock };
+  const { rateLimit, rateBurst } = checkRateOptions(options);
+  return { port, host: options.host ?? d.host, timeScale, faultRate, faultSeed, clock, rateLimit, rateBurst };
+}
+
+function checkRateOptions({ rateLimit, rateBurst }: EmulatorOptions) {
+  if (rateLimit !== undefined && !(Number.isFinite(rateLimit) && rateLimit > 0 && rateLimit <= 1e6))
+    throw new RangeError(`rateLimit must be a number of requests per second > 0 (got ${rateLimit})`);
+  if (rateBurst !== undefined && !(Number.isInteger(rateBurst) && rateBurst >= 1 && rateBurst <= 1e6))
+    throw new RangeError(`rateBurst must be an integer >= 1 (got ${rateBurst})`);
+  if (rateBurst !== undefined && rateLimit === undefined)
+    throw new RangeError("rateBurst needs rateLimit: a burst without a rate limits nothing");
+  return {
+    rateLimit,
+    rateBurst: rateBurst ?? (rateLimit === undefined ? undefined : defaultBurst(rateLimit)),
+  };
 }
 
 function listen(server: http.Server, port: number, host: string): Promise<void> {

@@ -1,5 +1,6 @@
 /**
- * The HTTP adapter: routes, reads and limits the body, applies faults, authenticates, parses the
+ * The HTTP adapter: routes, reads and limits the body, throttles per API key, applies faults,
+ * authenticates, parses the
  * body (JSON, or a multipart upload where a route takes one), calls the route, persists, and
  * writes JSON or the nested error body. The only place that touches node:http; nothing here
  * knows an API rule.
@@ -15,6 +16,7 @@ import { loggablePath, routeWords } from "./logPath";
 import { Router, type Reply } from "./router";
 import { API_ROUTES, type ApiContext } from "./routes";
 import { parseBody, readBody } from "./requestBody";
+import { callerLabel } from "./rateLimit";
 import type { EmulatorContext } from "./emulatorContext";
 
 /** A reply plus headers, or a fault that answers nothing. */
@@ -148,6 +150,13 @@ async function handleApi(
   const raw = await readBody(req).catch((error: unknown) => {
     throw callerFirst(emulator, req, error);
   });
+  // The limiter stands before everything else of the API, as a gateway does: a throttled
+  // request is not handled, so it changes nothing and consumes no fault rule.
+  const throttled = emulator.rateLimits.admit(
+    callerLabel(emulator.store, headerValue(req, API_KEY_HEADER)),
+    emulator.clock.now(),
+  );
+  if (throttled !== null) return { label, reply: errorReplyOf(throttled) };
   const fault = emulator.faults.decide(method, url.pathname, label);
   const cutAfterMs = fault?.cutAfterMs;
   const cut =

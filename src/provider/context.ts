@@ -1,15 +1,19 @@
 /**
  * What the providers are given besides their arguments, in one place: the lookup cache, the
- * time and randomness their clients use, and where progress lines go. The runtime's providers
- * share `PROCESS_CONTEXT`, made once per plugin process (one `preview` or `up`), so cached
- * lookups live exactly as long as that command; a test builds providers on a context of its own
+ * time and randomness their clients use, where progress lines go, and one request budget per
+ * account. The runtime's providers share `PROCESS_CONTEXT`, made once per plugin process (one
+ * `preview` or `up`, where every resource of the stack is served), so cached lookups and the
+ * budgets live exactly as long as that command; a test builds providers on a context of its own
  * (`createMachineProvider(context)`), for example with a `sleep` that advances an emulator's
- * manual clock. The same goes for the names seen in the state (naming.ts). Nothing here is a writable module global.
+ * manual clock. The same goes for the names seen in the state (naming.ts). Nothing here is a
+ * writable module global.
  */
+import { createHash } from "node:crypto";
 import type { VmApiClientOptions } from "../client/client";
+import { RateLimiter } from "../client/rateLimiter";
 import { LookupCache } from "./lookups";
 import { NameMemory } from "./naming";
-import { engineProgress, engineWarning, type ProgressSink } from "./progress";
+import { engineProgress, engineWarning, throttleReporter, type ProgressSink } from "./progress";
 
 export interface ProviderContext {
   /** Lookups `check` makes (templates, networks, scripts, the key's account), remembered. */
@@ -22,9 +26,14 @@ export interface ProviderContext {
   readonly names: NameMemory;
   /** Where warnings go: the engine's warnings in a plugin. */
   readonly warn: ProgressSink;
+  /** One request budget per account, by `accountKey`: see `rateLimiterFor`. */
+  readonly rateLimiters: Map<string, RateLimiter>;
 }
 
-/** A context with its own empty cache, the real clock and the engine's log, unless `parts` say otherwise. */
+/**
+ * A context with its own empty cache and budgets, the real clock and the engine's log, unless
+ * `parts` say otherwise.
+ */
 export function providerContext(parts: Partial<ProviderContext> = {}): ProviderContext {
   return {
     lookups: new LookupCache(),
@@ -32,8 +41,29 @@ export function providerContext(parts: Partial<ProviderContext> = {}): ProviderC
     progress: engineProgress,
     warn: engineWarning,
     names: new NameMemory(),
+    rateLimiters: new Map(),
     ...parts,
   };
+}
+
+/**
+ * The request budget every caller of one account shares in this context (an account is a base
+ * URL and a key), made on first use on the context's clock, reporting throttling to its progress.
+ */
+export function rateLimiterFor(context: ProviderContext, baseUrl: string, apiKey: string): RateLimiter {
+  const key = accountKey(baseUrl, apiKey);
+  let limiter = context.rateLimiters.get(key);
+  if (limiter === undefined) {
+    const { sleep, now } = context.timing;
+    limiter = new RateLimiter({ sleep, now, onThrottle: throttleReporter(context.progress, baseUrl) });
+    context.rateLimiters.set(key, limiter);
+  }
+  return limiter;
+}
+
+/** A digest, so that no map, dump or inspection of the context ever shows the key itself. */
+function accountKey(baseUrl: string, apiKey: string): string {
+  return createHash("sha256").update(baseUrl).update("\0").update(apiKey).digest("hex");
 }
 
 /** The context of this plugin process, shared by the providers the runtime dispatches to. */

@@ -7,7 +7,7 @@
 import { VmApiClient, type VmApiClientOptions } from "../client/client";
 import { ConfigurationError } from "../client/errors";
 import { DEFAULT_CREATE_TIMEOUT_MS, resolveSettings } from "../client/settings";
-import type { ProviderContext } from "./context";
+import { rateLimiterFor, type ProviderContext } from "./context";
 import { retryReporter } from "./progress";
 
 /** Settings as the stub hands them to the runtime; never serialized, never logged. */
@@ -73,7 +73,8 @@ export const PROVIDER_MAX_RETRIES = 6;
 
 /**
  * A client for one provider call, after every setting was checked. Missing values fall back to
- * VMAPI_* / PAPERSPACE_* env. The context gives its time and where its retries are reported;
+ * VMAPI_* / PAPERSPACE_* env. The context gives its time, where its retries are reported, and
+ * the account's request budget, which every call of the account in this process shares;
  * `overrides` tune it per use (e.g. a short fuse for `check`).
  */
 export function clientFor(
@@ -89,6 +90,7 @@ export function clientFor(
     // Retries show in the engine's output, so an API that is down is visibly being retried.
     onRetry: retryReporter(context.progress),
     ...context.timing,
+    rateLimiter: rateLimiterFor(context, baseUrl, apiKey),
     ...overrides,
     apiKey,
     baseUrl,

@@ -9,7 +9,10 @@ import {
   type RunningEmulator,
 } from "../../src/emulator";
 
-/** Starts an emulator for a test: port 0, manual clock, silent unless `log` is given. */
+/**
+ * Starts an emulator for a test: port 0, manual clock, silent unless `log` is given; every other
+ * option as `startEmulator` takes it (e.g. `rateLimit`, `rateBurst`).
+ */
 export function startTestEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   return startEmulator({ port: 0, host: "127.0.0.1", clock: "manual", log: () => undefined, ...options });
 }
@@ -38,8 +41,19 @@ export interface EmulatorStateDump {
   accessGrants: { machineId: string; userId: string }[];
   capacity: Record<string, unknown>[];
   faults: FaultRule[];
+  rateLimit: RateLimitState;
   requestCounts: Record<string, number>;
   [key: string]: unknown;
+}
+
+/** The rate limit and its counts, as GET /_emulator/rate-limit and the state dump show them. */
+export interface RateLimitState {
+  rate: number | null;
+  burst: number | null;
+  served: number;
+  refused: number;
+  /** Per caller: the key's user id (`delegation <id>`, `unknown key`, `no key`), never the key. */
+  perKey: Record<string, { served: number; refused: number }>;
 }
 
 /** GET /_emulator/state. */
@@ -55,6 +69,19 @@ export function addFaults(url: string, rules: FaultRuleInput[]): Promise<{ rules
 /** DELETE /_emulator/faults. */
 export function clearFaults(url: string): Promise<void> {
   return control(url, "DELETE", "faults");
+}
+
+/** POST /_emulator/rate-limit: `rate` requests/s per key (null: off), `burst` (default: one second's worth). */
+export function setRateLimit(
+  url: string,
+  body: { rate: number | null; burst?: number },
+): Promise<RateLimitState> {
+  return control(url, "POST", "rate-limit", body);
+}
+
+/** GET /_emulator/rate-limit. */
+export function rateLimit(url: string): Promise<RateLimitState> {
+  return control(url, "GET", "rate-limit");
 }
 
 /** POST /_emulator/clock/advance (manual clock only). */

@@ -147,8 +147,8 @@ async function setup(off: boolean): Promise<Setup> {
 
 /** The dump without what every request changes (counts) — everything a refusal must not touch. */
 async function snapshot(): Promise<unknown> {
-  const { requestCounts: _counts, ...rest } = await state(fx.emu.url);
-  return rest;
+  const { requestCounts: _counts, rateLimit, ...rest } = await state(fx.emu.url);
+  return { ...rest, rateLimit: { rate: rateLimit.rate, burst: rateLimit.burst } };
 }
 
 describe("machine operations × callers", () => {

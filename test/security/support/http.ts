@@ -163,12 +163,16 @@ export function expectClientError(answer: RawAnswer, status?: number, code?: str
   return error;
 }
 
-/** GET /_emulator/state without `requestCounts`: everything a refused request must not change. */
+/**
+ * GET /_emulator/state without the request counters (`requestCounts`, the rate limit's served and
+ * refused): everything a refused request must not change.
+ */
 export async function snapshot(baseUrl: string): Promise<unknown> {
   const answer = await send(baseUrl, { path: "/_emulator/state" });
   if (answer.status !== 200) throw new Error(`state dump: HTTP ${answer.status}`);
-  const { requestCounts: _counts, ...rest } = answer.body as Record<string, unknown>;
-  return rest;
+  const { requestCounts: _counts, rateLimit, ...rest } = answer.body as Record<string, unknown>;
+  const { rate, burst } = rateLimit as { rate: unknown; burst: unknown };
+  return { ...rest, rateLimit: { rate, burst } };
 }
 
 /** POST /_emulator/clock/advance. */

@@ -39,6 +39,39 @@ describe("parseFlags", () => {
     expect(parseFlags(["--help"])).toBe("help");
   });
 
+  it("parseFlags: --rate-limit R or R/s, --rate-burst B → rateLimit, rateBurst", () => {
+    expect(parseFlags(["--rate-limit", "5/s", "--rate-burst", "10"])).toMatchObject({
+      rateLimit: 5,
+      rateBurst: 10,
+    });
+    expect(parseFlags(["--rate-limit", "0.5"])).toMatchObject({ rateLimit: 0.5, rateBurst: undefined });
+    expect(parseFlags([])).toMatchObject({ rateLimit: undefined, rateBurst: undefined });
+  });
+
+  it.each([
+    [
+      ["--rate-limit", "0"],
+      '--rate-limit must be a number of requests per second > 0, as R or R/s (got "0")',
+    ],
+    [
+      ["--rate-limit", "-2"],
+      '--rate-limit must be a number of requests per second > 0, as R or R/s (got "-2")',
+    ],
+    [
+      ["--rate-limit", "/s"],
+      '--rate-limit must be a number of requests per second > 0, as R or R/s (got "/s")',
+    ],
+    [
+      ["--rate-limit", "5/min"],
+      '--rate-limit must be a number of requests per second > 0, as R or R/s (got "5/min")',
+    ],
+    [["--rate-limit", "5", "--rate-burst", "0"], '--rate-burst must be an integer >= 1 (got "0")'],
+    [["--rate-limit", "5", "--rate-burst", "2.5"], '--rate-burst must be an integer >= 1 (got "2.5")'],
+    [["--rate-burst", "3"], "--rate-burst needs --rate-limit (a burst without a rate limits nothing)"],
+  ])("parseFlags: %j → UsageError %s", (args, message) => {
+    expect(() => parseFlags(args)).toThrow(new UsageError(message));
+  });
+
   it.each([
     [["--port", "70000"], "--port"],
     [["--port", ""], "--port"],

@@ -14,6 +14,7 @@ const FLAGS: Record<keyof typeof EMULATOR_DEFAULTS, string> = {
   clock: "--clock",
   faultRate: "--fault-rate",
   faultSeed: "--fault-seed",
+  rateLimit: "--rate-limit",
 };
 
 /** The default column of the table row of `flag`: its first word, without backticks. */

@@ -1,0 +1,53 @@
+/**
+ * A fleet against a throttling API, on the real engine: 20 Scripts created at once
+ * (`up --parallel 64`) against an emulator that lets each key make 2 requests/s (burst 2). All
+ * resources of the stack share the plugin's one budget for the account, so the `up` converges
+ * in one go with no failed operation although the emulator refused requests, and the output
+ * says that the provider is being throttled and how long it waits.
+ */
+import * as path from "path";
+import { startTestEmulator, state } from "../helpers/emulator";
+import { connectionConfig, PROGRAMS, TIME_SCALE } from "./support/kit";
+import { EngineStack, EngineWorkspace } from "./support/engineStack";
+import { expectExit, messages, steps, summary } from "./support/cli";
+
+const COUNT = 20;
+const RATE = 2;
+
+jest.setTimeout(300_000);
+
+test(`up --parallel 64: ${COUNT} Scripts against ${RATE} requests/s per key → one up, 0 failed operations, refusals > 0, throttling in the output`, async () => {
+  const emu = await startTestEmulator({
+    clock: "real",
+    timeScale: TIME_SCALE,
+    rateLimit: RATE,
+    rateBurst: RATE,
+  });
+  const workspace = new EngineWorkspace();
+  const stack = await EngineStack.create(workspace, path.join(PROGRAMS, "scripts"), {
+    ...connectionConfig(emu, emu.keys.individual),
+    count: String(COUNT),
+  });
+  try {
+    const run = expectExit(await stack.up("--parallel", "64"));
+    const done = steps(run);
+    expect(done.filter((s) => s.failed)).toEqual([]);
+    expect(done.filter((s) => s.op === "create")).toHaveLength(COUNT);
+    expect(summary(run).resourceChanges.create).toBe(COUNT + 1); // and the stack
+
+    const dump = await state(emu.url);
+    expect(dump.scripts).toHaveLength(COUNT);
+    expect(dump.rateLimit.refused).toBeGreaterThan(0);
+    const throttled = messages(run).filter((m) => m.includes("is throttling this account"));
+    expect(throttled.length).toBeGreaterThan(0);
+    expect(throttled[0]).toMatch(
+      /^info: .*vmapi: the API at \S+ is throttling this account \(HTTP 429\): every request waits \d+\.\d s/,
+    );
+    if (process.env.VMAPI_E2E_REPORT) console.log(JSON.stringify({ rateLimit: dump.rateLimit, throttled }));
+    for (const key of Object.values(emu.keys)) expect(run.stdout + run.stderr).not.toContain(key);
+  } finally {
+    await stack.remove();
+    workspace.dispose();
+    await emu.close();
+  }
+});
