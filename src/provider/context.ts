@@ -7,7 +7,9 @@
  * manual clock. The same goes for the names seen in the state (naming.ts). Nothing here is a writable module global.
  */
 import type { VmApiClientOptions } from "../client/client";
+import { ListSnapshots } from "./listSnapshot";
 import { LookupCache } from "./lookups";
+import { MachineWatchers } from "./machineWatcher";
 import { NameMemory } from "./naming";
 import { engineProgress, type ProgressSink } from "./progress";
 
@@ -20,16 +22,26 @@ export interface ProviderContext {
   readonly progress: ProgressSink;
   /** The names `check` saw in the state, for the names of replacements (naming.ts). */
   readonly names: NameMemory;
+  /** One machine watcher per account: waits share its listings (machineWatcher.ts). */
+  readonly watchers: MachineWatchers;
+  /** Listings shared by the reads of one refresh, per account (listSnapshot.ts). */
+  readonly snapshots: ListSnapshots;
 }
 
 /** A context with its own empty cache, the real clock and the engine's log, unless `parts` say otherwise. */
-export function providerContext(parts: Partial<ProviderContext> = {}): ProviderContext {
+export function providerContext(
+  parts: Partial<Omit<ProviderContext, "watchers" | "snapshots">> = {},
+): ProviderContext {
+  const timing = parts.timing ?? {};
   return {
     lookups: new LookupCache(),
-    timing: {},
     progress: engineProgress,
     names: new NameMemory(),
     ...parts,
+    timing,
+    // Always the context's own, on its own clock, even when `parts` spreads another context.
+    watchers: new MachineWatchers(timing),
+    snapshots: new ListSnapshots(timing),
   };
 }
 
