@@ -2,30 +2,26 @@
  * Refresh from lists: the reads of one `pulumi refresh` share one listing per account and kind
  * instead of one show each. The engine sends a refresh's reads together; the first read of an
  * account opens a short window on the context's clock, and every read of that kind and account
- * arriving within it (or while its listing is in flight) is served from one listing (all pages).
+ * arriving within it, or while its listing is in flight, is served from that one listing (all pages).
  * A read alone in its window lists nothing and reads its resource alone, as before: a single
  * `get` or `refresh --target` costs one show.
  *
  * The listing only answers "here it is, as listed". Anything it cannot answer is read alone:
  * a resource missing from it (its own 404 still decides that it is gone, with the cross-account
  * rule of gone.ts), a listing that failed, and what a list does not carry (a machine's events:
- * see `machineFromList`). A finished listing serves reads for `reuseMs` more, so a refresh whose
- * reads straggle in still shares it; it is never older than that.
+ * see `machineFromList`). A finished listing serves no later read: a read that comes after it
+ * opens a window of its own, so no read is served from a listing answered before it was asked.
  */
 import { realTiming, type Timing } from "../client/retry";
 import type { Machine, Script } from "../client/schemas";
 
 /** How long the first read waits for others to join its listing (the context's clock). */
 export const LIST_WINDOW_MS = 50;
-/** How long a finished listing still serves reads. */
-export const LIST_REUSE_MS = 2_000;
 
 interface Entry {
   /** The listing (undefined: read alone, or the listing failed). */
   result: Promise<Map<string, unknown> | undefined>;
   readers: number;
-  /** Set when the listing finished, on the context's clock. */
-  takenAt?: number;
 }
 
 /** The listings shared by reads, per account and kind. One per process (or per test context). */
@@ -38,7 +34,6 @@ export class ListSnapshots {
   constructor(
     timing: Partial<Timing> = {},
     private readonly windowMs = LIST_WINDOW_MS,
-    private readonly reuseMs = LIST_REUSE_MS,
   ) {
     this.timing = { ...realTiming, ...definedOnly(timing) };
   }
@@ -53,19 +48,11 @@ export class ListSnapshots {
     list: () => Promise<T[]>,
     id: string,
   ): Promise<T | undefined> {
-    const entry = this.current(key) ?? this.open(key, list);
+    // An entry is there while its window is open or its listing in flight: join it.
+    const entry = this.entries.get(key) ?? this.open(key, list);
     entry.readers++;
     const listed = await entry.result;
     return listed?.get(id) as T | undefined;
-  }
-
-  /** The entry reads of `key` may join: its window is open, its listing in flight or fresh. */
-  private current(key: string): Entry | undefined {
-    const entry = this.entries.get(key);
-    if (entry === undefined) return undefined;
-    if (entry.takenAt === undefined || this.timing.now() - entry.takenAt <= this.reuseMs) return entry;
-    this.entries.delete(key);
-    return undefined;
   }
 
   private open<T extends { id: string }>(key: string, list: () => Promise<T[]>): Entry {
@@ -88,12 +75,12 @@ export class ListSnapshots {
     this.listings++;
     try {
       const items = await list();
-      entry.takenAt = this.timing.now();
       return new Map(items.map((item) => [item.id, item]));
     } catch {
       // Each read falls back to its own show, which has its own retries and says what failed.
-      if (this.entries.get(key) === entry) this.entries.delete(key);
       return undefined;
+    } finally {
+      this.entries.delete(key);
     }
   }
 }
