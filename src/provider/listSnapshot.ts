@@ -9,19 +9,26 @@
  * The listing only answers "here it is, as listed". Anything it cannot answer is read alone:
  * a resource missing from it (its own 404 still decides that it is gone, with the cross-account
  * rule of gone.ts), a listing that failed, and what a list does not carry (a machine's events:
- * see `machineFromList`). A finished listing serves no later read: a read that comes after it
- * opens a window of its own, so no read is served from a listing answered before it was asked.
+ * see `machineFromList`). The engine runs a refresh's reads a few at a time (`--parallel`, by
+ * default 4 per core), so a finished listing keeps serving the reads that follow for
+ * `LIST_REUSE_MS`: a refresh of 200 machines costs one listing, not one per wave of reads. A read
+ * is thus served from a listing at most that old; a resource made since is missing from it and
+ * read alone.
  */
 import { realTiming, type Timing } from "../client/retry";
 import type { Machine, Script } from "../client/schemas";
 
 /** How long the first read waits for others to join its listing (the context's clock). */
 export const LIST_WINDOW_MS = 50;
+/** How long a finished listing keeps serving reads (the context's clock). */
+export const LIST_REUSE_MS = 2_000;
 
 interface Entry {
   /** The listing (undefined: read alone, or the listing failed). */
   result: Promise<Map<string, unknown> | undefined>;
   readers: number;
+  /** When the listing was answered, on the context's clock. */
+  takenAt?: number;
 }
 
 /** The listings shared by reads, per account and kind. One per process (or per test context). */
@@ -34,6 +41,7 @@ export class ListSnapshots {
   constructor(
     timing: Partial<Timing> = {},
     private readonly windowMs = LIST_WINDOW_MS,
+    private readonly reuseMs = LIST_REUSE_MS,
   ) {
     this.timing = { ...realTiming, ...definedOnly(timing) };
   }
@@ -48,11 +56,18 @@ export class ListSnapshots {
     list: () => Promise<T[]>,
     id: string,
   ): Promise<T | undefined> {
-    // An entry is there while its window is open or its listing in flight: join it.
-    const entry = this.entries.get(key) ?? this.open(key, list);
+    const entry = this.current(key) ?? this.open(key, list);
     entry.readers++;
     const listed = await entry.result;
     return listed?.get(id) as T | undefined;
+  }
+
+  /** The entry a read of `key` joins: its window open, its listing in flight, or answered lately. */
+  private current(key: string): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (entry?.takenAt === undefined || this.timing.now() - entry.takenAt <= this.reuseMs) return entry;
+    this.entries.delete(key);
+    return undefined;
   }
 
   private open<T extends { id: string }>(key: string, list: () => Promise<T[]>): Entry {
@@ -75,12 +90,12 @@ export class ListSnapshots {
     this.listings++;
     try {
       const items = await list();
+      entry.takenAt = this.timing.now();
       return new Map(items.map((item) => [item.id, item]));
     } catch {
       // Each read falls back to its own show, which has its own retries and says what failed.
-      return undefined;
-    } finally {
       this.entries.delete(key);
+      return undefined;
     }
   }
 }

@@ -14,9 +14,9 @@ export const TIME_SCALE = 0.002;
 export const EXAMPLES = path.join(REPO, "examples");
 export const PROGRAMS = path.join(REPO, "test", "e2e", "programs");
 
-/** Starts an emulator for one test file: real clock, lifecycles at TIME_SCALE. */
-export function startE2eEmulator(): Promise<RunningEmulator> {
-  return startTestEmulator({ clock: "real", timeScale: TIME_SCALE });
+/** Starts an emulator for one test file: real clock, lifecycles at `timeScale` (default TIME_SCALE). */
+export function startE2eEmulator(timeScale = TIME_SCALE): Promise<RunningEmulator> {
+  return startTestEmulator({ clock: "real", timeScale });
 }
 
 /** The config every stack of these tests starts with: the emulator, a key (secret), the poll scale. */
@@ -34,10 +34,15 @@ export class E2eContext {
   private constructor(
     readonly emu: RunningEmulator,
     readonly workspace: EngineWorkspace,
+    readonly timeScale: number = TIME_SCALE,
   ) {}
 
-  static async start(): Promise<E2eContext> {
-    return new E2eContext(await startE2eEmulator(), new EngineWorkspace());
+  /**
+   * `timeScale`: the emulator's, and the poll scale of every stack made here; a larger one than
+   * TIME_SCALE keeps the engine's own time small beside the API's, as it is against a real API.
+   */
+  static async start(timeScale = TIME_SCALE): Promise<E2eContext> {
+    return new E2eContext(await startE2eEmulator(timeScale), new EngineWorkspace(), timeScale);
   }
 
   /** A new stack of `program` connected to this emulator with `apiKey`, plus `config`; `name` as EngineStack.create. */
@@ -50,7 +55,7 @@ export class E2eContext {
     const stack = await EngineStack.create(
       this.workspace,
       program,
-      { ...connectionConfig(this.emu, apiKey), ...config },
+      { ...connectionConfig(this.emu, apiKey), "vmapi:pollScale": String(this.timeScale), ...config },
       name,
     );
     this.stacks.push(stack);

@@ -75,8 +75,10 @@ function freshProviders() {
   return providersOn(providerContext({ ...kit.context }));
 }
 
+/** Reads together, as a refresh does, on a context of their own (no earlier test's listing). */
 function readMachines(machines: { id: string; props: Props }[]) {
-  return Promise.all(machines.map((m) => kit.providers.machine.read(m.id, m.props, kit.settings)));
+  const provider = freshProviders().machine;
+  return Promise.all(machines.map((m) => provider.read(m.id, m.props, kit.settings)));
 }
 
 describe("refresh of machines from one listing", () => {
@@ -127,9 +129,8 @@ describe("refresh of machines from one listing", () => {
     const machines = await machinesInState("refresh-other-key", 3);
     const otherKey = { ...kit.settings, apiKey: kit.keys.teamAdmin };
     const before = await counts();
-    const results = await Promise.allSettled(
-      machines.map((m) => kit.providers.machine.read(m.id, m.props, otherKey)),
-    );
+    const provider = freshProviders().machine;
+    const results = await Promise.allSettled(machines.map((m) => provider.read(m.id, m.props, otherKey)));
     const requests = await requestsSince(before);
     for (const [i, result] of results.entries()) {
       expect(result).toMatchObject({
@@ -142,6 +143,21 @@ describe("refresh of machines from one listing", () => {
       });
     }
     expect(requests).toMatchObject({ listMachines: 1, showMachine: 3 });
+  });
+
+  it("read: reads in waves (the engine runs a few at a time) → the first wave's listing serves the next ones; a machine made since is missing from it and read alone", async () => {
+    const machines = await machinesInState("refresh-waves", 12);
+    const provider = freshProviders().machine;
+    const wave = (some: typeof machines) =>
+      Promise.all(some.map((m) => provider.read(m.id, m.props, kit.settings)));
+    const before = await counts();
+    await wave(machines.slice(0, 4));
+    const [later] = await machinesInState("refresh-waves-later", 1);
+    const reads = [...(await wave(machines.slice(4, 8))), ...(await wave([...machines.slice(8), later]))];
+    const requests = await requestsSince(before);
+    expect(reads.map((r) => r.id)).toEqual([...machines.slice(4).map((m) => m.id), later.id]);
+    expect(requests.listMachines).toBe(1);
+    expect(requests.showMachine).toBe(1 + 1); // the later one alone; machinesInState's own show
   });
 
   it("read: one machine alone (`get`, `refresh --target`) → one show, no listing", async () => {
@@ -168,7 +184,8 @@ describe("refresh of scripts from one listing", () => {
   it("read: 50 scripts together → at most 2 list requests and no show; each result equals what a show gives", async () => {
     const made = await scripts("refresh-script", 50);
     const before = await counts();
-    const reads = await Promise.all(made.map((s) => kit.providers.script.read(s.id, s.props, kit.settings)));
+    const provider = freshProviders().script;
+    const reads = await Promise.all(made.map((s) => provider.read(s.id, s.props, kit.settings)));
     const requests = await requestsSince(before);
 
     expect(requests.listScripts).toBeLessThanOrEqual(2);
@@ -182,7 +199,8 @@ describe("refresh of scripts from one listing", () => {
     const made = await scripts("refresh-script-gone", 5);
     await new VmApiClient(kit.settings).scripts.destroy(made[2].id);
     const before = await counts();
-    const reads = await Promise.all(made.map((s) => kit.providers.script.read(s.id, s.props, kit.settings)));
+    const provider = freshProviders().script;
+    const reads = await Promise.all(made.map((s) => provider.read(s.id, s.props, kit.settings)));
     const requests = await requestsSince(before);
     expect(reads[2]).toEqual({});
     expect(reads.filter((r) => r.id !== undefined)).toHaveLength(4);
