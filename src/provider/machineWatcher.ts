@@ -5,7 +5,7 @@
  * together costs one listing per interval instead of 200 shows.
  *
  * A listing carries no events, so a machine is read alone (`show`) only when its state calls for
- * it: it reached the waited state (the wait returns the machine with its events, and the show
+ * it (or when it is the only one waiting: one request either way, and a show has the events): it reached the waited state (the wait returns the machine with its events, and the show
  * confirms it), it is `off` while a start is waited for (a start that fell back to `off` leaves an
  * error event that fails the wait at once), or it is missing from the listing (its own 404 fails
  * the wait, as a poll's 404 always did). A listing that fails after the client's retries falls
@@ -184,19 +184,26 @@ export class MachineWatcher {
     }
   }
 
-  /** One listing for every waiter registered before it was taken. */
+  /**
+   * One listing for every waiter registered before it was taken. A waiter alone is shown instead:
+   * one request either way, and a show carries the events, so no second read ends its wait.
+   */
   private async round(): Promise<void> {
     const batch = [...this.waiters];
     this.lastListAt = this.timing.now();
-    this.listings++;
-    let listed: Map<string, Machine> | undefined;
-    try {
-      listed = new Map((await this.list()).map((machine) => [machine.id, machine]));
-    } catch {
-      listed = undefined; // each due waiter reads its machine alone this time
-    }
+    const listed = batch.length > 1 ? await this.listed() : undefined;
     const now = this.timing.now();
     await Promise.all(batch.map((waiter) => this.serve(waiter, listed, now)));
+  }
+
+  /** The account's machines by id, or undefined when the listing failed after its retries. */
+  private async listed(): Promise<Map<string, Machine> | undefined> {
+    this.listings++;
+    try {
+      return new Map((await this.list()).map((machine) => [machine.id, machine]));
+    } catch {
+      return undefined; // each due waiter reads its machine alone this time
+    }
   }
 
   /** Gives one waiter its observation: the listed machine, or its own show when that is needed. */
