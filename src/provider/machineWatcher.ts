@@ -151,6 +151,9 @@ export class MachineWatcher {
         }
         await this.round();
       }
+    } catch (error) {
+      // The loop itself failed (an injected sleep threw): no wait may hang on it.
+      for (const waiter of [...this.waiters]) waiter.settle({ error });
     } finally {
       this.running = false;
     }
@@ -217,11 +220,10 @@ export class MachineWatcher {
         seen !== undefined && !needsShow(seen, waiter.target)
           ? seen
           : await waiter.client.machines.get(waiter.id, { signal: waiter.options.signal });
+      this.observe(waiter, machine);
     } catch (error) {
-      waiter.settle({ error });
-      return;
+      waiter.settle({ error }); // its show failed (a 404 when it is gone), or its progress sink threw
     }
-    this.observe(waiter, machine);
   }
 
   /** What `waitForState` does with one poll, for one waiter. */
