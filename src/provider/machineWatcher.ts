@@ -5,11 +5,12 @@
  * together costs one listing per interval instead of 200 shows.
  *
  * A listing carries no events, so a machine is read alone (`show`) only when its state calls for
- * it (or when it is the only one waiting: one request either way, and a show has the events): it reached the waited state (the wait returns the machine with its events, and the show
+ * it: it reached the waited state (the wait returns the machine with its events, and the show
  * confirms it), it is `off` while a start is waited for (a start that fell back to `off` leaves an
  * error event that fails the wait at once), or it is missing from the listing (its own 404 fails
- * the wait, as a poll's 404 always did). A listing that fails after the client's retries falls
- * back to one show per waiter that is due: no waiter is lost.
+ * the wait, as a poll's 404 always did). A machine waiting alone is shown rather than listed: one
+ * request either way, and the show has the events. A listing that fails after the client's
+ * retries falls back to one show per waiter that is due: no waiter is lost.
  *
  * A wait keeps every rule of `waitForState` (waiting.ts): its options, its schedule (each
  * waiter's own polls decide when the next listing is due; a listing serves every waiter, which
@@ -70,7 +71,7 @@ export class MachineWatcher {
   listings = 0;
 
   /**
-   * @param list Every machine of the account, all pages (the first waiter's client lists).
+   * @param list Every machine of the account, all pages.
    * @param timing The context's clock and sleep.
    */
   constructor(
