@@ -99,7 +99,8 @@ export function firstPoll(
   return { delayMs, polls };
 }
 
-function errorHandles(machine: Machine): Set<string> {
+/** The handles of the machine's `error` events: the errors a wait takes as old news. */
+export function errorHandles(machine: Machine): Set<string> {
   return new Set((machine.events ?? []).filter((e) => e.state === "error").map((e) => e.handle));
 }
 
@@ -206,8 +207,12 @@ function requireNumber(name: string, value: unknown, ok: (v: number) => boolean,
   }
 }
 
-/** Throws when an error event appeared or the target cannot come without an action. */
-function checkHope(machine: Machine, target: WaitableState, errorsAtStart: ReadonlySet<string>): void {
+/**
+ * Throws `MachineEventError` when an error event appeared since `errorsAtStart`, or
+ * `StateUnreachableError` when the target cannot come without an action. Exported for the
+ * provider's shared watcher, which waits with the same rules.
+ */
+export function checkHope(machine: Machine, target: WaitableState, errorsAtStart: ReadonlySet<string>): void {
   const facts: WaitErrorInit = { machineId: machine.id, targetState: target, lastState: machine.state };
   const failed = newErrorEvent(machine, errorsAtStart);
   if (failed) {

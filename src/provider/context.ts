@@ -11,7 +11,9 @@
 import { createHash } from "node:crypto";
 import type { VmApiClientOptions } from "../client/client";
 import { RateLimiter } from "../client/rateLimiter";
+import { ListSnapshots } from "./listSnapshot";
 import { LookupCache } from "./lookups";
+import { MachineWatchers } from "./machineWatcher";
 import { NameMemory } from "./naming";
 import { engineProgress, engineWarning, throttleReporter, type ProgressSink } from "./progress";
 
@@ -28,21 +30,31 @@ export interface ProviderContext {
   readonly warn: ProgressSink;
   /** One request budget per account, by `accountKey`: see `rateLimiterFor`. */
   readonly rateLimiters: Map<string, RateLimiter>;
+  /** One machine watcher per account: waits share its listings (machineWatcher.ts). */
+  readonly watchers: MachineWatchers;
+  /** Listings shared by the reads of one refresh, per account (listSnapshot.ts). */
+  readonly snapshots: ListSnapshots;
 }
 
 /**
  * A context with its own empty cache and budgets, the real clock and the engine's log, unless
  * `parts` say otherwise.
  */
-export function providerContext(parts: Partial<ProviderContext> = {}): ProviderContext {
+export function providerContext(
+  parts: Partial<Omit<ProviderContext, "watchers" | "snapshots">> = {},
+): ProviderContext {
+  const timing = parts.timing ?? {};
   return {
     lookups: new LookupCache(),
-    timing: {},
     progress: engineProgress,
     warn: engineWarning,
     names: new NameMemory(),
     rateLimiters: new Map(),
     ...parts,
+    timing,
+    // Always the context's own, on its own clock, even when `parts` spreads another context.
+    watchers: new MachineWatchers(timing),
+    snapshots: new ListSnapshots(timing),
   };
 }
 

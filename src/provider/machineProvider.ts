@@ -10,6 +10,8 @@ import { secretInputs } from "./checks";
 import { changedKeys, diffFromTable } from "./diffTable";
 import { confirmAbsent, pollUntilGone, requireOwnerInAccount } from "./gone";
 import { checkMachine } from "./machineCheck";
+import { machineFromList } from "./listSnapshot";
+import { machineWatcherFor } from "./machineWatcher";
 import { NAMING_INPUT_KEYS } from "./naming";
 import { adoptNotFound } from "./machineReferences";
 import { PROCESS_CONTEXT, nowOf, type ProviderContext } from "./context";
@@ -35,7 +37,7 @@ import {
   type Operation,
 } from "./operationOptions";
 import { ResourceInitError } from "./partialFailure";
-import { clientFor, pollScaleOf, type ProviderSettings } from "./settings";
+import { accountKey, clientFor, pollScaleOf, type ProviderSettings } from "./settings";
 import { settleMachine, type SettleOptions } from "./settle";
 import { withExistingTeamUser } from "./teamUser";
 
@@ -108,7 +110,7 @@ const machineOperations = (context: ProviderContext) => ({
     const client = clientFor(settings, context);
     let machine;
     try {
-      machine = await client.machines.get(id);
+      machine = await readMachine(client, id, props, settings, context);
     } catch (err) {
       if (!provesAbsence(err)) throw err;
       await requireOwnerInAccount(id, props, client);
@@ -163,6 +165,25 @@ const machineOperations = (context: ProviderContext) => ({
     });
   },
 });
+
+/**
+ * The machine for a refresh: from the listing shared by the reads arriving together
+ * (listSnapshot.ts) when it can stand for a show, else its own show (whose 404 says it is gone).
+ */
+async function readMachine(
+  client: Client,
+  id: string,
+  props: Props,
+  settings: ProviderSettings,
+  context: ProviderContext,
+): Promise<ApiMachine> {
+  const listAll = () => client.machines.listAll().collect({ max: MAX_LISTED_MACHINES });
+  const listed = await context.snapshots.lookup(`${accountKey(settings)} machines`, listAll, id);
+  return (listed && machineFromList(listed, props)) ?? client.machines.get(id);
+}
+
+/** Bound on the machines a shared listing collects; far above any sane account. */
+const MAX_LISTED_MACHINES = 100_000;
 
 /** The error for a machine the stack holds but the API no longer has. */
 function deletedOutOfBand(id: string, cause: Error): Error {
@@ -261,6 +282,8 @@ function settleOptions(
     pollScale: pollScaleOf(settings),
     now: () => nowOf(context),
     current,
+    // Waits of one account share one watcher's listings instead of polling one by one.
+    watcher: machineWatcherFor(context, settings),
   };
 }
 

@@ -14,7 +14,8 @@ import { definedOnly, printableFailures, schemaFailures } from "./checks";
 import { changedKeys, type DiffTable } from "./diffTable";
 import { NAMING_INPUT_KEYS, withAutoName } from "./naming";
 import { customTimeout, optionFailures, withinBound } from "./operationOptions";
-import { clientFor, type ProviderSettings } from "./settings";
+import { scriptFromList } from "./listSnapshot";
+import { accountKey, clientFor, type ProviderSettings } from "./settings";
 import { PROCESS_CONTEXT, type ProviderContext } from "./context";
 import { proveAccount } from "./references";
 import { UNKNOWN } from "./unknown";
@@ -85,7 +86,14 @@ const scriptOperations = (context: ProviderContext) => ({
 
   async read(id: string, props: Props, settings: ProviderSettings): Promise<pulumi.dynamic.ReadResult> {
     try {
-      const script = await clientFor(settings, context).scripts.get(id);
+      const client = clientFor(settings, context);
+      // Reads arriving together share one listing (listSnapshot.ts); missing or alone: a show.
+      const listed = await context.snapshots.lookup(
+        `${accountKey(settings)} scripts`,
+        () => client.scripts.list(),
+        id,
+      );
+      const script = (listed && scriptFromList(listed, props)) ?? (await client.scripts.get(id));
       const outs = scriptOutputs(props, script);
       const inputKeys = [...Object.keys(SCRIPT_DIFF_TABLE), "scriptText", "scriptFile", ...NAMING_INPUT_KEYS];
       return { id, props: outs, inputs: definedOnly(Object.fromEntries(inputKeys.map((k) => [k, outs[k]]))) };

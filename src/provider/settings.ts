@@ -4,6 +4,7 @@
  * call time. Every operation checks all of them before its first request (`checkSettings`), so a
  * bad setting never fails an operation half-way, after a machine was created.
  */
+import { createHash } from "node:crypto";
 import { VmApiClient, type VmApiClientOptions } from "../client/client";
 import { ConfigurationError } from "../client/errors";
 import { DEFAULT_CREATE_TIMEOUT_MS, resolveSettings } from "../client/settings";
@@ -95,4 +96,14 @@ export function clientFor(
     apiKey,
     baseUrl,
   });
+}
+
+/**
+ * The account `settings` talk to, as a key for what a process shares per account (the machine
+ * watcher, list snapshots): the base URL and a digest of the key, so the key itself is never
+ * held as a map key, logged or shown.
+ */
+export function accountKey(settings: ProviderSettings): string {
+  const { apiKey, baseUrl } = checkSettings(settings);
+  return `${baseUrl} ${createHash("sha256").update(apiKey).digest("hex").slice(0, 32)}`;
 }

@@ -10,6 +10,7 @@
 import type { VmApiClient } from "../client/client";
 import type { WaitableState } from "../client/constants";
 import type { Machine as ApiMachine } from "../client/schemas";
+import type { MachineWatcher } from "./machineWatcher";
 import { formatElapsed, type ProgressSink } from "./progress";
 
 export interface SettleOptions {
@@ -31,6 +32,11 @@ export interface SettleOptions {
    * in the other power state then fails the settle instead.
    */
   act?: boolean;
+  /**
+   * The account's shared watcher (machineWatcher.ts): waits share its listings instead of each
+   * polling its machine. Without it, the leg polls alone (`client.machines.waitFor`).
+   */
+  watcher?: { waitFor: MachineWatcher["waitFor"] };
 }
 
 /** Legs are bounded: start → ready, or stop → off, after at most one transition to finish. */
@@ -104,7 +110,7 @@ async function waitLeg(
   const heartbeat = setInterval(() => say(`still ${last}, waiting for ${next}`), HEARTBEAT_MS);
   heartbeat.unref();
   try {
-    return await client.machines.waitFor(from.id, next, {
+    const waitOptions = {
       timeoutMs: Math.max(remainingMs, 1),
       firstPollDelayMs: (from.state === "provisioning" ? PROVISIONING_FIRST_POLL_MS : NEXT_POLL_MS) * scale,
       pollPolicy: { initialDelayMs: NEXT_POLL_MS * scale, maxDelayMs: POLL_CAP_MS * scale },
@@ -115,7 +121,10 @@ async function waitLeg(
         last = p.state;
         say(p.state === next ? `${p.state}` : `${p.state}, waiting for ${next}`);
       },
-    });
+    };
+    return await (options.watcher
+      ? options.watcher.waitFor(client, from.id, next, waitOptions)
+      : client.machines.waitFor(from.id, next, waitOptions));
   } finally {
     clearInterval(heartbeat);
   }

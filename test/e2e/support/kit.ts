@@ -34,11 +34,17 @@ export class E2eContext {
   private constructor(
     readonly emu: RunningEmulator,
     readonly workspace: EngineWorkspace,
+    readonly timeScale: number = TIME_SCALE,
   ) {}
 
-  /** `options`: e.g. `{ clock: "manual" }` for machines that settle only when the test says so. */
+  /**
+   * `options`: e.g. `{ clock: "manual" }` for machines that settle only when the test says so, or
+   * a `timeScale` larger than TIME_SCALE, which is also the poll scale of every stack made here
+   * (it keeps the engine's own time small beside the API's, as it is against a real API).
+   */
   static async start(options: EmulatorOptions = {}): Promise<E2eContext> {
-    return new E2eContext(await startE2eEmulator(options), new EngineWorkspace());
+    const timeScale = options.timeScale ?? TIME_SCALE;
+    return new E2eContext(await startE2eEmulator(options), new EngineWorkspace(), timeScale);
   }
 
   /** A new stack of `program` connected to this emulator with `apiKey`, plus `config`; `name` as EngineStack.create. */
@@ -51,7 +57,7 @@ export class E2eContext {
     const stack = await EngineStack.create(
       this.workspace,
       program,
-      { ...connectionConfig(this.emu, apiKey), ...config },
+      { ...connectionConfig(this.emu, apiKey), "vmapi:pollScale": String(this.timeScale), ...config },
       name,
     );
     this.stacks.push(stack);

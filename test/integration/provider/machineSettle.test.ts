@@ -5,7 +5,7 @@
  * itself is left alone.
  */
 import { VmApiClient } from "../../../src/client/client";
-import { Machines } from "../../../src/client/machines";
+import { MachineWatcher } from "../../../src/provider/machineWatcher";
 import type { Machine } from "../../../src/client/schemas";
 import { providerContext } from "../../../src/provider/context";
 import {
@@ -56,17 +56,18 @@ async function checked(name: string, overrides: Props = {}): Promise<Props> {
  * is the one way to drive `settleMachine` to its `SettleError` through the real provider.
  */
 function undoEachSettle(reached: "ready" | "off", undo: "stop" | "start") {
-  const realWaitFor = Machines.prototype.waitFor;
-  return jest.spyOn(Machines.prototype, "waitFor").mockImplementation(async function (
-    this: Machines,
+  const realWaitFor = MachineWatcher.prototype.waitFor;
+  return jest.spyOn(MachineWatcher.prototype, "waitFor").mockImplementation(async function (
+    this: MachineWatcher,
+    client,
     id,
     state,
     options,
   ): Promise<Machine> {
-    const machine = await realWaitFor.call(this, id, state, options);
+    const machine = await realWaitFor.call(this, client, id, state, options);
     if (machine.state !== reached) return machine;
     await outOfBand().machines[undo](id);
-    return this.get(id);
+    return client.machines.get(id);
   });
 }
 

@@ -1,0 +1,77 @@
+/**
+ * Requests of a fleet on the real engine (test/e2e/programs/machines, 20 machines): the `up`
+ * waits through the account's one watcher (listings shared by every machine, one show each when
+ * it is ready), and a `pulumi refresh` reads all of them from one listing, finding no change.
+ * Requests are counted with the emulator's `requestCounts`.
+ */
+import * as path from "path";
+import { E2eContext, PROGRAMS, liveMachines } from "./support/kit";
+import { changedOutputs, expectExit, steps, summary } from "./support/cli";
+import type { EngineStack } from "./support/engineStack";
+
+jest.setTimeout(300_000);
+
+const MACHINES = 20;
+const CREATE = "POST /machines/createSingleMachinePublic";
+const LIST = "GET /machines/getMachines";
+const SHOW = "GET /machines/getMachinePublic";
+/**
+ * A provisioning takes 6 s here (50 times the other e2e tests' 120 ms): the waits share one
+ * listing per poll interval (1 s here), so their listings count the time between the first
+ * create and the last machine ready in the API's time. Against a real API the engine's own
+ * seconds between creates are small beside a 60 s provisioning; at a smaller scale they would
+ * weigh as minutes of API time on these loaded cores.
+ */
+const TIME_SCALE = 0.1;
+
+let ctx: E2eContext;
+let stack: EngineStack;
+
+beforeAll(async () => {
+  ctx = await E2eContext.start({ timeScale: TIME_SCALE });
+  stack = await ctx.stack(path.join(PROGRAMS, "machines"), ctx.emu.keys.individual, {
+    count: String(MACHINES),
+  });
+});
+afterAll(() => ctx.close());
+
+/** API requests (control endpoints left out) per route since `before`, and their total. */
+async function apiRequestsSince(before: Record<string, number>) {
+  const after = (await ctx.emulator()).requestCounts;
+  const routes = Object.keys(after).filter((route) => !route.includes("/_emulator"));
+  const byRoute = Object.fromEntries(routes.map((r) => [r, after[r] - (before[r] ?? 0)]));
+  const total = Object.values(byRoute).reduce((sum, n) => sum + n, 0);
+  return { byRoute, total };
+}
+
+test(`up: ${MACHINES} machines → their waits poll with shared listings: about one show per machine, ≤ 2 requests per machine beyond its create`, async () => {
+  const before = (await ctx.emulator()).requestCounts;
+  // All creates at once, as a fleet is run (the default, 4 per core, makes waves of 8 here).
+  expectExit(await stack.up("--parallel", "64"));
+  const { byRoute, total } = await apiRequestsSince(before);
+
+  const live = liveMachines(await ctx.emulator());
+  expect(live).toHaveLength(MACHINES);
+  expect(live.every((m) => m.state === "ready")).toBe(true);
+  expect(byRoute[CREATE]).toBe(MACHINES);
+  // About one show each, when ready (a wait alone in a round, the last one, is shown instead of
+  // listed). Before: each wait polled its machine alone, about 6 shows per create-and-wait.
+  expect(byRoute[SHOW]).toBeLessThan(2 * MACHINES);
+  // A create is its list of namesakes and its POST; everything else is the wait (and check's lookups).
+  const beyondCreates = total - 2 * MACHINES;
+  expect(beyondCreates / MACHINES).toBeLessThanOrEqual(2);
+  expect(byRoute[LIST]).toBeGreaterThan(MACHINES); // the waits listed
+});
+
+test(`refresh: ${MACHINES} unchanged machines (reads in the engine's default waves) → a handful of requests, no show, no change`, async () => {
+  const before = (await ctx.emulator()).requestCounts;
+  const refresh = expectExit(await stack.refresh("--expect-no-changes"));
+  const { byRoute, total } = await apiRequestsSince(before);
+
+  expect(summary(refresh).resourceChanges).not.toHaveProperty("update");
+  const refreshed = steps(refresh).filter((s) => s.type === "pulumi-nodejs:dynamic/vmapi:Machine");
+  expect(refreshed).toHaveLength(MACHINES);
+  expect(refreshed.flatMap(changedOutputs)).toEqual([]);
+  expect(byRoute[SHOW] ?? 0).toBe(0);
+  expect(total).toBeLessThanOrEqual(5);
+});
