@@ -8,14 +8,13 @@
  * manual clock. The same goes for the names seen in the state (naming.ts). Nothing here is a
  * writable module global.
  */
-import { createHash } from "node:crypto";
 import type { VmApiClientOptions } from "../client/client";
 import { RateLimiter } from "../client/rateLimiter";
 import { ListSnapshots } from "./listSnapshot";
 import { LookupCache } from "./lookups";
 import { MachineWatchers } from "./machineWatcher";
 import { NameMemory } from "./naming";
-import { engineProgress, engineWarning, throttleReporter, type ProgressSink } from "./progress";
+import { engineProgress, engineWarning, type ProgressSink } from "./progress";
 
 export interface ProviderContext {
   /** Lookups `check` makes (templates, networks, scripts, the key's account), remembered. */
@@ -28,7 +27,7 @@ export interface ProviderContext {
   readonly names: NameMemory;
   /** Where warnings go: the engine's warnings in a plugin. */
   readonly warn: ProgressSink;
-  /** One request budget per account, by `accountKey`: see `rateLimiterFor`. */
+  /** One request budget per account, by `accountDigest`: see `rateLimiterFor` (rateLimiters.ts). */
   readonly rateLimiters: Map<string, RateLimiter>;
   /** One machine watcher per account: waits share its listings (machineWatcher.ts). */
   readonly watchers: MachineWatchers;
@@ -56,26 +55,6 @@ export function providerContext(
     watchers: new MachineWatchers(timing),
     snapshots: new ListSnapshots(timing),
   };
-}
-
-/**
- * The request budget every caller of one account shares in this context (an account is a base
- * URL and a key), made on first use on the context's clock, reporting throttling to its progress.
- */
-export function rateLimiterFor(context: ProviderContext, baseUrl: string, apiKey: string): RateLimiter {
-  const key = accountKey(baseUrl, apiKey);
-  let limiter = context.rateLimiters.get(key);
-  if (limiter === undefined) {
-    const { sleep, now } = context.timing;
-    limiter = new RateLimiter({ sleep, now, onThrottle: throttleReporter(context.progress, baseUrl) });
-    context.rateLimiters.set(key, limiter);
-  }
-  return limiter;
-}
-
-/** A digest, so that no map, dump or inspection of the context ever shows the key itself. */
-function accountKey(baseUrl: string, apiKey: string): string {
-  return createHash("sha256").update(baseUrl).update("\0").update(apiKey).digest("hex");
 }
 
 /** The context of this plugin process, shared by the providers the runtime dispatches to. */

@@ -4,11 +4,11 @@
  * call time. Every operation checks all of them before its first request (`checkSettings`), so a
  * bad setting never fails an operation half-way, after a machine was created.
  */
-import { createHash } from "node:crypto";
 import { VmApiClient, type VmApiClientOptions } from "../client/client";
 import { ConfigurationError } from "../client/errors";
 import { DEFAULT_CREATE_TIMEOUT_MS, resolveSettings } from "../client/settings";
-import { rateLimiterFor, type ProviderContext } from "./context";
+import type { ProviderContext } from "./context";
+import { accountDigest, rateLimiterFor } from "./rateLimiters";
 import { retryReporter } from "./progress";
 
 /** Settings as the stub hands them to the runtime; never serialized, never logged. */
@@ -105,5 +105,5 @@ export function clientFor(
  */
 export function accountKey(settings: ProviderSettings): string {
   const { apiKey, baseUrl } = checkSettings(settings);
-  return `${baseUrl} ${createHash("sha256").update(apiKey).digest("hex").slice(0, 32)}`;
+  return accountDigest(baseUrl, apiKey);
 }

@@ -4,7 +4,8 @@
  * episode, not once per refused request.
  */
 import { inspect } from "node:util";
-import { providerContext, rateLimiterFor } from "../../../src/provider/context";
+import { providerContext } from "../../../src/provider/context";
+import { rateLimiterFor } from "../../../src/provider/rateLimiters";
 import { clientFor } from "../../../src/provider/settings";
 import { startTestEmulator, state } from "../../helpers/emulator";
 import { VirtualTime } from "../../helpers/virtualTime";
