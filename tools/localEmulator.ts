@@ -7,7 +7,7 @@
 import { spawn } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
-import { readyLine } from "./emulatorReady";
+import { readyLine, type ReadyLine } from "./emulatorReady";
 
 /** Where the local tools keep everything: .vmapi/ (git-ignored), or VMAPI_WORKDIR. */
 export const WORKDIR = path.resolve(process.env.VMAPI_WORKDIR ?? path.join(__dirname, "..", ".vmapi"));
@@ -29,22 +29,50 @@ export async function ensureEmulator(say: (line: string) => void): Promise<Local
   if (!fs.existsSync(CLI)) throw new Error("dist/ is missing: run `npm run build` first");
   fs.mkdirSync(WORKDIR, { recursive: true });
   const port = known ? new URL(known.url).port : "0";
-  const log = fs.openSync(path.join(WORKDIR, "emulator.log"), "a");
-  const args = [CLI, "--port", port, "--state-file", path.join(WORKDIR, "emulator-state.json")];
-  const child = spawn(process.execPath, [...args, "--time-scale", EMULATOR_TIME_SCALE], {
-    detached: true,
-    stdio: ["ignore", "pipe", log],
-  });
-  const ready = await readyLine(child);
-  child.stdout!.destroy();
-  child.unref();
-  const info: LocalEmulator = { url: ready.url, pid: child.pid!, keys: ready.keys };
+  const ready = await startOn(port);
+  const info: LocalEmulator = { url: ready.url, pid: ready.pid, keys: ready.keys };
   writeInfo(info);
   say(
     `emulator ${known ? "restarted on its state file" : "started"} at ${info.url} ` +
       `(pid ${info.pid}, time scale ${EMULATOR_TIME_SCALE}, log .vmapi/emulator.log)`,
   );
   return info;
+}
+
+/** How long a restart waits for its recorded port while another socket holds it. */
+const PORT_BUSY_WAIT_MS = 15_000;
+
+/**
+ * Starts the emulator process on `port` ("0": any). The stack config names the recorded port, so
+ * a restart must have that one: while it is in use (a connection of another program may hold it
+ * for a moment on a busy machine) the start is tried again, for up to PORT_BUSY_WAIT_MS; any
+ * other failure is reported at once with the emulator's own reason from its log.
+ */
+async function startOn(port: string): Promise<ReadyLine & { pid: number }> {
+  const logFile = path.join(WORKDIR, "emulator.log");
+  const args = [CLI, "--port", port, "--state-file", path.join(WORKDIR, "emulator-state.json")];
+  for (let waited = 0; ; waited += 500) {
+    const logStart = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
+    const log = fs.openSync(logFile, "a");
+    const child = spawn(process.execPath, [...args, "--time-scale", EMULATOR_TIME_SCALE], {
+      detached: true,
+      stdio: ["ignore", "pipe", log],
+    });
+    fs.closeSync(log);
+    try {
+      const ready = await readyLine(child);
+      child.stdout!.destroy();
+      child.unref();
+      return { ...ready, pid: child.pid! };
+    } catch (err) {
+      const said = fs.readFileSync(logFile, "utf8").slice(logStart).trim().split("\n").pop() ?? "";
+      if (port !== "0" && /EADDRINUSE/.test(said) && waited < PORT_BUSY_WAIT_MS) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        continue;
+      }
+      throw new Error(`${(err as Error).message}${said ? `: ${said}` : ""}`);
+    }
+  }
 }
 
 /** Restarts the local emulator only if one was started here before and is not running now. */

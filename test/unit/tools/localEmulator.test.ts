@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
+import * as net from "node:net";
 import * as path from "node:path";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vmapi-local-"));
@@ -69,5 +70,30 @@ describe("local emulator record", () => {
     expect(said).toEqual([`the emulator (pid ${child.pid}) has not exited 0.2 s after SIGTERM`]);
     expect(fs.existsSync(INFO)).toBe(true);
     child.kill("SIGKILL");
+  });
+});
+
+describe("local emulator restart", () => {
+  it("ensureEmulator: the recorded port held by another socket for a moment → restarted on that very port once it is free", async () => {
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    const port = (holder.address() as net.AddressInfo).port;
+    local.writeInfo({ url: `http://127.0.0.1:${port}`, pid: 0, keys });
+    // Freed once the emulator has been refused the port at least once (its log says so).
+    const log = path.join(dir, "emulator.log");
+    const release = setInterval(() => {
+      if (fs.existsSync(log) && fs.readFileSync(log, "utf8").includes("EADDRINUSE")) {
+        clearInterval(release);
+        holder.close();
+      }
+    }, 20);
+    const said: string[] = [];
+    const info = await local.ensureEmulator((line) => said.push(line));
+    clearInterval(release);
+    expect(info.url).toBe(`http://127.0.0.1:${port}`);
+    expect(said).toEqual([
+      expect.stringMatching(/^emulator restarted on its state file at http:\/\/127\.0\.0\.1:/),
+    ]);
+    await local.stopEmulator(() => undefined);
   });
 });
