@@ -42,6 +42,11 @@ const D_MS = 60_000 * UP_TIME_SCALE;
 const MACHINE_TYPE = "pulumi-nodejs:dynamic/vmapi:Machine";
 const SCRIPT_TYPE = "pulumi-nodejs:dynamic/vmapi:Script";
 const PROBE = path.join(__dirname, "pluginProbe.cjs");
+/**
+ * How long one command may run before the CLI helper kills it (its default, 240 s, is below
+ * what these commands take on 2 cores: a killed `up` exits 128 and would read as not converged).
+ */
+const COMMAND_TIMEOUT_MS = 30 * 60_000;
 
 /** Counts of one run: full, or `--quick`. */
 export function fleetCounts(quick: boolean): { machines: number; resources: number } {
@@ -116,7 +121,8 @@ export async function fleetBenchmark(quick: boolean): Promise<FleetResult> {
   return { timeScale: UP_TIME_SCALE, durationMs: D_MS, limited, scale };
 }
 
-async function limitedUp(machines: number, faultRate: number): Promise<LimitedUpRow> {
+/** One `up` of `machines` under the limit, with `faultRate` faults; exported to rerun one row alone. */
+export async function limitedUp(machines: number, faultRate: number): Promise<LimitedUpRow> {
   const emu = await startTestEmulator({
     clock: "real",
     timeScale: UP_TIME_SCALE,
@@ -135,7 +141,12 @@ async function limitedUp(machines: number, faultRate: number): Promise<LimitedUp
       templateId: MACHINE_INPUTS.templateId,
     });
     const before = await state(emu.url);
-    const { value: run, ms: upMs } = await timed(() => stack!.up("--parallel", String(FLEET_PARALLEL)));
+    const { value: run, ms: upMs } = await timed(() =>
+      stack!.cli(["up", "--yes", "--skip-preview", "--parallel", String(FLEET_PARALLEL)], {
+        events: true,
+        timeoutMs: COMMAND_TIMEOUT_MS,
+      }),
+    );
     const after = await state(emu.url);
     const held = (await stack.resources()).filter((r) => r.type === MACHINE_TYPE);
     const live = after.machines.filter((m) => m.dtDestroyed === null);
@@ -146,7 +157,9 @@ async function limitedUp(machines: number, faultRate: number): Promise<LimitedUp
     const idealMs = D_MS + (machines / FLEET_RATE) * 1000;
     await control(emu.url, "rate-limit", { rate: null });
     const { ms: destroyMs } = await timed(() =>
-      stack!.ok(["destroy", "--yes", "--skip-preview", "--parallel", String(FLEET_PARALLEL)]),
+      stack!.ok(["destroy", "--yes", "--skip-preview", "--parallel", String(FLEET_PARALLEL)], {
+        timeoutMs: COMMAND_TIMEOUT_MS,
+      }),
     );
     return {
       machines,
@@ -232,7 +245,7 @@ async function atScale(resources: number): Promise<FleetResult["scale"]> {
     const results: ScaleCommand[] = [];
     for (const [command, args] of commands) {
       for (const file of fs.readdirSync(probeDir)) fs.rmSync(path.join(probeDir, file));
-      const { ms } = await timed(() => made.ok(args, { env }));
+      const { ms } = await timed(() => made.ok(args, { env, timeoutMs: COMMAND_TIMEOUT_MS }));
       results.push({ command, ms: Math.round(ms), plugin: readProbes(probeDir) });
       if (command === "up") {
         const scripts = (await made.resources()).filter((r) => r.type === SCRIPT_TYPE);
