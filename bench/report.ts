@@ -5,7 +5,8 @@
 import { SIZES, MODES } from "./convergence";
 import { SWEEP_SECONDS } from "./requestsPerMachine";
 import type { RouteCounts } from "./support";
-import type { BenchResults } from "./results";
+import { judgeFleet, type BenchResults } from "./results";
+import type { FleetResult } from "./fleet";
 
 type Cell = string | number;
 
@@ -74,7 +75,111 @@ export function markdownReport(r: BenchResults): string {
       `"Fixed 5 s" is the same N machines created through the client and polled at once and every 5 s (scaled), as the retired client waited. ` +
       `The last row is the engine's default --parallel (4 × cores): each create holds a slot while its machine provisions, so N machines take ceil(N / parallel) waves.`,
     ``,
+    ...(r.fleet ? fleetSections(r.fleet) : []),
   ].join("\n");
+}
+
+/** What bench/results/fleet.md is made of: one run of benchmark 6 (and 4, if it ran too). */
+export interface FleetRun {
+  startedAt: string;
+  seconds: number;
+  host: BenchResults["host"];
+  quick: boolean;
+  fleet?: FleetResult;
+  engine?: BenchResults["engine"];
+}
+
+/** bench/results/fleet.md: the targets of issue 22, then benchmark 6's tables. */
+export function fleetReport(run: FleetRun): string {
+  const targets = judgeFleet(run);
+  return [
+    `# Benchmarks: fleets${run.quick ? " (--quick: reduced counts)" : ""}`,
+    ``,
+    `${run.startedAt}, ${Math.round(run.seconds)} s, Node ${run.host.node}, ${run.host.cpus} × ${run.host.cpuModel}, ` +
+      `load average at start ${run.host.loadAverage.map((x) => x.toFixed(2)).join(" ")}. ` +
+      `Produced by \`npm run bench -- --only fleet${run.quick ? " --quick" : ""}\` (or a full run); see docs/benchmarks.md.`,
+    ``,
+    table(
+      ["target", "goal", "measured", "met"],
+      targets.map((t) => [t.name, t.goal, t.value, t.met ? "yes" : "**no**"]),
+    ),
+    ``,
+    ...(run.fleet ? fleetSections(run.fleet) : []),
+  ].join("\n");
+}
+
+function fleetSections(f: FleetResult): string[] {
+  const rate = f.limited[0]?.rate;
+  return [
+    `## 6. Fleets: \`up --parallel ${f.limited[0]?.parallel}\` under ${rate} requests/s (D = ${f.durationMs / 1000} s real)`,
+    ``,
+    limitedTable(f),
+    ``,
+    `Ideal: D + N / rate, the creates alone at the limit and then one provisioning. A create is its list of namesakes and its POST; ` +
+      `"beyond its create" is (served − 2 N) / N. Request floor: D + served / rate, the least time the requests made take at the limit. ` +
+      `Orphans: live machines the stack does not hold; duplicates: extra live machines of one name. The limit is lifted before the destroy.`,
+    ``,
+    `## 6. Fleets: ${f.scale.resources} ${f.scale.kind}s in one stack (--parallel ${f.scale.parallel})`,
+    ``,
+    scaleTable(f),
+    ``,
+    `The plugin's figures are read inside the dynamic-provider process (bench/pluginProbe.cjs, preloaded through NODE_OPTIONS): ` +
+      `peak RSS is the kernel's high-water mark (\`resourceUsage().maxRSS\`), the delay is \`monitorEventLoopDelay\` at 10 ms resolution, less the resolution (an idle loop reads 0).`,
+    ``,
+  ];
+}
+
+function limitedTable(f: FleetResult): string {
+  return table(
+    [
+      "machines",
+      "faults",
+      "exit",
+      "failed ops",
+      "up ms",
+      "ideal ms",
+      "up / ideal",
+      "request floor ms",
+      "sent / served / refused",
+      "beyond create per machine",
+      "stack / live",
+      "duplicates",
+      "orphans",
+      "converged",
+      "destroy ms",
+    ],
+    f.limited.map((x) => [
+      x.machines,
+      `${x.faultRate * 100} %`,
+      x.exitCode,
+      x.failedOperations,
+      x.upMs,
+      x.idealMs,
+      x.ratio,
+      x.requestFloorMs,
+      `${x.sent} / ${x.served} / ${x.refused}`,
+      x.beyondCreatePerMachine,
+      `${x.stackMachines} / ${x.liveMachines}`,
+      x.duplicates,
+      x.orphans,
+      x.converged ? "yes" : "**no**",
+      x.destroyMs,
+    ]),
+  );
+}
+
+function scaleTable(f: FleetResult): string {
+  return table(
+    ["command", "wall ms", "plugin peak RSS MB", "event-loop delay ms (mean / p99 / max)"],
+    f.scale.commands.map((c) => [
+      c.command,
+      c.ms,
+      c.plugin?.peakRssMB ?? "–",
+      c.plugin
+        ? `${c.plugin.loopDelayMs.mean} / ${c.plugin.loopDelayMs.p99} / ${c.plugin.loopDelayMs.max}`
+        : "–",
+    ]),
+  );
 }
 
 function routes(counts: RouteCounts): string {

@@ -6,6 +6,7 @@ import { round } from "./support";
 import type { HeadroomResult } from "./emulatorHeadroom";
 import type { EngineResult } from "./engine";
 import type { EngineUpResult } from "./engineUp";
+import type { FleetResult } from "./fleet";
 import type { RequestsResult } from "./requestsPerMachine";
 
 /** Everything one `npm run bench` measured. */
@@ -18,6 +19,8 @@ export interface BenchResults {
   headroom: HeadroomResult;
   engine: EngineResult;
   up: EngineUpResult;
+  /** Absent from results written before benchmark 6 existed. */
+  fleet?: FleetResult;
   targets: Target[];
 }
 
@@ -49,7 +52,59 @@ export function judge(r: Omit<BenchResults, "targets">): Target[] {
     target("pulumi up, 50 machines / the engine's floor", "≤ 1.1", up50?.overFloor ?? NaN, (v) => v <= 1.1),
     target("provider-level wall / D, 50 machines", "≤ 1.1", converge50?.ratio ?? NaN, (v) => v <= 1.1),
     target("emulator 5xx or failed connections under load", "0", serverErrors, (v) => v === 0),
+    ...judgeFleet(r),
   ];
+}
+
+/**
+ * The targets of issue 22: benchmark 4's refresh of Machines (when it ran) and benchmark 6's
+ * rows (when it ran); none of either when neither did.
+ */
+export function judgeFleet(r: Partial<Pick<BenchResults, "engine" | "fleet">>): Target[] {
+  const targets: Target[] = [];
+  const machines = r.engine?.rows.find((x) => x.kind === "Machine");
+  if (machines) {
+    const n = machines.resources;
+    targets.push(
+      target(`pulumi refresh, ${n} Machines vs no-op`, "≤ 1.1", machines.refreshRatio, (v) => v <= 1.1),
+      target(`pulumi refresh, ${n} Machines: API requests`, "≤ 5", machines.refreshRequests, (v) => v <= 5),
+    );
+  }
+  if (!r.fleet) return targets;
+  const { limited, scale } = r.fleet;
+  const clean = limited.find((x) => x.faultRate === 0);
+  const faulty = limited.find((x) => x.faultRate > 0);
+  if (clean) {
+    const at = `${clean.machines} machines, --parallel ${clean.parallel}, ${clean.rate} requests/s`;
+    targets.push(
+      target(`up ${at}: failed operations`, "0", clean.failedOperations, (v) => v === 0),
+      target(
+        `up ${at}: requests per machine beyond its create`,
+        "≤ 2",
+        clean.beyondCreatePerMachine,
+        (v) => v <= 2,
+      ),
+      target(`up ${at}: wall / (D + N / rate)`, "≤ 1.2", clean.ratio, (v) => v <= 1.2),
+    );
+  }
+  if (faulty) {
+    const at = `${faulty.machines} machines, ${faulty.rate} requests/s, ${faulty.faultRate * 100} % faults`;
+    targets.push(
+      target(`up ${at}: duplicates`, "0", faulty.duplicates, (v) => v === 0),
+      target(`up ${at}: orphans`, "0", faulty.orphans, (v) => v === 0),
+      target(`up ${at}: converged in one up (1 = yes)`, "1", faulty.converged ? 1 : 0, (v) => v === 1),
+    );
+  }
+  const rss = scale.commands.map((c) => c.plugin?.peakRssMB ?? NaN);
+  targets.push(
+    target(
+      `${scale.resources} ${scale.kind}s: the plugin's peak RSS, MB`,
+      "≤ 200",
+      Math.max(...rss),
+      (v) => v <= 200,
+    ),
+  );
+  return targets;
 }
 
 function target(name: string, goal: string, value: number, ok: (v: number) => boolean): Target {

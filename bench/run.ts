@@ -8,7 +8,9 @@
  *
  * Benchmarks: requests (1), convergence (2), headroom (3), engine (4: the real CLI's preview and
  * refresh of 200 resources, and state bytes), up (5: the real CLI's `up` of 1, 10, 50 machines
- * against its floor); see docs/benchmarks.md.
+ * against its floor), fleet (6: 200 machines under a rate limit, with and without faults, and
+ * 1,000 Scripts in one stack; `--quick`: 20 and 100); see docs/benchmarks.md. Benchmark 6 also
+ * writes bench/results/fleet.json and fleet.md when run alone (`--only fleet`).
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -20,12 +22,13 @@ import { convergence } from "./convergence";
 import { emulatorHeadroom } from "./emulatorHeadroom";
 import { engineBenchmark } from "./engine";
 import { engineUpBenchmark } from "./engineUp";
-import { markdownReport, targetsTable } from "./report";
+import { fleetBenchmark } from "./fleet";
+import { fleetReport, markdownReport, table, targetsTable, type FleetRun } from "./report";
 import { requestsPerMachine } from "./requestsPerMachine";
-import { judge, type BenchResults } from "./results";
+import { judge, judgeFleet, type BenchResults } from "./results";
 
 const RESULTS = path.join(__dirname, "results");
-const NAMES = ["requests", "convergence", "headroom", "engine", "up"] as const;
+const NAMES = ["requests", "convergence", "headroom", "engine", "up", "fleet"] as const;
 /** Resources per stack in the engine benchmark. */
 const ENGINE_RESOURCES = 200;
 type Name = (typeof NAMES)[number];
@@ -53,9 +56,20 @@ async function main(): Promise<void> {
   if (wanted("engine"))
     partial.engine = await step("4. real engine", () => engineBenchmark(ENGINE_RESOURCES, quick ? 1 : 3));
   if (wanted("up")) partial.up = await step("5. pulumi up", engineUpBenchmark);
+  if (wanted("fleet")) partial.fleet = await step("6. fleets", () => fleetBenchmark(quick));
   const seconds = (Date.now() - startedAt.getTime()) / 1000;
   if (only) {
     process.stdout.write(`${JSON.stringify(partial, null, 2)}\n`);
+    const targets = judgeFleet(partial);
+    if (partial.fleet)
+      await writeFleet({ startedAt: startedAt.toISOString(), seconds, host, quick, ...partial });
+    if (targets.length > 0)
+      process.stdout.write(
+        `\n${table(
+          ["target", "goal", "measured", "met"],
+          targets.map((t) => [t.name, t.goal, t.value, t.met ? "yes" : "**no**"]),
+        )}\n`,
+      );
     return;
   }
   const measured = { startedAt: startedAt.toISOString(), seconds, host, ...partial } as Omit<
@@ -63,7 +77,7 @@ async function main(): Promise<void> {
     "targets"
   >;
   const results: BenchResults = { ...measured, targets: judge(measured) };
-  await write(results);
+  await write(results, quick);
   process.stdout.write(
     `\n${targetsTable(results)}\n\nFull tables: bench/results/latest.md (${Math.round(seconds)} s)\n`,
   );
@@ -77,16 +91,32 @@ async function step<T>(name: string, run: () => Promise<T>): Promise<T> {
   return value;
 }
 
+/** Writes a file formatted as `prettier --check` expects. */
+async function format(file: string, text: string): Promise<void> {
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  fs.writeFileSync(file, await prettier.format(text, { ...options, filepath: file }));
+}
+
 /** Writes the three files, JSON and Markdown formatted as `prettier --check` expects. */
-async function write(results: BenchResults): Promise<void> {
+async function write(results: BenchResults, quick: boolean): Promise<void> {
   fs.mkdirSync(RESULTS, { recursive: true });
-  const format = async (file: string, text: string) => {
-    const options = (await prettier.resolveConfig(file)) ?? {};
-    fs.writeFileSync(file, await prettier.format(text, { ...options, filepath: file }));
-  };
   await format(path.join(RESULTS, "latest.json"), JSON.stringify(results, null, 2));
   await format(path.join(RESULTS, "latest.md"), markdownReport(results));
   fs.writeFileSync(path.join(RESULTS, "latest.svg"), svgChart(results));
+  await writeFleet({ ...results, quick });
+}
+
+/** bench/results/fleet.json and fleet.md: benchmark 6 alone (with benchmark 4's refresh targets if it ran). */
+async function writeFleet(run: FleetRun): Promise<void> {
+  if (!run.fleet) return;
+  fs.mkdirSync(RESULTS, { recursive: true });
+  const { startedAt, seconds, host, quick, fleet } = run;
+  const targets = judgeFleet(run);
+  await format(
+    path.join(RESULTS, "fleet.json"),
+    JSON.stringify({ startedAt, seconds, host, quick, fleet, targets }, null, 2),
+  );
+  await format(path.join(RESULTS, "fleet.md"), fleetReport(run));
 }
 
 main().catch((error: unknown) => {

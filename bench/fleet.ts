@@ -1,0 +1,288 @@
+/**
+ * Fleets on the real CLI (issue 22): hundreds of machines in one stack against an API that
+ * throttles, and a thousand resources in one stack. Every command goes through `npm run pulumi`
+ * as typed, like benchmarks 4 and 5.
+ *
+ * - **Under a limit**: `up --parallel 256` of N machines (test/e2e/programs/machines, the
+ *   desktop template of benchmark 5) against an emulator that lets the key make RATE requests/s
+ *   (burst RATE), at time scale UP_TIME_SCALE (provisioning D = 12 s, the provider's sleeps
+ *   scaled alike). Reported: failed operations, the API requests per machine beyond its create
+ *   (a create is its list of namesakes and its POST, as in test/e2e/fleetRequests.test.ts), and
+ *   wall time / (D + N / RATE), the time the creates alone would take at the limit and then one
+ *   provisioning. The same again with `--fault-rate 0.2` on top (seeded): duplicates (two live
+ *   machines of one resource), orphans (live machines the stack does not hold), and whether the
+ *   one `up` converged (exit 0, every machine in the stack and live). The limit is lifted before
+ *   each `destroy`, which is timed but not judged.
+ * - **At scale**: `preview`, `up`, `refresh` and `destroy` of SCALE_RESOURCES Scripts (no
+ *   provisioning, so the figures are the engine's and the plugin's, not the API's lifecycle), with
+ *   the plugin's peak RSS and event-loop delay per command, read by bench/pluginProbe.cjs preloaded
+ *   into the dynamic-provider process through NODE_OPTIONS.
+ *
+ * The refresh of 200 unchanged Machines (time vs the no-op, API requests) is benchmark 4's
+ * (bench/engine.ts), not measured again here; its targets are judged in results.ts.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { startTestEmulator, state, type EmulatorStateDump } from "../test/helpers/emulator";
+import { EngineStack, EngineWorkspace } from "../test/e2e/support/engineStack";
+import { connectionConfig, PROGRAMS, TIME_SCALE } from "../test/e2e/support/kit";
+import { steps, type CliRun } from "../test/e2e/support/cli";
+import { UP_TIME_SCALE } from "./engineUp";
+import { control, MACHINE_INPUTS, round, timed } from "./support";
+
+/** Requests per second the emulator lets the key make (and its burst). */
+export const FLEET_RATE = 5;
+/** The engine's `--parallel` of the limited rows: above every N, so no create waits for a slot. */
+export const FLEET_PARALLEL = 256;
+/** Probability of a random fault per API request in the faulty row. */
+export const FLEET_FAULT_RATE = 0.2;
+/** Provisioning of the desktop template at UP_TIME_SCALE, in wall time. */
+const D_MS = 60_000 * UP_TIME_SCALE;
+const MACHINE_TYPE = "pulumi-nodejs:dynamic/vmapi:Machine";
+const SCRIPT_TYPE = "pulumi-nodejs:dynamic/vmapi:Script";
+const PROBE = path.join(__dirname, "pluginProbe.cjs");
+/**
+ * How long one command may run before the CLI helper kills it (its default, 240 s, is below
+ * what these commands take on 2 cores: a killed `up` exits 128 and would read as not converged).
+ */
+const COMMAND_TIMEOUT_MS = 30 * 60_000;
+
+/** Counts of one run: full, or `--quick`. */
+export function fleetCounts(quick: boolean): { machines: number; resources: number } {
+  return quick ? { machines: 20, resources: 100 } : { machines: 200, resources: 1000 };
+}
+
+/** One `up` of N machines under the limit. */
+export interface LimitedUpRow {
+  machines: number;
+  faultRate: number;
+  rate: number;
+  parallel: number;
+  /** Exit code of the one `up`. */
+  exitCode: number;
+  /** Steps the engine reported failed. */
+  failedOperations: number;
+  upMs: number;
+  /** D + N / rate, ms: the creates alone at the limit, then one provisioning. */
+  idealMs: number;
+  /** upMs / idealMs. */
+  ratio: number;
+  /** API requests sent (control endpoints left out), of which served and refused with 429 by the limit. */
+  sent: number;
+  served: number;
+  refused: number;
+  /** API requests sent per route. */
+  byRoute: Record<string, number>;
+  /** (served − 2 × N) / N: what each machine cost beyond its list of namesakes and its POST. */
+  beyondCreatePerMachine: number;
+  /** D + served / rate, ms: the least time these many requests take at the limit. */
+  requestFloorMs: number;
+  /** Machines in the stack, and live in the emulator. */
+  stackMachines: number;
+  liveMachines: number;
+  /** Resources with more than one live machine of their name (their extra machines counted). */
+  duplicates: number;
+  /** Live machines the stack does not hold. */
+  orphans: number;
+  /** The `up` exited 0 and every machine of the program is in the stack and live. */
+  converged: boolean;
+  /** `destroy --parallel 256` with the limit lifted (faults, if any, still on). */
+  destroyMs: number;
+}
+
+/** The plugin's figures during one command (the highest of its plugin processes). */
+export interface PluginFigures {
+  peakRssMB: number;
+  loopDelayMs: { mean: number; p50: number; p99: number; max: number };
+}
+
+/** One command of the stack at scale. */
+export interface ScaleCommand {
+  command: "preview" | "up" | "refresh" | "destroy";
+  ms: number;
+  /** null: no probe file was found (the plugin did not start, or the probe failed). */
+  plugin: PluginFigures | null;
+}
+
+export interface FleetResult {
+  timeScale: number;
+  durationMs: number;
+  limited: LimitedUpRow[];
+  scale: { kind: "Script"; resources: number; parallel: number; commands: ScaleCommand[] };
+}
+
+/** Runs the benchmark: the limited `up` without and with faults, then the stack at scale. */
+export async function fleetBenchmark(quick: boolean): Promise<FleetResult> {
+  const { machines, resources } = fleetCounts(quick);
+  const limited: LimitedUpRow[] = [];
+  for (const faultRate of [0, FLEET_FAULT_RATE]) limited.push(await limitedUp(machines, faultRate));
+  const scale = await atScale(resources);
+  return { timeScale: UP_TIME_SCALE, durationMs: D_MS, limited, scale };
+}
+
+/** One `up` of `machines` under the limit, with `faultRate` faults; exported to rerun one row alone. */
+export async function limitedUp(machines: number, faultRate: number): Promise<LimitedUpRow> {
+  const emu = await startTestEmulator({
+    clock: "real",
+    timeScale: UP_TIME_SCALE,
+    rateLimit: FLEET_RATE,
+    rateBurst: FLEET_RATE,
+    faultRate,
+    faultSeed: 22,
+  });
+  const workspace = new EngineWorkspace();
+  let stack: EngineStack | undefined;
+  try {
+    stack = await EngineStack.create(workspace, path.join(PROGRAMS, "machines"), {
+      ...connectionConfig(emu, emu.keys.individual),
+      "vmapi:pollScale": String(UP_TIME_SCALE),
+      count: String(machines),
+      templateId: MACHINE_INPUTS.templateId,
+    });
+    const before = await state(emu.url);
+    const { value: run, ms: upMs } = await timed(() =>
+      stack!.cli(["up", "--yes", "--skip-preview", "--parallel", String(FLEET_PARALLEL)], {
+        events: true,
+        timeoutMs: COMMAND_TIMEOUT_MS,
+      }),
+    );
+    const after = await state(emu.url);
+    const held = (await stack.resources()).filter((r) => r.type === MACHINE_TYPE);
+    const live = after.machines.filter((m) => m.dtDestroyed === null);
+    const fleet = fleetOf(held, live);
+    const byRoute = apiRoutesSince(before, after);
+    const sent = Object.values(byRoute).reduce((a, b) => a + b, 0);
+    const served = after.rateLimit.served - before.rateLimit.served;
+    const idealMs = D_MS + (machines / FLEET_RATE) * 1000;
+    await control(emu.url, "rate-limit", { rate: null });
+    const { ms: destroyMs } = await timed(() =>
+      stack!.ok(["destroy", "--yes", "--skip-preview", "--parallel", String(FLEET_PARALLEL)], {
+        timeoutMs: COMMAND_TIMEOUT_MS,
+      }),
+    );
+    return {
+      machines,
+      faultRate,
+      rate: FLEET_RATE,
+      parallel: FLEET_PARALLEL,
+      exitCode: run.code,
+      failedOperations: failed(run),
+      upMs: Math.round(upMs),
+      idealMs,
+      ratio: round(upMs / idealMs),
+      sent,
+      served,
+      refused: after.rateLimit.refused - before.rateLimit.refused,
+      byRoute,
+      beyondCreatePerMachine: round((served - 2 * machines) / machines),
+      requestFloorMs: Math.round(D_MS + (served / FLEET_RATE) * 1000),
+      stackMachines: held.length,
+      liveMachines: live.length,
+      ...fleet,
+      converged: run.code === 0 && held.length === machines && fleet.heldLive === machines,
+      destroyMs: Math.round(destroyMs),
+    };
+  } finally {
+    await stack?.remove();
+    workspace.dispose();
+    await emu.close();
+  }
+}
+
+/** Duplicates and orphans of the emulator's live machines against the stack's. */
+function fleetOf(
+  held: Array<{ id?: string; outputs?: Record<string, unknown> }>,
+  live: EmulatorStateDump["machines"],
+): { duplicates: number; orphans: number; heldLive: number } {
+  const heldIds = new Set(held.map((r) => r.id));
+  const byName = new Map<string, number>();
+  for (const m of live) byName.set(String(m.name), (byName.get(String(m.name)) ?? 0) + 1);
+  return {
+    duplicates: [...byName.values()].reduce((sum, n) => sum + Math.max(0, n - 1), 0),
+    orphans: live.filter((m) => !heldIds.has(m.id)).length,
+    heldLive: live.filter((m) => heldIds.has(m.id)).length,
+  };
+}
+
+/** API requests per route between two dumps, control endpoints left out. */
+function apiRoutesSince(before: EmulatorStateDump, after: EmulatorStateDump): Record<string, number> {
+  const routes: Record<string, number> = {};
+  for (const [route, n] of Object.entries(after.requestCounts)) {
+    const d = n - (before.requestCounts[route] ?? 0);
+    if (d > 0 && !route.includes("/_emulator")) routes[route] = d;
+  }
+  return routes;
+}
+
+function failed(run: CliRun): number {
+  return steps(run).filter((s) => s.failed).length;
+}
+
+/** `preview`, `up`, `refresh`, `destroy` of N Scripts, the plugin probed in each. */
+async function atScale(resources: number): Promise<FleetResult["scale"]> {
+  const emu = await startTestEmulator({ clock: "real", timeScale: TIME_SCALE });
+  const workspace = new EngineWorkspace();
+  const probeDir = fs.mkdtempSync(path.join(os.tmpdir(), "vmapi-probe-"));
+  const env = {
+    BENCH_PLUGIN_PROBE: probeDir,
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${PROBE}`.trim(),
+  };
+  let stack: EngineStack | undefined;
+  try {
+    stack = await EngineStack.create(workspace, path.join(PROGRAMS, "scripts"), {
+      ...connectionConfig(emu, emu.keys.individual),
+      count: String(resources),
+    });
+    const made = stack;
+    const parallel = ["--parallel", String(FLEET_PARALLEL)];
+    const commands: Array<[ScaleCommand["command"], string[]]> = [
+      ["preview", ["preview", ...parallel]],
+      ["up", ["up", "--yes", "--skip-preview", ...parallel]],
+      ["refresh", ["refresh", "--yes", "--skip-preview", ...parallel]],
+      ["destroy", ["destroy", "--yes", "--skip-preview", ...parallel]],
+    ];
+    const results: ScaleCommand[] = [];
+    for (const [command, args] of commands) {
+      for (const file of fs.readdirSync(probeDir)) fs.rmSync(path.join(probeDir, file));
+      const { ms } = await timed(() => made.ok(args, { env, timeoutMs: COMMAND_TIMEOUT_MS }));
+      results.push({ command, ms: Math.round(ms), plugin: readProbes(probeDir) });
+      if (command === "up") {
+        const scripts = (await made.resources()).filter((r) => r.type === SCRIPT_TYPE);
+        if (scripts.length !== resources)
+          throw new Error(`up left ${scripts.length} of ${resources} Scripts`);
+      }
+    }
+    return { kind: "Script", resources, parallel: FLEET_PARALLEL, commands: results };
+  } finally {
+    await stack?.remove();
+    workspace.dispose();
+    fs.rmSync(probeDir, { recursive: true, force: true });
+    await emu.close();
+  }
+}
+
+/** The highest figures of the plugin processes that wrote to `dir` (null: none did). */
+function readProbes(dir: string): PluginFigures | null {
+  const samples = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .map(
+      (f) =>
+        JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as {
+          maxRssKB: number;
+          loopDelayMs: PluginFigures["loopDelayMs"];
+        },
+    );
+  if (samples.length === 0) return null;
+  const most = (f: (s: (typeof samples)[number]) => number) => Math.max(...samples.map(f));
+  return {
+    peakRssMB: round(most((s) => s.maxRssKB) / 1024, 1),
+    loopDelayMs: {
+      mean: most((s) => s.loopDelayMs.mean),
+      p50: most((s) => s.loopDelayMs.p50),
+      p99: most((s) => s.loopDelayMs.p99),
+      max: most((s) => s.loopDelayMs.max),
+    },
+  };
+}
