@@ -5,17 +5,15 @@
  */
 import { VmApiClient } from "../../../src/client/client";
 import type { Machine as ApiMachine } from "../../../src/client/schemas";
-import { startProviderKit, ubuntuTemplateId, type ProviderKit } from "./providerTestKit";
+import { useProviderKit, type ProviderKit } from "./providerTestKit";
 
 type Props = Record<string, unknown>;
 let kit: ProviderKit;
 let templateId: string;
-
-beforeAll(async () => {
-  kit = await startProviderKit();
-  templateId = await ubuntuTemplateId(kit);
+useProviderKit((started, template) => {
+  kit = started;
+  templateId = template;
 });
-afterAll(() => kit.close());
 
 function client() {
   return new VmApiClient(kit.settings);

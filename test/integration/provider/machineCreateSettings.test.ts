@@ -5,22 +5,14 @@
  */
 import { machineWatcherFor } from "../../../src/provider/machineWatcher";
 import { VmApiClient } from "../../../src/client/client";
-import {
-  emulatorState,
-  MACHINE_BASICS,
-  startProviderKit,
-  ubuntuTemplateId,
-  type ProviderKit,
-} from "./providerTestKit";
+import { emulatorState, MACHINE_BASICS, useProviderKit, type ProviderKit } from "./providerTestKit";
 
 let kit: ProviderKit;
 let templateId: string;
-
-beforeAll(async () => {
-  kit = await startProviderKit();
-  templateId = await ubuntuTemplateId(kit);
+useProviderKit((started, template) => {
+  kit = started;
+  templateId = template;
 });
-afterAll(() => kit.close());
 
 const CREATE = "POST /machines/createSingleMachinePublic";
 const UPDATE = "POST /machines/{machineId}/updateMachinePublic";

@@ -7,18 +7,16 @@ import legacy from "./fixtures/machine-0.1.0.json";
 import { ResourceInitError } from "../../../src/provider/partialFailure";
 import { VmApiClient } from "../../../src/client/client";
 import { setCapacity } from "../../helpers/emulator";
-import { startProviderKit, ubuntuTemplateId, type ProviderKit } from "./providerTestKit";
+import { useProviderKit, type ProviderKit } from "./providerTestKit";
 
 type Props = Record<string, unknown>;
 
 let kit: ProviderKit;
 let templateId: string;
-
-beforeAll(async () => {
-  kit = await startProviderKit();
-  templateId = await ubuntuTemplateId(kit);
+useProviderKit((started, template) => {
+  kit = started;
+  templateId = template;
 });
-afterAll(() => kit.close());
 
 function client() {
   return new VmApiClient(kit.settings);

@@ -14,8 +14,7 @@ import {
   MACHINE_BASICS,
   partialFailureOf,
   providersOn,
-  startProviderKit,
-  ubuntuTemplateId,
+  useProviderKit,
   type ProviderKit,
 } from "./providerTestKit";
 
@@ -32,12 +31,10 @@ const PROVISIONING_WAIT = {
 
 let kit: ProviderKit;
 let templateId: string;
-
-beforeAll(async () => {
-  kit = await startProviderKit();
-  templateId = await ubuntuTemplateId(kit);
+useProviderKit((started, template) => {
+  kit = started;
+  templateId = template;
 });
-afterAll(() => kit.close());
 
 /** Someone else on the same account: a client of its own, not the provider's. */
 function outOfBand(): VmApiClient {

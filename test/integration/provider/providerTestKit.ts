@@ -131,3 +131,16 @@ export async function nextUpAfter(
   const { outs } = await kit.providers.machine.update(failure.id, failure.properties, declared, kit.settings);
   return outs as Record<string, unknown>;
 }
+
+/**
+ * One kit for a test file: started before its tests, with the Ubuntu template's id, and closed
+ * after them; `use` hands both over to the file's own variables.
+ */
+export function useProviderKit(use: (kit: ProviderKit, templateId: string) => void): void {
+  let kit: ProviderKit | undefined;
+  beforeAll(async () => {
+    kit = await startProviderKit();
+    use(kit, await ubuntuTemplateId(kit));
+  });
+  afterAll(() => kit?.close());
+}

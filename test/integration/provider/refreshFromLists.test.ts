@@ -8,13 +8,7 @@ import { VmApiClient } from "../../../src/client/client";
 import { providerContext } from "../../../src/provider/context";
 import { machineOutputs } from "../../../src/provider/machineModel";
 import { state } from "../../helpers/emulator";
-import {
-  MACHINE_BASICS,
-  providersOn,
-  startProviderKit,
-  ubuntuTemplateId,
-  type ProviderKit,
-} from "./providerTestKit";
+import { MACHINE_BASICS, providersOn, useProviderKit, type ProviderKit } from "./providerTestKit";
 
 type Props = Record<string, unknown>;
 
@@ -27,12 +21,10 @@ const ROUTES = {
 
 let kit: ProviderKit;
 let templateId: string;
-
-beforeAll(async () => {
-  kit = await startProviderKit();
-  templateId = await ubuntuTemplateId(kit);
+useProviderKit((started, template) => {
+  kit = started;
+  templateId = template;
 });
-afterAll(() => kit.close());
 
 async function counts(): Promise<Record<string, number>> {
   return (await state(kit.url)).requestCounts;

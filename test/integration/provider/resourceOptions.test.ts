@@ -10,18 +10,16 @@ import {
   MACHINE_BASICS,
   partialFailureOf,
   providersOn,
-  startProviderKit,
-  ubuntuTemplateId,
+  useProviderKit,
   type ProviderKit,
 } from "./providerTestKit";
 
 let kit: ProviderKit;
 let templateId: string;
-beforeAll(async () => {
-  kit = await startProviderKit();
-  templateId = await ubuntuTemplateId(kit);
+useProviderKit((started, template) => {
+  kit = started;
+  templateId = template;
 });
-afterAll(() => kit.close());
 
 async function checkedMachine(overrides: Record<string, unknown> = {}) {
   const news = { __resourceName: "opts", ...MACHINE_BASICS, templateId, ...overrides };
