@@ -4,10 +4,10 @@
 export * from "./client/index";
 
 // Pulumi resources and data sources.
-export { Machine, type MachineArgs } from "./provider/machine";
-export { Script, type ScriptArgs } from "./provider/script";
-export { ResourceDelegation, type ResourceDelegationArgs } from "./provider/resourceDelegation";
-export { MachineAccess, type MachineAccessArgs } from "./provider/machineAccess";
+export { Machine, type MachineArgs } from "./provider/machine/machine";
+export { Script, type ScriptArgs } from "./provider/script/script";
+export { ResourceDelegation, type ResourceDelegationArgs } from "./provider/delegation/resourceDelegation";
+export { MachineAccess, type MachineAccessArgs } from "./provider/access/machineAccess";
 export * from "./provider/functions";
 
 // Change review: `pulumi preview --json` → Markdown for a pull request (the `vmapi-review` bin).

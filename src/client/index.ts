@@ -45,7 +45,7 @@ export type { ClientSettingsInput } from "./settings";
 export type { Templates } from "./templates";
 export type { Users } from "./users";
 export { DEFAULT_POLL_POLICY, type PollPolicy, type WaitOptions, type WaitProgress } from "./waiting";
-export * from "./constants";
+export * from "../contract/constants";
 // Wire types carry a `Data` suffix: the Pulumi resources own the plain names (`Machine`, `Script`).
 export type {
   Availability as AvailabilityData,
@@ -57,13 +57,13 @@ export type {
   Template as TemplateData,
   User as UserData,
   Utilization as UtilizationData,
-} from "./schemas";
+} from "../contract/schemas";
 export type {
   CreateDelegationRequest,
   CreateMachineRequest,
   SetMachineAccessRequest,
   UpdateMachineRequest,
-} from "./requestSchemas";
+} from "../contract/requestSchemas";
 export type {
   FilterValue,
   MachineFilters,
@@ -71,4 +71,4 @@ export type {
   ScriptFilters,
   TemplateFilters,
   UserFilters,
-} from "./listFilters";
+} from "../contract/listFilters";

@@ -3,14 +3,14 @@
  * `create` (never two machines for one call) and `waitFor`.
  */
 import type { z } from "zod";
-import type { DedicatedGpuMachineType, Region, WaitableState } from "./constants";
-import { DEFAULT_MACHINE_PAGE_SIZE } from "./constants";
+import type { DedicatedGpuMachineType, Region, WaitableState } from "../contract/constants";
+import { DEFAULT_MACHINE_PAGE_SIZE } from "../contract/constants";
 import { DEFAULT_CREATE_TIMEOUT_MS } from "./settings";
 import { provesAbsence } from "./errors";
 import type { HttpClient, RequestOptions } from "./http";
 import { collect, Paginator } from "./pagination";
-import { filtersToQuery } from "./listFilters";
-import { MACHINE_FILTER_FIELDS, type MachineFilters } from "./listFilters";
+import { filtersToQuery } from "./filterQuery";
+import { MACHINE_FILTER_FIELDS, type MachineFilters } from "../contract/listFilters";
 import {
   AvailabilityQuerySchema,
   CreateMachineRequestSchema,
@@ -22,7 +22,7 @@ import {
   type CreateMachineRequest,
   type SetMachineAccessRequest,
   type UpdateMachineRequest,
-} from "./requestSchemas";
+} from "../contract/requestSchemas";
 import type { LookupContext, Timing } from "./retry";
 import { lateCreateCadenceMs, lookForLateCreate, stillWaitingLine } from "./lateCreates";
 import {
@@ -33,7 +33,7 @@ import {
   type Availability,
   type Machine,
   type Utilization,
-} from "./schemas";
+} from "../contract/schemas";
 import { requireId, segment, validateInput } from "./validate";
 import { waitForState, type WaitOptions } from "./waiting";
 

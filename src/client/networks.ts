@@ -1,8 +1,8 @@
 /** Networks of the account or team. */
 import type { HttpClient, RequestOptions } from "./http";
-import { filtersToQuery } from "./listFilters";
-import { NETWORK_FILTER_FIELDS, type NetworkFilters } from "./listFilters";
-import { NetworkListSchema, type Network } from "./schemas";
+import { filtersToQuery } from "./filterQuery";
+import { NETWORK_FILTER_FIELDS, type NetworkFilters } from "../contract/listFilters";
+import { NetworkListSchema, type Network } from "../contract/schemas";
 
 /** The network endpoint of the API. */
 export class Networks {

@@ -1,7 +1,7 @@
 /** Resource delegations: time-limited tokens for selected machines (they expire after 4 hours). */
 import type { HttpClient, RequestOptions } from "./http";
-import { CreateDelegationRequestSchema, type CreateDelegationRequest } from "./requestSchemas";
-import { ResourceDelegationResponseSchema, type ResourceDelegation } from "./schemas";
+import { CreateDelegationRequestSchema, type CreateDelegationRequest } from "../contract/requestSchemas";
+import { ResourceDelegationResponseSchema, type ResourceDelegation } from "../contract/schemas";
 import { validateInput } from "./validate";
 
 /** The resource delegation endpoint of the API. */

@@ -6,13 +6,13 @@
  */
 import { promises as fs } from "node:fs";
 import type { z } from "zod";
-import { SCRIPT_MAX_BYTES } from "./constants";
+import { SCRIPT_MAX_BYTES } from "../contract/constants";
 import { ConflictError, provesAbsence, ValidationError } from "./errors";
 import type { HttpClient, RequestOptions } from "./http";
-import { filtersToQuery } from "./listFilters";
-import { SCRIPT_FILTER_FIELDS, type ScriptFilters } from "./listFilters";
-import { CreateScriptRequestSchema, scriptTooLargeMessage, type CreateScriptRequest } from "./requestSchemas";
-import { ScriptListSchema, ScriptSchema, ScriptTextSchema, type Script } from "./schemas";
+import { filtersToQuery } from "./filterQuery";
+import { SCRIPT_FILTER_FIELDS, type ScriptFilters } from "../contract/listFilters";
+import { CreateScriptRequestSchema, scriptTooLargeMessage, type CreateScriptRequest } from "../contract/requestSchemas";
+import { ScriptListSchema, ScriptSchema, ScriptTextSchema, type Script } from "../contract/schemas";
 import { requireId, segment, validateInput } from "./validate";
 import { lateCreateCadenceMs, stillWaitingLine } from "./lateCreates";
 import { DEFAULT_CREATE_TIMEOUT_MS } from "./settings";

@@ -1,8 +1,8 @@
 /** Machine templates: GET /templates/getTemplates, a route known from the public clients (docs/api.md). */
 import type { HttpClient, RequestOptions } from "./http";
-import { filtersToQuery } from "./listFilters";
-import { TEMPLATE_FILTER_FIELDS, type TemplateFilters } from "./listFilters";
-import { TemplateListSchema, type Template } from "./schemas";
+import { filtersToQuery } from "./filterQuery";
+import { TEMPLATE_FILTER_FIELDS, type TemplateFilters } from "../contract/listFilters";
+import { TemplateListSchema, type Template } from "../contract/schemas";
 
 /** The template endpoint of the API. */
 export class Templates {

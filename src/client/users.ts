@@ -1,8 +1,8 @@
 /** Users of the account or team. */
 import type { HttpClient, RequestOptions } from "./http";
-import { filtersToQuery } from "./listFilters";
-import { USER_FILTER_FIELDS, type UserFilters } from "./listFilters";
-import { UserListSchema, type User } from "./schemas";
+import { filtersToQuery } from "./filterQuery";
+import { USER_FILTER_FIELDS, type UserFilters } from "../contract/listFilters";
+import { UserListSchema, type User } from "../contract/schemas";
 
 /** The user endpoint of the API. */
 export class Users {

@@ -4,7 +4,7 @@
  */
 import type { z } from "zod";
 import { ValidationError } from "./errors";
-import { formatIssues } from "./formatIssues";
+import { formatIssues } from "../contract/formatIssues";
 
 /** Parses `input` with `schema` or throws `ValidationError` (the message says what was refused). */
 export function validateInput<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {

@@ -3,7 +3,7 @@
  * is a pure function: quick at first, since starts and stops often finish in seconds, then backing
  * off to a cap, so a long provisioning costs few requests.
  */
-import type { MachineState, WaitableState } from "./constants";
+import type { MachineState, WaitableState } from "../contract/constants";
 import {
   MachineEventError,
   StateUnreachableError,
@@ -11,10 +11,10 @@ import {
   WaitTimeoutError,
   type WaitErrorInit,
 } from "./errors";
-import { formatIssues } from "./formatIssues";
-import { WaitableStateSchema } from "./requestSchemas";
+import { formatIssues } from "../contract/formatIssues";
+import { WaitableStateSchema } from "../contract/requestSchemas";
 import { abortableSleep, throwIfAborted, type Timing } from "./retry";
-import type { Machine, MachineEvent } from "./schemas";
+import type { Machine, MachineEvent } from "../contract/schemas";
 
 /** The polling schedule: `initialDelayMs · factor^n`, capped at `maxDelayMs`, ± `jitter`. */
 export interface PollPolicy {

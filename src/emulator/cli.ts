@@ -7,9 +7,9 @@
 import * as fs from "node:fs";
 import { parseArgs } from "node:util";
 import { EMULATOR_DEFAULTS, startEmulator, type EmulatorOptions, type RunningEmulator } from "./index";
-import { StateFileError } from "./persistence";
-import { parseSeed } from "./seed";
-import { jsonSyntaxReason } from "./validate";
+import { StateFileError } from "./state/persistence";
+import { parseSeed } from "./state/seed";
+import { jsonSyntaxReason } from "../contract/formatIssues";
 
 const d = EMULATOR_DEFAULTS;
 const HELP = `Usage: vmapi-emulator [flags]

@@ -2,14 +2,14 @@
  * One running emulator's state apart from HTTP: the store, the clock, the faults, the rate
  * limits, per-route request counts, the seed to reset to, and the state file to write.
  */
-import { ApiError } from "./apiError";
-import { ManualClock, type Clock } from "./clock";
-import { Faults } from "./faults";
-import { loadState, saveState } from "./persistence";
-import { SeededRandom } from "./random";
-import { RateLimits, type RateLimitSetting } from "./rateLimit";
-import { seedToData, type Seed } from "./seed";
-import { Store } from "./store";
+import { ApiError } from "./model/apiError";
+import { ManualClock, type Clock } from "./state/clock";
+import { Faults } from "./http/faults";
+import { loadState, saveState } from "./state/persistence";
+import { SeededRandom } from "./state/random";
+import { RateLimits, type RateLimitSetting } from "./http/rateLimit";
+import { seedToData, type Seed } from "./state/seed";
+import { Store } from "./state/store";
 
 /** How to build an emulator context. */
 export interface EmulatorContextOptions {

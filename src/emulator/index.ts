@@ -4,19 +4,19 @@
  */
 import type { AddressInfo } from "node:net";
 import type * as http from "node:http";
-import { RealClock } from "./clock";
-import { DEFAULT_SEED } from "./defaultSeed";
+import { RealClock } from "./state/clock";
+import { DEFAULT_SEED } from "./state/defaultSeed";
 import { EmulatorContext } from "./emulatorContext";
-import { defaultBurst, rateLimitSetting } from "./rateLimit";
-import { parseSeed } from "./seed";
-import { createEmulatorServer } from "./server";
+import { defaultBurst, rateLimitSetting } from "./http/rateLimit";
+import { parseSeed } from "./state/seed";
+import { createEmulatorServer } from "./http/server";
 
-export { DEFAULT_SEED } from "./defaultSeed";
-export { StateFileError } from "./persistence";
-export { parseSeed, SeedSchema, type SeedInput } from "./seed";
-export { LIFECYCLE, OPERATIONS } from "./lifecycle";
-export { MACHINE_PERMISSIONS } from "./permissions";
-export type { FaultRule } from "./faults";
+export { DEFAULT_SEED } from "./state/defaultSeed";
+export { StateFileError } from "./state/persistence";
+export { parseSeed, SeedSchema, type SeedInput } from "./state/seed";
+export { LIFECYCLE, OPERATIONS } from "./state/lifecycle";
+export { MACHINE_PERMISSIONS } from "./model/permissions";
+export type { FaultRule } from "./http/faults";
 
 /** Every option's default: the one source for startEmulator, the CLI's --help and the docs' tables. */
 export const EMULATOR_DEFAULTS = {

@@ -3,10 +3,10 @@
  * `dispatch(kind, method, args, settings)` is the one stable entry point that state written by
  * any version of this package calls; keep its signature unchanged.
  */
-import { withAccount } from "./accounts";
-import { secretInputs, withoutSecretValues } from "./checks";
-import type { ProviderSettings } from "./settings";
-import type { ResourceKind } from "./stub";
+import { withAccount } from "./shared/accounts";
+import { secretInputs, withoutSecretValues } from "./shared/checks";
+import type { ProviderSettings } from "./shared/settings";
+import type { ResourceKind } from "./shared/stub";
 
 /** What one resource kind implements; `settings` come last so every method can build a client. */
 export interface ResourceImplementation {
@@ -36,10 +36,10 @@ type Method = keyof ResourceImplementation;
 
 // Loaded lazily so a Script call never pays for loading the Machine implementation.
 const implementations: Record<ResourceKind, () => ResourceImplementation> = {
-  Machine: () => require("./machineProvider").machineProvider,
-  Script: () => require("./scriptProvider").scriptProvider,
-  ResourceDelegation: () => require("./resourceDelegationProvider").resourceDelegationProvider,
-  MachineAccess: () => require("./machineAccessProvider").machineAccessProvider,
+  Machine: () => require("./machine/machineProvider").machineProvider,
+  Script: () => require("./script/scriptProvider").scriptProvider,
+  ResourceDelegation: () => require("./delegation/resourceDelegationProvider").resourceDelegationProvider,
+  MachineAccess: () => require("./access/machineAccessProvider").machineAccessProvider,
 };
 
 /** Routes one engine call to the implementation of `kind`. */

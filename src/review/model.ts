@@ -4,7 +4,7 @@
  * boot. Built from the steps of `pulumi preview --json` (see previewJson.ts for what they carry).
  */
 import type { PriceList } from "../contract/prices";
-import { MACHINE_DIFF_TABLE } from "../provider/machineDiffTable";
+import { MACHINE_DIFF_TABLE } from "../provider/machine/machineDiffTable";
 import { machineCost, type BilledMachine, type Cost } from "./cost";
 import { assignedScript, bootScript, goneMachine, stoppedIp } from "./effects";
 import {

@@ -11,7 +11,7 @@
  * - secrets read `"[secret]"`, and values known only after `up` read as the unknown sentinel.
  */
 import { z } from "zod";
-import { formatIssues } from "../client/formatIssues";
+import { formatIssues } from "../contract/formatIssues";
 
 /** What the engine sends for a value it will know only after `up` (the SDK's `unknownValue`). */
 export const UNKNOWN_VALUE = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";

@@ -3,7 +3,7 @@
  * validated with the contract's schema; a bad one fails naming the field and what it must be.
  */
 import type { z } from "zod";
-import { formatIssues } from "../client/formatIssues";
+import { formatIssues } from "../contract/formatIssues";
 import { PriceListSchema, type PriceList } from "../contract/prices";
 
 /** A price file that cannot be used. */

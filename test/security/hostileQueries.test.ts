@@ -11,7 +11,7 @@ import {
   SCRIPT_FILTER_FIELDS,
   TEMPLATE_FILTER_FIELDS,
   USER_FILTER_FIELDS,
-} from "../../src/client/listFilters";
+} from "../../src/contract/listFilters";
 import {
   expectPrototypeClean,
   hostileString,

@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { inspect } from "node:util";
 import { VmApiClient, type VmApiClientOptions } from "../../src/client/client";
 import * as errors from "../../src/client/errors";
-import { DELEGATION_LIFETIME_MS } from "../../src/client/constants";
+import { DELEGATION_LIFETIME_MS } from "../../src/contract/constants";
 import { DEFAULT_SEED, type RunningEmulator } from "../../src/emulator";
 import { addFaults, clearFaults, startTestEmulator } from "../helpers/emulator";
 import { startLoopback } from "./support/loopback";

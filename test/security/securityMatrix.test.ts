@@ -5,7 +5,7 @@
  * state dump unchanged. test/integration/emulator/permissions.test.ts covers the allowed roles
  * (owner, team admin, valid delegation); this covers the refused ones on every endpoint.
  */
-import { API_ROUTES } from "../../src/emulator/routes";
+import { API_ROUTES } from "../../src/emulator/http/routes";
 import { ENDPOINTS, type Endpoint } from "./support/endpoints";
 import { expectClientError, send, snapshot } from "./support/http";
 import { buildWorld, type Target, type World } from "./support/world";

@@ -11,8 +11,8 @@ import type {
   ScriptFilters,
   TemplateFilters,
   UserFilters,
-} from "../../client/listFilters";
-import type { Machine, Network, Script, Template, User } from "../../client/schemas";
+} from "../../contract/listFilters";
+import type { Machine, Network, Script, Template, User } from "../../contract/schemas";
 import {
   dataSource,
   outputTwin,

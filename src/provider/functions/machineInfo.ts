@@ -3,8 +3,8 @@
  * utilization in a billing month, and a script's text (a secret in the Output twin).
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { DedicatedGpuMachineType, Region } from "../../client/constants";
-import type { Utilization } from "../../client/schemas";
+import type { DedicatedGpuMachineType, Region } from "../../contract/constants";
+import type { Utilization } from "../../contract/schemas";
 import {
   dataSource,
   outputTwin,

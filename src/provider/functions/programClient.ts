@@ -4,8 +4,8 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { VmApiClient, type VmApiClientOptions } from "../../client/client";
-import { settingsFor } from "../accounts";
-import { PROVIDER_MAX_RETRIES } from "../settings";
+import { settingsFor } from "../shared/accounts";
+import { PROVIDER_MAX_RETRIES } from "../shared/settings";
 
 /** Connection settings a data source may override (e.g. another account's key). */
 export interface DataSourceOptions {

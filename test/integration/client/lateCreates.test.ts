@@ -9,7 +9,7 @@
  */
 import { VmApiClient } from "../../../src/client/client";
 import { ConflictError } from "../../../src/client/errors";
-import type { Machine, Script } from "../../../src/client/schemas";
+import type { Machine, Script } from "../../../src/contract/schemas";
 import { startEmulator, type RunningEmulator } from "../../../src/emulator";
 import { addFaults, state } from "../../helpers/emulator";
 import { machineRequest } from "./harness";

@@ -2,7 +2,7 @@
  * What happens at boot and stop: startup scripts (every boot, runOnce, disabled, destroyed),
  * dynamic and static public IPs, utilization per billing month, capacity failures, time scale.
  */
-import { MachineSchema, ScriptSchema, UtilizationSchema, type Machine } from "../../../src/client/schemas";
+import { MachineSchema, ScriptSchema, UtilizationSchema, type Machine } from "../../../src/contract/schemas";
 import { LIFECYCLE } from "../../../src/emulator";
 import { setCapacity, state, startTestEmulator } from "../../helpers/emulator";
 import { Api, createBody, SEEDED, startFixture, type Fixture } from "./api";

@@ -1,7 +1,7 @@
 /**
  * Control endpoints: the state dump, reset, the manual clock, capacity. No API key needed.
  */
-import { DELEGATION_LIFETIME_MS } from "../../../src/client/constants";
+import { DELEGATION_LIFETIME_MS } from "../../../src/contract/constants";
 import { advance, reset, state, startTestEmulator } from "../../helpers/emulator";
 import { createBody, SEEDED, startFixture, type Fixture, Api } from "./api";
 

@@ -5,7 +5,7 @@
  * show and list; the numeric ones also as a numeric string, in create and in update; a
  * non-numeric string refused naming the field, with nothing changed.
  */
-import { NestedErrorBodySchema } from "../../../src/client/schemas";
+import { NestedErrorBodySchema } from "../../../src/contract/schemas";
 import { state } from "../../helpers/emulator";
 import { createBody, startFixture, type Fixture } from "./api";
 

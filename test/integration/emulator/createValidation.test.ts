@@ -3,8 +3,8 @@
  * the allowed values for closed sets), with the status and code of docs/emulator.md; refusals
  * change nothing.
  */
-import { templateTypeViolation } from "../../../src/client/constants";
-import { NestedErrorBodySchema } from "../../../src/client/schemas";
+import { templateTypeViolation } from "../../../src/contract/constants";
+import { NestedErrorBodySchema } from "../../../src/contract/schemas";
 import { state } from "../../helpers/emulator";
 import { Api, createBody, SEEDED, startFixture, type Fixture } from "./api";
 

@@ -3,7 +3,7 @@
  * methods, missing or bad keys, an unexpected exception, and what the request log contains.
  */
 import * as http from "node:http";
-import { NestedErrorBodySchema } from "../../../src/client/schemas";
+import { NestedErrorBodySchema } from "../../../src/contract/schemas";
 import { startTestEmulator } from "../../helpers/emulator";
 import { Api, createBody } from "./api";
 import type { RunningEmulator } from "../../../src/emulator";
@@ -227,7 +227,7 @@ describe("the log line of a path that matched no route", () => {
 
 describe("unexpected exceptions", () => {
   it("a route that throws → 500 internal_error, and the server keeps running", async () => {
-    const { API_ROUTES } = await import("../../../src/emulator/routes");
+    const { API_ROUTES } = await import("../../../src/emulator/http/routes");
     const route = API_ROUTES.find((r) => r.template === "/networks/getNetworks")!;
     const original = route.handle;
     (route as { handle: typeof original }).handle = () => {

@@ -2,7 +2,7 @@
  * The lifecycle table on the wire, driven by the manual clock: every transition row, the no-ops,
  * the 409s, events, serviceready for headless agents, and destroy.
  */
-import { MachineSchema, type Machine } from "../../../src/client/schemas";
+import { MachineSchema, type Machine } from "../../../src/contract/schemas";
 import { LIFECYCLE } from "../../../src/emulator";
 import { state } from "../../helpers/emulator";
 import { createBody, SEEDED, startFixture, type ErrorBody, type Fixture } from "./api";

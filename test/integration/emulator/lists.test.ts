@@ -9,14 +9,14 @@ import {
   SCRIPT_FILTER_FIELDS,
   TEMPLATE_FILTER_FIELDS,
   USER_FILTER_FIELDS,
-} from "../../../src/client/listFilters";
+} from "../../../src/contract/listFilters";
 import {
   MachineListSchema,
   NetworkListSchema,
   ScriptListSchema,
   TemplateListSchema,
   UserListSchema,
-} from "../../../src/client/schemas";
+} from "../../../src/contract/schemas";
 import type { z } from "zod";
 import { Api, createBody, SEEDED, startFixture, type Fixture } from "./api";
 

@@ -5,7 +5,7 @@
  * derived from the code.
  */
 import { DEFAULT_SEED } from "../../../src/emulator";
-import { DELEGATION_LIFETIME_MS } from "../../../src/client/constants";
+import { DELEGATION_LIFETIME_MS } from "../../../src/contract/constants";
 import { state } from "../../helpers/emulator";
 import { Api, createBody, SEEDED, startFixture, type Answer, type Fixture } from "./api";
 

@@ -2,8 +2,8 @@
  * Validation of every endpoint but create: one clear error each, naming the field, with the status
  * and code of docs/emulator.md; refusals change nothing.
  */
-import { scriptTooLargeMessage } from "../../../src/client/requestSchemas";
-import { NestedErrorBodySchema } from "../../../src/client/schemas";
+import { scriptTooLargeMessage } from "../../../src/contract/requestSchemas";
+import { NestedErrorBodySchema } from "../../../src/contract/schemas";
 import { state } from "../../helpers/emulator";
 import { createBody, SEEDED, startFixture, type Fixture } from "./api";
 

@@ -2,7 +2,7 @@
  * Scoping: another account's ids answer 404, lists show only the caller's (or team's) resources,
  * and a delegation token reaches only its machines until it expires.
  */
-import { DELEGATION_LIFETIME_MS } from "../../../src/client/constants";
+import { DELEGATION_LIFETIME_MS } from "../../../src/contract/constants";
 import { Api, createBody, SEEDED, startFixture, type Fixture } from "./api";
 
 let fx: Fixture;

@@ -3,8 +3,8 @@
  * `file`, the other parameters travel in the query string in their string forms. The 16 KB limit
  * and every other script rule hold as for JSON; a refused upload creates nothing.
  */
-import { ScriptSchema } from "../../../src/client/schemas";
-import { SCRIPT_MAX_BYTES } from "../../../src/client/constants";
+import { ScriptSchema } from "../../../src/contract/schemas";
+import { SCRIPT_MAX_BYTES } from "../../../src/contract/constants";
 import { state } from "../../helpers/emulator";
 import { Api, createBody, startFixture, type ErrorBody, type Fixture } from "./api";
 

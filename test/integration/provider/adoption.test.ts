@@ -4,7 +4,7 @@
  * when all match, the next diff shows no changes.
  */
 import { VmApiClient } from "../../../src/client/client";
-import type { Machine as ApiMachine } from "../../../src/client/schemas";
+import type { Machine as ApiMachine } from "../../../src/contract/schemas";
 import { useProviderKit, type ProviderKit } from "./providerTestKit";
 
 type Props = Record<string, unknown>;

@@ -1,5 +1,5 @@
-import { ResourceInitError } from "../../../src/provider/partialFailure";
-import { UNKNOWN } from "../../../src/provider/unknown";
+import { ResourceInitError } from "../../../src/provider/shared/partialFailure";
+import { UNKNOWN } from "../../../src/provider/shared/unknown";
 import { VmApiClient } from "../../../src/client/client";
 import { emulatorState, nextUpAfter, startProviderKit, type ProviderKit } from "./providerTestKit";
 

@@ -5,9 +5,9 @@
  * itself is left alone.
  */
 import { VmApiClient } from "../../../src/client/client";
-import { MachineWatcher } from "../../../src/provider/machineWatcher";
-import type { Machine } from "../../../src/client/schemas";
-import { providerContext } from "../../../src/provider/context";
+import { MachineWatcher } from "../../../src/provider/machine/machineWatcher";
+import type { Machine } from "../../../src/contract/schemas";
+import { providerContext } from "../../../src/provider/shared/context";
 import {
   MACHINE_BASICS,
   nextUpAfter,

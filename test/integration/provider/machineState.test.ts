@@ -4,7 +4,7 @@
  * observed value, still refreshes, updates and destroys.
  */
 import legacy from "./fixtures/machine-0.1.0.json";
-import { ResourceInitError } from "../../../src/provider/partialFailure";
+import { ResourceInitError } from "../../../src/provider/shared/partialFailure";
 import { VmApiClient } from "../../../src/client/client";
 import { setCapacity } from "../../helpers/emulator";
 import { useProviderKit, type ProviderKit } from "./providerTestKit";

@@ -6,9 +6,9 @@
  * Requests are counted with the emulator's `requestCounts`.
  */
 import { VmApiClient } from "../../../src/client/client";
-import type { Machine } from "../../../src/client/schemas";
-import { providerContext } from "../../../src/provider/context";
-import { machineWatcherFor } from "../../../src/provider/machineWatcher";
+import type { Machine } from "../../../src/contract/schemas";
+import { providerContext } from "../../../src/provider/shared/context";
+import { machineWatcherFor } from "../../../src/provider/machine/machineWatcher";
 import { addFaults, setCapacity, state } from "../../helpers/emulator";
 import {
   MACHINE_BASICS,

@@ -2,7 +2,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { VmApiClient } from "../../../src/client/client";
-import { providerContext } from "../../../src/provider/context";
+import { providerContext } from "../../../src/provider/shared/context";
 import { emulatorState, providersOn, startProviderKit, type ProviderKit } from "./providerTestKit";
 
 let kit: ProviderKit;

@@ -5,14 +5,14 @@
  */
 import { createServer, type AddressInfo } from "node:net";
 import { startTestEmulator } from "../../helpers/emulator";
-import type { ProviderSettings } from "../../../src/provider/settings";
-import { providerContext, type ProviderContext } from "../../../src/provider/context";
-import { createMachineProvider } from "../../../src/provider/machineProvider";
-import { createScriptProvider } from "../../../src/provider/scriptProvider";
-import { createResourceDelegationProvider } from "../../../src/provider/resourceDelegationProvider";
-import { createMachineAccessProvider } from "../../../src/provider/machineAccessProvider";
+import type { ProviderSettings } from "../../../src/provider/shared/settings";
+import { providerContext, type ProviderContext } from "../../../src/provider/shared/context";
+import { createMachineProvider } from "../../../src/provider/machine/machineProvider";
+import { createScriptProvider } from "../../../src/provider/script/scriptProvider";
+import { createResourceDelegationProvider } from "../../../src/provider/delegation/resourceDelegationProvider";
+import { createMachineAccessProvider } from "../../../src/provider/access/machineAccessProvider";
 import { VmApiClient } from "../../../src/client/client";
-import { ResourceInitError } from "../../../src/provider/partialFailure";
+import { ResourceInitError } from "../../../src/provider/shared/partialFailure";
 
 export interface ProviderKit {
   url: string;

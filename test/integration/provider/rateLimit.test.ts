@@ -4,9 +4,9 @@
  * episode, not once per refused request.
  */
 import { inspect } from "node:util";
-import { providerContext } from "../../../src/provider/context";
-import { rateLimiterFor } from "../../../src/provider/rateLimiters";
-import { clientFor } from "../../../src/provider/settings";
+import { providerContext } from "../../../src/provider/shared/context";
+import { rateLimiterFor } from "../../../src/provider/shared/rateLimiters";
+import { clientFor } from "../../../src/provider/shared/settings";
 import { startTestEmulator, state } from "../../helpers/emulator";
 import { VirtualTime } from "../../helpers/virtualTime";
 import { providersOn, startProviderKit, type ProviderKit } from "./providerTestKit";

@@ -5,8 +5,8 @@
  * gives equals what a show gives. Requests are counted with the emulator's `requestCounts`.
  */
 import { VmApiClient } from "../../../src/client/client";
-import { providerContext } from "../../../src/provider/context";
-import { machineOutputs } from "../../../src/provider/machineModel";
+import { providerContext } from "../../../src/provider/shared/context";
+import { machineOutputs } from "../../../src/provider/machine/machineModel";
 import { state } from "../../helpers/emulator";
 import { MACHINE_BASICS, providersOn, useProviderKit, type ProviderKit } from "./providerTestKit";
 

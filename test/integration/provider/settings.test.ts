@@ -2,8 +2,8 @@
  * Settings are checked before the first request of every operation: a bad `vmapi:pollScale` or
  * `vmapi:baseUrl` refuses the operation with nothing sent, so nothing is created half-way.
  */
-import { clientFor, type ProviderSettings } from "../../../src/provider/settings";
-import { providerContext } from "../../../src/provider/context";
+import { clientFor, type ProviderSettings } from "../../../src/provider/shared/settings";
+import { providerContext } from "../../../src/provider/shared/context";
 import { VmApiClient } from "../../../src/client/client";
 import { state } from "../../helpers/emulator";
 import { startProviderKit, type ProviderKit } from "./providerTestKit";

@@ -3,10 +3,10 @@
  * the user outlives the machine, so a replacement, or a destroy followed by an up, finds that
  * user by email and assigns the new machine to it, and preview says so beforehand.
  */
-import { LookupCache } from "../../../src/provider/lookups";
-import { providerContext } from "../../../src/provider/context";
+import { LookupCache } from "../../../src/provider/shared/lookups";
+import { providerContext } from "../../../src/provider/shared/context";
 import { VmApiClient } from "../../../src/client/client";
-import type { ProviderSettings } from "../../../src/provider/settings";
+import type { ProviderSettings } from "../../../src/provider/shared/settings";
 import { providersOn, startProviderKit, type ProviderKit } from "./providerTestKit";
 
 type Props = Record<string, unknown>;

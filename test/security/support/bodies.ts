@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import type { z } from "zod";
-import { SCRIPT_MAX_BYTES } from "../../../src/client/constants";
+import { SCRIPT_MAX_BYTES } from "../../../src/contract/constants";
 import {
   CreateDelegationRequestSchema,
   CreateMachineRequestSchema,
@@ -13,7 +13,7 @@ import {
   DestroyMachineRequestSchema,
   SetMachineAccessRequestSchema,
   UpdateMachineRequestSchema,
-} from "../../../src/client/requestSchemas";
+} from "../../../src/contract/requestSchemas";
 import { createBody, USERS, type World } from "./world";
 
 /** A POST endpoint under hostile bodies. */

@@ -6,7 +6,7 @@
 import * as http from "node:http";
 import * as net from "node:net";
 import { z } from "zod";
-import { ERROR_CODES } from "../../../src/client/constants";
+import { ERROR_CODES } from "../../../src/contract/constants";
 
 /** What came back. `body` is the parsed JSON, or undefined when the text is empty or not JSON. */
 export interface RawAnswer {

@@ -3,7 +3,7 @@
  * delegation tokens: one expired for the team's target machine, one valid for another machine.
  * Everything is created through the API; the manual clock is then 4 h 1 min past the first token.
  */
-import { DELEGATION_LIFETIME_MS } from "../../../src/client/constants";
+import { DELEGATION_LIFETIME_MS } from "../../../src/contract/constants";
 import type { EmulatorOptions, RunningEmulator } from "../../../src/emulator";
 import { startTestEmulator } from "../../helpers/emulator";
 import { advanceClock, send, type RawRequest } from "./http";

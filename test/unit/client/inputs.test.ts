@@ -6,9 +6,9 @@ import { VmApiClient } from "../../../src/client/client";
 import { ResponseValidationError, ValidationError, VmApiError } from "../../../src/client/errors";
 import { parseBody } from "../../../src/client/http";
 import { collect, Paginator } from "../../../src/client/pagination";
-import { filtersToQuery } from "../../../src/client/listFilters";
-import { MACHINE_FILTER_FIELDS } from "../../../src/client/listFilters";
-import { ResourceDelegationResponseSchema, ScriptTextSchema } from "../../../src/client/schemas";
+import { filtersToQuery } from "../../../src/client/filterQuery";
+import { MACHINE_FILTER_FIELDS } from "../../../src/contract/listFilters";
+import { ResourceDelegationResponseSchema, ScriptTextSchema } from "../../../src/contract/schemas";
 import { resolveScriptText } from "../../../src/client/scripts";
 import { requireId, segment } from "../../../src/client/validate";
 

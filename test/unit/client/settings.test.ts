@@ -1,4 +1,4 @@
-import { DEFAULT_BASE_URL } from "../../../src/client/constants";
+import { DEFAULT_BASE_URL } from "../../../src/contract/constants";
 import { ConfigurationError } from "../../../src/client/errors";
 import {
   DEFAULT_CREATE_TIMEOUT_MS,

@@ -1,4 +1,4 @@
-import type { MachineState } from "../../../src/client/constants";
+import type { MachineState } from "../../../src/contract/constants";
 import {
   AbortedError,
   MachineEventError,
@@ -7,7 +7,7 @@ import {
   WaitTimeoutError,
 } from "../../../src/client/errors";
 import type { Timing } from "../../../src/client/retry";
-import type { Machine, MachineEvent } from "../../../src/client/schemas";
+import type { Machine, MachineEvent } from "../../../src/contract/schemas";
 import {
   DEFAULT_POLL_POLICY,
   newErrorEvent,

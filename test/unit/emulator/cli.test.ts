@@ -5,7 +5,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { asUsageError, parseFlags, readyLine, UsageError } from "../../../src/emulator/cli";
-import { StateFileError } from "../../../src/emulator/persistence";
+import { StateFileError } from "../../../src/emulator/state/persistence";
 import { DEFAULT_SEED } from "../../../src/emulator";
 
 describe("parseFlags", () => {

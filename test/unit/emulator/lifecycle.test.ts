@@ -2,14 +2,14 @@
  * The lifecycle table and `advanceLifecycle`, without HTTP: each timed row ends after its duration (scaled),
  * effects happen at the instant of the step, and the operations table is complete.
  */
-import { MACHINE_STATES } from "../../../src/client/constants";
+import { MACHINE_STATES } from "../../../src/contract/constants";
 import {
   advanceLifecycle,
   LIFECYCLE,
   OPERATIONS,
   type LifecycleEffects,
-} from "../../../src/emulator/lifecycle";
-import type { MachineRecord } from "../../../src/emulator/records";
+} from "../../../src/emulator/state/lifecycle";
+import type { MachineRecord } from "../../../src/emulator/state/records";
 
 function machine(overrides: Partial<MachineRecord> = {}): MachineRecord {
   return {

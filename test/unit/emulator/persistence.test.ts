@@ -5,9 +5,9 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { loadState, saveState, StateFileError } from "../../../src/emulator/persistence";
+import { loadState, saveState, StateFileError } from "../../../src/emulator/state/persistence";
 import { parseSeed, DEFAULT_SEED } from "../../../src/emulator";
-import { seedToData } from "../../../src/emulator/seed";
+import { seedToData } from "../../../src/emulator/state/seed";
 
 describe("persistence", () => {
   let dir: string;

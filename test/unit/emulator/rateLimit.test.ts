@@ -2,8 +2,8 @@
  * The emulator's throttling without HTTP: the token bucket on a caller's clock, and the limits
  * per caller with their counts.
  */
-import { ApiError } from "../../../src/emulator/apiError";
-import { defaultBurst, RateLimits, TokenBucket } from "../../../src/emulator/rateLimit";
+import { ApiError } from "../../../src/emulator/model/apiError";
+import { defaultBurst, RateLimits, TokenBucket } from "../../../src/emulator/http/rateLimit";
 
 const T0 = Date.parse("2026-01-15T09:00:00.000Z");
 

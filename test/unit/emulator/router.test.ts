@@ -1,8 +1,8 @@
 /**
  * Path templates: matching, decoding, 404 and 405.
  */
-import { ApiError } from "../../../src/emulator/apiError";
-import { matchTemplate, Router } from "../../../src/emulator/router";
+import { ApiError } from "../../../src/emulator/model/apiError";
+import { matchTemplate, Router } from "../../../src/emulator/http/router";
 
 describe("router", () => {
   it.each([

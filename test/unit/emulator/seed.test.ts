@@ -1,7 +1,7 @@
 /**
  * The seed format: the default seed is valid and complete; a bad seed fails naming the field.
  */
-import { AGENT_TYPES, DEDICATED_GPU_MACHINE_TYPES, REGIONS } from "../../../src/client/constants";
+import { AGENT_TYPES, DEDICATED_GPU_MACHINE_TYPES, REGIONS } from "../../../src/contract/constants";
 import { DEFAULT_SEED, parseSeed } from "../../../src/emulator";
 
 describe("seed", () => {

@@ -2,9 +2,9 @@
  * Named accounts (src/provider/accounts.ts): which key each operation uses, and what the engine
  * stores. The implementation is a recorder: it sees the arguments and the key it was given.
  */
-import { ResourceInitError } from "../../../src/provider/partialFailure";
-import { withAccount } from "../../../src/provider/accounts";
-import type { ProviderSettings } from "../../../src/provider/settings";
+import { ResourceInitError } from "../../../src/provider/shared/partialFailure";
+import { withAccount } from "../../../src/provider/shared/accounts";
+import type { ProviderSettings } from "../../../src/provider/shared/settings";
 
 const settings: ProviderSettings = {
   apiKey: "default-key",

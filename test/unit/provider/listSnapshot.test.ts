@@ -2,8 +2,8 @@
  * ListSnapshots on an injected clock (no emulator): which reads share a listing, which read
  * alone, and what a listed machine or script stands for.
  */
-import type { Machine, Script } from "../../../src/client/schemas";
-import { ListSnapshots, machineFromList, scriptFromList } from "../../../src/provider/listSnapshot";
+import type { Machine, Script } from "../../../src/contract/schemas";
+import { ListSnapshots, machineFromList, scriptFromList } from "../../../src/provider/shared/listSnapshot";
 
 function clock() {
   let now = 0;

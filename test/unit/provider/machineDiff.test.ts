@@ -1,9 +1,9 @@
-import { providerContext } from "../../../src/provider/context";
-import { createMachineProvider } from "../../../src/provider/machineProvider";
+import { providerContext } from "../../../src/provider/shared/context";
+import { createMachineProvider } from "../../../src/provider/machine/machineProvider";
 
 const machineProvider = createMachineProvider(providerContext());
-import { MACHINE_DIFF_TABLE, digestPassword } from "../../../src/provider/machineModel";
-import { UNKNOWN } from "../../../src/provider/unknown";
+import { MACHINE_DIFF_TABLE, digestPassword } from "../../../src/provider/machine/machineModel";
+import { UNKNOWN } from "../../../src/provider/shared/unknown";
 
 /** Outputs of a machine as create leaves them (the olds of a diff). */
 function olds(): Record<string, unknown> {

@@ -3,13 +3,13 @@
  * (renamed where the resource uses the name for something else), and refresh's inputs are the
  * reported fields that are also inputs.
  */
-import { MachineSchema, type Machine as ApiMachine } from "../../../src/client/schemas";
+import { MachineSchema, type Machine as ApiMachine } from "../../../src/contract/schemas";
 import {
   actualInputs,
   MACHINE_DIFF_TABLE,
   MACHINE_OUTPUT_KEYS,
   machineOutputs,
-} from "../../../src/provider/machineModel";
+} from "../../../src/provider/machine/machineModel";
 import { MACHINE } from "../../security/support/fixtures";
 
 /** A machine as the API shows it, every optional part present but events (a list's machine). */

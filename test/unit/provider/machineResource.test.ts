@@ -4,8 +4,8 @@
  * declared types say what the API can return.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { MachineState } from "../../../src/client/constants";
-import type { Machine } from "../../../src/provider/machine";
+import type { MachineState } from "../../../src/contract/constants";
+import type { Machine } from "../../../src/provider/machine/machine";
 
 /** Compile-time equality of two types: `npm run typecheck` fails when an output's type drifts. */
 type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -46,7 +46,7 @@ function valueOf<T>(output: pulumi.Output<T>): Promise<T> {
 describe("Machine outputs", () => {
   it("Machine: the engine's state holds passwordDigest, currentState, a null region → each output resolves to it", async () => {
     expect(typeChecks).toEqual([true, true, true, true, true, true]);
-    const { Machine: MachineResource } = await import("../../../src/provider/machine");
+    const { Machine: MachineResource } = await import("../../../src/provider/machine/machine");
     const machine = new MachineResource("m", {
       region: "East Coast (NY2)",
       machineType: "C4",

@@ -3,8 +3,8 @@
  * (timeout, abort, options checked first) and that a failing loop leaves no wait hanging.
  */
 import { AbortedError, ValidationError, WaitTimeoutError } from "../../../src/client/errors";
-import type { Machine } from "../../../src/client/schemas";
-import { MachineWatcher, needsShow } from "../../../src/provider/machineWatcher";
+import type { Machine } from "../../../src/contract/schemas";
+import { MachineWatcher, needsShow } from "../../../src/provider/machine/machineWatcher";
 
 const machine = (id: string, state: string, events: unknown[] | undefined = []) =>
   ({ id, state, ...(events ? { events } : {}) }) as unknown as Machine;

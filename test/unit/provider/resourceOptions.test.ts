@@ -5,7 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { WaitTimeoutError } from "../../../src/client/errors";
-import { printableFailures, withoutSecretValues } from "../../../src/provider/checks";
+import { printableFailures, withoutSecretValues } from "../../../src/provider/shared/checks";
 import {
   customTimeout,
   explainTimeout,
@@ -13,8 +13,8 @@ import {
   parseDuration,
   tightest,
   withReplaceOnChanges,
-} from "../../../src/provider/operationOptions";
-import { optionInputs } from "../../../src/provider/resourceOptions";
+} from "../../../src/provider/shared/operationOptions";
+import { optionInputs } from "../../../src/provider/shared/resourceOptions";
 
 beforeAll(async () => {
   await pulumi.runtime.setMocks(

@@ -1,5 +1,5 @@
-import { settleMachine, SettleError, HEARTBEAT_MS } from "../../../src/provider/settle";
-import type { Machine } from "../../../src/client/schemas";
+import { settleMachine, SettleError, HEARTBEAT_MS } from "../../../src/provider/machine/settle";
+import type { Machine } from "../../../src/contract/schemas";
 
 function machine(state: Machine["state"]): Machine {
   return { id: "ps1", state, events: [] } as unknown as Machine;

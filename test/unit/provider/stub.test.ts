@@ -2,7 +2,7 @@
  * The serialized provider: what every resource's state holds and every check and diff carries.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { RUNTIME_ENTRY, providerStub } from "../../../src/provider/stub";
+import { RUNTIME_ENTRY, providerStub } from "../../../src/provider/shared/stub";
 
 const serialize = async (provider: unknown) =>
   (await pulumi.runtime.serializeFunction(() => provider, { allowSecrets: false })).text;

@@ -10,9 +10,9 @@ import {
   ResourceDelegationSchema,
   TemplateListSchema,
   UserListSchema,
-} from "../../../../src/client/schemas";
-import { DELEGATION_LIFETIME_MS } from "../../../../src/client/constants";
-import { DEFAULT_SEED } from "../../../../src/emulator/defaultSeed";
+} from "../../../../src/contract/schemas";
+import { DELEGATION_LIFETIME_MS } from "../../../../src/contract/constants";
+import { DEFAULT_SEED } from "../../../../src/emulator/state/defaultSeed";
 import { expectHttpError, expectOk, LOCAL_ONLY, startClientFixture, type ClientFixture } from "./harness";
 
 /** The default seed plus a private template of the individual user (none seeded has a user or region). */

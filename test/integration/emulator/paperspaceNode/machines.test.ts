@@ -7,7 +7,7 @@ import {
   MachineSchema,
   ScriptSchema,
   UtilizationSchema,
-} from "../../../../src/client/schemas";
+} from "../../../../src/contract/schemas";
 import { state } from "../../../helpers/emulator";
 import { expectHttpError, expectOk, onEmulatorTime, startClientFixture, type ClientFixture } from "./harness";
 

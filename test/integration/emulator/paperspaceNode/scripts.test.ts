@@ -6,8 +6,8 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { SCRIPT_MAX_BYTES } from "../../../../src/client/constants";
-import { ScriptListSchema, ScriptSchema } from "../../../../src/client/schemas";
+import { SCRIPT_MAX_BYTES } from "../../../../src/contract/constants";
+import { ScriptListSchema, ScriptSchema } from "../../../../src/contract/schemas";
 import { state } from "../../../helpers/emulator";
 import { expectHttpError, expectOk, startClientFixture, type ClientFixture } from "./harness";
 

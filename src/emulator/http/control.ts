@@ -1,0 +1,132 @@
+/**
+ * Control endpoints under `/_emulator/` (no API key, never throttled): state dump, reset,
+ * faults, rate limit, clock and capacity. They are for tests and demos, so they report everything, destroyed machines included.
+ */
+import { z } from "zod";
+import { MACHINE_TYPES, REGIONS } from "../../contract/constants";
+import { delegationExpiry } from "../model/auth";
+import { setCapacity } from "../model/capacity";
+import { iso, isoOrNull } from "../state/clock";
+import { FaultRulesRequestSchema } from "./faults";
+import { RateLimitRequestSchema, rateLimitSetting } from "./rateLimit";
+import { noContent, ok, type Route } from "./router";
+import type { EmulatorContext } from "../emulatorContext";
+import { parseWith } from "./validate";
+import { delegationView, machineView, networkView, scriptView, templateView, userView } from "../model/views";
+
+/** What a control handler sees. */
+export interface ControlContext {
+  emulator: EmulatorContext;
+  body: unknown;
+}
+
+type ControlRoute = Route<ControlContext>;
+
+const AdvanceSchema = z.strictObject({ ms: z.number().min(0) });
+const CapacitySchema = z.strictObject({
+  region: z.enum(REGIONS),
+  machineType: z.enum(MACHINE_TYPES),
+  available: z.boolean().optional(),
+  failNextStarts: z.number().int().min(0).optional(),
+});
+
+/** Every control route. */
+export const CONTROL_ROUTES: readonly ControlRoute[] = [
+  { method: "GET", template: "/_emulator/state", handle: (c) => ok(stateDump(c.emulator)) },
+  {
+    method: "POST",
+    template: "/_emulator/reset",
+    handle: (c) => {
+      c.emulator.resetToSeed();
+      return noContent();
+    },
+  },
+  { method: "GET", template: "/_emulator/faults", handle: (c) => ok({ rules: c.emulator.faults.list() }) },
+  {
+    method: "POST",
+    template: "/_emulator/faults",
+    handle: (c) => {
+      c.emulator.faults.add(parseWith(FaultRulesRequestSchema, c.body ?? {}).rules);
+      return ok({ rules: c.emulator.faults.list() });
+    },
+  },
+  {
+    method: "DELETE",
+    template: "/_emulator/faults",
+    handle: (c) => {
+      c.emulator.faults.clear();
+      return noContent();
+    },
+  },
+  { method: "GET", template: "/_emulator/rate-limit", handle: (c) => ok(c.emulator.rateLimits.view()) },
+  {
+    method: "POST",
+    template: "/_emulator/rate-limit",
+    handle: (c) => {
+      const { rate, burst } = parseWith(RateLimitRequestSchema, c.body ?? {});
+      c.emulator.rateLimits.set(rateLimitSetting(rate, burst));
+      return ok(c.emulator.rateLimits.view());
+    },
+  },
+  { method: "GET", template: "/_emulator/clock", handle: (c) => ok(clockView(c.emulator)) },
+  {
+    method: "POST",
+    template: "/_emulator/clock/advance",
+    handle: (c) => {
+      const { ms } = parseWith(AdvanceSchema, c.body ?? {});
+      c.emulator.advance(ms);
+      return ok(clockView(c.emulator));
+    },
+  },
+  {
+    method: "POST",
+    template: "/_emulator/capacity",
+    handle: (c) => {
+      return ok(setCapacity(c.emulator.store, parseWith(CapacitySchema, c.body ?? {})));
+    },
+  },
+];
+
+function clockView(emulator: EmulatorContext): { now: string; mode: string } {
+  return { now: iso(emulator.clock.now()), mode: emulator.clock.mode };
+}
+
+/** Everything, for `GET /_emulator/state`. API keys are left out; passwords are never stored. */
+export function stateDump(emulator: EmulatorContext): Record<string, unknown> {
+  const store = emulator.store;
+  store.advanceAllLifecycles();
+  const d = store.data;
+  const now = store.now();
+  return {
+    now: iso(now),
+    clock: store.clock.mode,
+    timeScale: store.timeScale,
+    teams: d.teams.map((t) => ({ ...t, dtCreated: iso(t.dtCreated) })),
+    users: d.users.map((u) => ({ ...userView(u), role: u.role })),
+    networks: d.networks.map(networkView),
+    templates: d.templates.map((t) => ({ ...templateView(t), agentType: t.agentType })),
+    machines: d.machines.map((m) => ({
+      ...machineView(m, { internalId: true, events: true }),
+      dtDestroyed: isoOrNull(m.dtDestroyed),
+      accessUserIds: [...m.accessUserIds],
+    })),
+    scripts: d.scripts.map((s) => ({
+      ...scriptView(
+        s,
+        d.machines.filter((m) => m.scriptId === s.id && m.dtDestroyed === null),
+      ),
+      runs: Object.fromEntries(Object.entries(s.runs).map(([id, at]) => [id, iso(at)])),
+    })),
+    accessGrants: d.machines.flatMap((m) => m.accessUserIds.map((userId) => ({ machineId: m.id, userId }))),
+    delegations: d.delegations.map((x) => ({
+      ...delegationView(x),
+      userId: x.userId,
+      expired: now >= delegationExpiry(store, x),
+    })),
+    capacity: d.capacity.map((c) => ({ ...c })),
+    reservedIps: [...d.reservedIps],
+    faults: emulator.faults.list(),
+    rateLimit: emulator.rateLimits.view(),
+    requestCounts: Object.fromEntries(emulator.counts),
+  };
+}

@@ -1,0 +1,141 @@
+/**
+ * Fault injection for API requests (never /_emulator): scripted rules added through
+ * `POST /_emulator/faults`, and random faults from `--fault-rate` drawn from a seeded PRNG, so
+ * the same seed replays the same sequence of failures.
+ */
+import { z } from "zod";
+import { ERROR_CODES, type ErrorCode } from "../../contract/constants";
+import { SeededRandom } from "../state/random";
+
+/** The longest `latencyMs` a rule may ask for (emulator time, before the time scale). */
+export const MAX_LATENCY_MS = 3_600_000;
+
+/** One scripted rule as sent to `POST /_emulator/faults`. */
+export const FaultRuleSchema = z.strictObject({
+  method: z.string().min(1).optional(),
+  route: z.string().min(1).optional(),
+  status: z.number().int().min(400).max(599).optional(),
+  code: z.enum(ERROR_CODES).optional(),
+  times: z.number().int().min(1).default(1),
+  retryAfterSeconds: z.number().int().min(0).optional(),
+  // Up to an hour: a create answered minutes late is a case the client must survive.
+  latencyMs: z.number().int().min(0).max(MAX_LATENCY_MS).optional(),
+  // A proxy that gives up: the connection is cut while the request goes on (acting after a
+  // longer latencyMs), so the client sees a reset and the machine appears later.
+  cutAfterMs: z.number().int().min(0).max(MAX_LATENCY_MS).optional(),
+  reset: z.boolean().optional(),
+  dropResponse: z.boolean().optional(),
+});
+/** A validated rule; `times` counts down as it fires. */
+export type FaultRule = z.output<typeof FaultRuleSchema>;
+
+/** Body of `POST /_emulator/faults`. */
+export const FaultRulesRequestSchema = z.strictObject({ rules: z.array(FaultRuleSchema).min(1) });
+
+/** What to do to one request. `act` and `drop` run the request; `reset` and `status` do not. */
+export interface FaultAction {
+  source: "rule" | "random";
+  /** As the rule says it, in the API's time: the server multiplies it by its time scale. */
+  latencyMs: number;
+  /** The connection is cut this long after the request arrived (time-scaled), whatever it does. */
+  cutAfterMs?: number;
+  kind: "act" | "reset" | "status" | "drop";
+  status?: number;
+  code?: ErrorCode;
+  retryAfterSeconds?: number;
+}
+
+const DEFAULT_CODES: Record<number, ErrorCode> = {
+  400: "validation_failed",
+  401: "invalid_api_key",
+  403: "forbidden",
+  404: "not_found",
+  409: "conflict",
+  413: "payload_too_large",
+  429: "rate_limited",
+  503: "service_unavailable",
+};
+
+/** The code a fault status answers with unless the rule names one. */
+export function defaultFaultCode(status: number): ErrorCode {
+  return DEFAULT_CODES[status] ?? (status >= 500 ? "internal_error" : "validation_failed");
+}
+
+/** The random fault kinds, chosen uniformly once a request is picked to fail. */
+const RANDOM_FAULTS: readonly Omit<FaultAction, "source" | "latencyMs">[] = [
+  { kind: "status", status: 429, code: "rate_limited", retryAfterSeconds: 1 },
+  { kind: "status", status: 500, code: "internal_error" },
+  { kind: "status", status: 503, code: "service_unavailable" },
+  { kind: "reset" },
+  { kind: "drop" },
+];
+
+/** Scripted rules (consumed first) and seeded random faults. */
+export class Faults {
+  private rules: FaultRule[] = [];
+  private random: SeededRandom;
+
+  constructor(
+    private readonly rate: number,
+    private readonly seed: number,
+  ) {
+    this.random = new SeededRandom(seed);
+  }
+
+  /** Appends rules; they match in the order added. */
+  add(rules: readonly FaultRule[]): void {
+    this.rules.push(...rules.map((r) => ({ ...r })));
+  }
+
+  /** The rules still armed, with `times` counting down as they fire. */
+  list(): FaultRule[] {
+    return this.rules.map((r) => ({ ...r }));
+  }
+
+  /** Removes every rule. */
+  clear(): void {
+    this.rules = [];
+  }
+
+  /** Clears the rules and restarts the random sequence from the seed. */
+  reset(): void {
+    this.clear();
+    this.random = new SeededRandom(this.seed);
+  }
+
+  /** The fault for one API request, or null to answer normally. */
+  decide(method: string, pathname: string, template: string | null): FaultAction | null {
+    const index = this.rules.findIndex((r) => ruleMatches(r, method, pathname, template));
+    if (index >= 0) return this.fire(index);
+    if (this.rate <= 0) return null;
+    // Two draws per failing request, one per request otherwise: fixed for a given seed.
+    if (this.random.next() >= this.rate) return null;
+    return { source: "random", latencyMs: 0, ...RANDOM_FAULTS[this.random.int(RANDOM_FAULTS.length)] };
+  }
+
+  private fire(index: number): FaultAction {
+    const rule = this.rules[index];
+    rule.times -= 1;
+    if (rule.times <= 0) this.rules.splice(index, 1);
+    const cut = rule.cutAfterMs === undefined ? {} : { cutAfterMs: rule.cutAfterMs };
+    const base = { source: "rule" as const, latencyMs: rule.latencyMs ?? 0, ...cut };
+    if (rule.reset) return { ...base, kind: "reset" };
+    if (rule.status !== undefined) {
+      const code = rule.code ?? defaultFaultCode(rule.status);
+      return {
+        ...base,
+        kind: "status",
+        status: rule.status,
+        code,
+        retryAfterSeconds: rule.retryAfterSeconds,
+      };
+    }
+    return { ...base, kind: rule.dropResponse ? "drop" : "act" };
+  }
+}
+
+function ruleMatches(rule: FaultRule, method: string, pathname: string, template: string | null): boolean {
+  if (rule.method !== undefined && rule.method.toUpperCase() !== method) return false;
+  if (rule.route === undefined) return true;
+  return rule.route === pathname || rule.route === template;
+}

@@ -1,0 +1,281 @@
+/**
+ * The HTTP adapter: routes, reads and limits the body, throttles per API key, applies faults,
+ * authenticates, parses the
+ * body (JSON, or a multipart upload where a route takes one), calls the route, persists, and
+ * writes JSON or the nested error body. The only place that touches node:http; nothing here
+ * knows an API rule.
+ */
+import * as http from "node:http";
+import type { Duplex } from "node:stream";
+import { API_KEY_HEADER } from "../../contract/constants";
+import { ApiError, errorBody } from "../model/apiError";
+import { authenticate } from "../model/auth";
+import { CONTROL_ROUTES, type ControlContext } from "./control";
+import type { FaultAction } from "./faults";
+import { loggablePath, routeWords } from "../logPath";
+import { Router, type Reply } from "./router";
+import { API_ROUTES, type ApiContext } from "./routes";
+import { parseBody, readBody } from "./requestBody";
+import { callerLabel } from "./rateLimit";
+import type { EmulatorContext } from "../emulatorContext";
+
+/** A reply plus headers, or a fault that answers nothing. */
+type Outcome =
+  | { label: string; reply: Reply; headers?: Record<string, string> }
+  | { label: string; cut: "reset" | "drop" };
+
+/** Creates the HTTP server of one emulator; `log` gets one line per request (never keys or bodies). */
+export function createEmulatorServer(emulator: EmulatorContext, log: (line: string) => void): http.Server {
+  const api = new Router(API_ROUTES);
+  const control = new Router(CONTROL_ROUTES);
+  const words = routeWords([...API_ROUTES, ...CONTROL_ROUTES].map((r) => r.template));
+  const isSecret = (segment: string) => emulator.store.isSecret(segment);
+  // A known route (any method) logs as its template; any other path only in a sanitized form.
+  const logLabel = (pathname: string) =>
+    api.templateOf(pathname) ?? control.templateOf(pathname) ?? loggablePath(pathname, words, isSecret);
+  // The request each socket is busy with: its handler answers (and logs) even a late parse error.
+  const inFlight = new WeakMap<Duplex, http.IncomingMessage>();
+  // The Host rule is checked in requestUrl, so that its refusal carries the nested error body too.
+  const server = http.createServer({ requireHostHeader: false }, (req, res) => {
+    inFlight.set(req.socket, req);
+    const started = performance.now();
+    const method = req.method ?? "GET";
+    const url = requestUrl(req);
+    const isControl = url instanceof URL && /^\/_emulator(\/|$)/.test(url.pathname);
+    const label = url instanceof URL ? logLabel(url.pathname) : "(invalid target)";
+    const work = !(url instanceof URL)
+      ? Promise.reject(url)
+      : isControl
+        ? handleControl(emulator, control, req, url)
+        : handleApi(emulator, api, req, url);
+    void work
+      .catch((error: unknown) => ({ label, reply: errorReply(error, log) }))
+      .then((outcome) => {
+        if (inFlight.get(req.socket) === req) inFlight.delete(req.socket);
+        const ms = Math.round(performance.now() - started);
+        if ("cut" in outcome) {
+          req.socket.destroy();
+          log(`${method} ${outcome.label} ${outcome.cut === "reset" ? "reset" : "dropped"} ${ms}ms`);
+          return;
+        }
+        send(res, outcome.reply);
+        log(`${method} ${outcome.label} ${outcome.reply.status} ${ms}ms`);
+      });
+  });
+  answerBeyondTheHandler(server, inFlight, log);
+  return server;
+}
+
+/**
+ * Requests that never reach the request handler still get the nested error body: ones node:http
+ * cannot parse, and CONNECT (which node:http would otherwise drop without a word).
+ */
+function answerBeyondTheHandler(
+  server: http.Server,
+  inFlight: WeakMap<Duplex, http.IncomingMessage>,
+  log: (line: string) => void,
+): void {
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
+    const busy = inFlight.get(socket);
+    if (busy !== undefined && busy.listenerCount("error") > 0) {
+      // e.g. a bad chunk after valid headers: the body read fails and the handler answers.
+      busy.emit("error", unparsable(error));
+      return;
+    }
+    if (busy !== undefined || error.code === "ECONNRESET" || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const refusal = unparsable(error);
+    writeRaw(socket, refusal);
+    log(`- (unparsable request) ${refusal.status} 0ms`);
+  });
+  server.on("connect", (_req: http.IncomingMessage, socket: Duplex) => {
+    writeRaw(
+      socket,
+      new ApiError(405, "method_not_allowed", "CONNECT is not supported: this is not a proxy"),
+    );
+    log("CONNECT (proxy request) 405 0ms");
+  });
+}
+
+/** The request target as a URL, or why there is none (e.g. `GET http://[ HTTP/1.1`, no Host). */
+function requestUrl(req: http.IncomingMessage): URL | ApiError {
+  if (req.httpVersion === "1.1" && req.headers.host === undefined) {
+    return new ApiError(400, "validation_failed", "the Host header is required in HTTP/1.1");
+  }
+  try {
+    return new URL(req.url ?? "/", "http://emulator.invalid");
+  } catch {
+    return new ApiError(400, "validation_failed", "the request target is not a valid URL");
+  }
+}
+
+/**
+ * The refusal of a request node:http cannot parse (bad request line or header, headers over
+ * 16 KB, bad chunked encoding); the connection cannot carry another request after it.
+ */
+function unparsable(error: NodeJS.ErrnoException): ApiError {
+  const close = { Connection: "close" };
+  if (error.code === "HPE_HEADER_OVERFLOW") {
+    return new ApiError(431, "payload_too_large", "request line and headers are larger than 16 KB", close);
+  }
+  if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") {
+    return new ApiError(408, "validation_failed", "the request was not received in time", close);
+  }
+  const reason = `malformed HTTP request (${error.code ?? "parse error"})`;
+  return new ApiError(400, "validation_failed", reason, close);
+}
+
+/** Writes a complete error answer on a socket that has no ServerResponse, then closes it. */
+function writeRaw(socket: Duplex, error: ApiError): void {
+  const text = JSON.stringify(errorBody(error));
+  socket.end(
+    `HTTP/1.1 ${error.status} ${http.STATUS_CODES[error.status] ?? "Error"}\r\n` +
+      "Content-Type: application/json; charset=utf-8\r\n" +
+      `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+  );
+}
+
+async function handleApi(
+  emulator: EmulatorContext,
+  router: Router<ApiContext>,
+  req: http.IncomingMessage,
+  url: URL,
+): Promise<Outcome> {
+  const method = req.method ?? "GET";
+  const { route, params } = router.match(method, url.pathname);
+  const label = route.template;
+  emulator.count(`${method} ${label}`);
+  const raw = await readBody(req).catch((error: unknown) => {
+    throw callerFirst(emulator, req, error);
+  });
+  // The limiter stands before everything else of the API, as a gateway does: a throttled
+  // request is not handled, so it changes nothing and consumes no fault rule.
+  const throttled = emulator.rateLimits.admit(
+    callerLabel(emulator.store, headerValue(req, API_KEY_HEADER)),
+    emulator.clock.now(),
+  );
+  if (throttled !== null) return { label, reply: errorReplyOf(throttled) };
+  const fault = emulator.faults.decide(method, url.pathname, label);
+  const cutAfterMs = fault?.cutAfterMs;
+  const cut =
+    cutAfterMs === undefined
+      ? undefined
+      : setTimeout(() => req.socket.destroy(), cutAfterMs * emulator.store.timeScale).unref();
+  try {
+    return await answerApi(emulator, { route, params, req, url, raw, fault, label });
+  } finally {
+    // Answered before the cut: the connection lives on for the requests after this one.
+    clearTimeout(cut);
+  }
+}
+
+/** One API request after its body was read and its fault (if any) decided. */
+interface ApiRequest {
+  route: ReturnType<Router<ApiContext>["match"]>["route"];
+  params: ReturnType<Router<ApiContext>["match"]>["params"];
+  req: http.IncomingMessage;
+  url: URL;
+  raw: Awaited<ReturnType<typeof readBody>>;
+  fault: FaultAction | null;
+  label: string;
+}
+
+async function answerApi(emulator: EmulatorContext, request: ApiRequest): Promise<Outcome> {
+  const { route, params, req, url, raw, fault, label } = request;
+  const method = req.method ?? "GET";
+  // Latency is a duration like any other: `--time-scale 0.01` makes a 35 s late answer take 350 ms,
+  // so a test of an answer later than the client's timeout costs no real seconds.
+  if (fault !== null && fault.latencyMs > 0) await delay(fault.latencyMs * emulator.store.timeScale);
+  if (fault?.kind === "reset") return { label, cut: "reset" };
+  if (fault?.kind === "status") return { label, reply: faultReply(fault) };
+  let reply: Reply;
+  try {
+    // Who is calling comes first: a caller without a valid key learns nothing about body rules.
+    const caller = authenticate(emulator.store, headerValue(req, API_KEY_HEADER));
+    const input = method === "GET" ? {} : await parseBody(req, raw, route.multipart === true);
+    reply = await route.handle({ store: emulator.store, caller, query: url.searchParams, ...input }, params);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    reply = errorReplyOf(error);
+  }
+  emulator.persist();
+  if (fault?.kind === "drop") return { label, cut: "drop" };
+  return { label, reply };
+}
+
+/**
+ * A body that could not be read (too large, cut off) is refused only once the caller is known:
+ * without a valid key the answer is 401, keeping the body error's `Connection: close`.
+ */
+function callerFirst(emulator: EmulatorContext, req: http.IncomingMessage, error: unknown): unknown {
+  if (!(error instanceof ApiError)) return error;
+  try {
+    authenticate(emulator.store, headerValue(req, API_KEY_HEADER));
+    return error;
+  } catch (denied) {
+    if (!(denied instanceof ApiError)) return error;
+    return new ApiError(denied.status, denied.code, denied.message, { ...error.headers, ...denied.headers });
+  }
+}
+
+async function handleControl(
+  emulator: EmulatorContext,
+  router: Router<ControlContext>,
+  req: http.IncomingMessage,
+  url: URL,
+): Promise<Outcome> {
+  const method = req.method ?? "GET";
+  const { route, params } = router.match(method, url.pathname);
+  const raw = await readBody(req);
+  const body = method === "POST" ? (await parseBody(req, raw, false)).body : undefined;
+  const reply = await route.handle({ emulator, body }, params);
+  emulator.persist();
+  return { label: route.template, reply };
+}
+
+function headerValue(req: http.IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function faultReply(fault: FaultAction): Reply {
+  const status = fault.status ?? 500;
+  const message = `injected fault (${fault.source}): HTTP ${status}`;
+  const headers: Record<string, string> =
+    fault.retryAfterSeconds !== undefined ? { "Retry-After": String(fault.retryAfterSeconds) } : {};
+  return errorReplyOf(new ApiError(status, fault.code ?? "internal_error", message, headers));
+}
+
+function errorReplyOf(error: ApiError): Reply {
+  return { status: error.status, body: errorBody(error), headers: error.headers };
+}
+
+/** Any failure as a reply: ApiErrors as they are, anything else 500 (logged) while the server runs on. */
+function errorReply(error: unknown, log: (line: string) => void): Reply {
+  if (error instanceof ApiError) return errorReplyOf(error);
+  log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  return errorReplyOf(new ApiError(500, "internal_error", "internal error in the emulator"));
+}
+
+function send(res: http.ServerResponse, reply: Reply): void {
+  if (res.headersSent || res.destroyed) return;
+  const all = { ...reply.headers };
+  if (reply.body === undefined || reply.status === 204) {
+    res.writeHead(reply.status, all).end();
+    return;
+  }
+  const text = JSON.stringify(reply.body);
+  res
+    .writeHead(reply.status, {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Length": String(Buffer.byteLength(text)),
+      ...all,
+    })
+    .end(text);
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

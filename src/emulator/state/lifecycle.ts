@@ -1,0 +1,123 @@
+/**
+ * The machine lifecycle as data (docs/api.md, "Machine states"): how long each timed state
+ * lasts and what follows it, and which operation is allowed from which state. Nothing here runs
+ * on a timer: `advanceLifecycle` replays the table up to the clock's now whenever a machine is read.
+ */
+import type { MachineState } from "../../contract/constants";
+import type { MachineRecord } from "./records";
+
+/** What a timed state turns into: a boot (ready, or serviceready first for headless agents), off or ready. */
+export type LifecycleNext = "boot" | "bootOrOff" | "ready" | "off";
+
+/** One timed state: it ends `durationMs` (times the time scale) after it began. */
+export interface LifecycleRow {
+  durationMs: number;
+  next: LifecycleNext;
+}
+
+/**
+ * Timed states. `off` and `ready` are absent: they last until an operation. `serviceready` is only
+ * entered by LinuxHeadless agents. `upgrading` has a row but nothing in the API triggers it.
+ */
+export const LIFECYCLE: Readonly<Partial<Record<MachineState, LifecycleRow>>> = {
+  provisioning: { durationMs: 60_000, next: "bootOrOff" },
+  starting: { durationMs: 30_000, next: "boot" },
+  restarting: { durationMs: 45_000, next: "boot" },
+  serviceready: { durationMs: 20_000, next: "ready" },
+  stopping: { durationMs: 15_000, next: "off" },
+  upgrading: { durationMs: 120_000, next: "boot" },
+};
+
+/** The operations a caller can trigger on an existing machine. */
+export type MachineOperation = "start" | "stop" | "restart";
+
+/**
+ * From-state → outcome per operation: a new state (with a new event) or `noop`. A state absent
+ * from a row means the operation is impossible there (409 conflict).
+ */
+export const OPERATIONS: Readonly<
+  Record<MachineOperation, Readonly<Partial<Record<MachineState, MachineState | "noop">>>>
+> = {
+  start: { off: "starting", starting: "noop", serviceready: "noop", ready: "noop" },
+  stop: { ready: "stopping", serviceready: "stopping", stopping: "noop", off: "noop" },
+  // A restart while restarting is "a further restart": the restart begins again from now.
+  restart: { ready: "restarting", serviceready: "restarting", restarting: "restarting" },
+};
+
+/** Side effects of the table, implemented by the store (scripts, IPs, billing). */
+export interface LifecycleEffects {
+  /** The machine has booted at `at` (enters serviceready or ready). */
+  onBoot(machine: MachineRecord, at: number): void;
+  /** The machine has reached off at `at` after running. */
+  onOff(machine: MachineRecord, at: number): void;
+}
+
+/**
+ * Moves `machine` through every timed state that has ended by `now`, applying each step at the
+ * instant it happened (not at `now`), so timestamps are the same whenever the machine is read.
+ * Returns true when anything changed.
+ */
+export function advanceLifecycle(
+  machine: MachineRecord,
+  now: number,
+  timeScale: number,
+  effects: LifecycleEffects,
+): boolean {
+  let changed = false;
+  for (;;) {
+    const row = LIFECYCLE[machine.state];
+    if (row === undefined) return changed;
+    const end = machine.stateSince + Math.round(row.durationMs * timeScale);
+    if (end > now) return changed;
+    step(machine, row.next, end, effects);
+    changed = true;
+  }
+}
+
+function step(machine: MachineRecord, next: LifecycleNext, at: number, effects: LifecycleEffects): void {
+  if (next === "bootOrOff") next = machine.pending?.boot ? "boot" : "off";
+  if (next === "off") {
+    const wasRunning = machine.state !== "provisioning";
+    enter(machine, "off", at);
+    if (wasRunning) effects.onOff(machine, at);
+    finishPendingEvent(machine, at);
+  } else if (next === "ready") {
+    enter(machine, "ready", at);
+    finishPendingEvent(machine, at);
+  } else if (machine.pending?.failWith) {
+    // A boot that drew a capacity failure never runs: it ends off with an error event.
+    enter(machine, "off", at);
+    finishPendingEvent(machine, at);
+  } else {
+    effects.onBoot(machine, at);
+    if (machine.agentType === "LinuxHeadless") {
+      enter(machine, "serviceready", at);
+    } else {
+      enter(machine, "ready", at);
+      finishPendingEvent(machine, at);
+    }
+  }
+}
+
+/** Sets the state and when it began. */
+export function enter(machine: MachineRecord, state: MachineState, at: number): void {
+  machine.state = state;
+  machine.stateSince = at;
+}
+
+/**
+ * Ends the operation in flight: its event becomes `done`, or `error` with the failure message.
+ * Called when the operation completes and when a new operation supersedes it.
+ */
+export function finishPendingEvent(machine: MachineRecord, at: number): void {
+  const pending = machine.pending;
+  if (pending === null) return;
+  const event = machine.events.find((e) => e.handle === pending.eventHandle);
+  if (event !== undefined) {
+    event.state = pending.failWith ? "error" : "done";
+    event.errorMsg = pending.failWith ?? "";
+    event.dtModified = at;
+    event.dtFinished = at;
+  }
+  machine.pending = null;
+}

@@ -1,0 +1,98 @@
+/**
+ * `check` of Machine: every input validated where it can be (the shared request schemas, the
+ * provider's own fields), then the references that need the API (machineReferences.ts), so
+ * `pulumi preview` fails before any create and names the property.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { CreateMachineRequestSchema, UpdateMachineRequestSchema } from "../../contract/requestSchemas";
+import { adoptionInputFailures, isAdoption } from "./adoption";
+import { printableFailures, schemaFailures } from "../shared/checks";
+import { optionFailures } from "../shared/operationOptions";
+import type { ProviderContext } from "../shared/context";
+import { createBody, MACHINE_DIFF_TABLE, machinePropertyOf, POWER_STATES, updateBody } from "./machineModel";
+import { machineReferenceFailures } from "./machineReferences";
+import { withAutoName } from "../shared/naming";
+import { referenceContext } from "../shared/references";
+import type { ProviderSettings } from "../shared/settings";
+import { UNKNOWN } from "../shared/unknown";
+
+type Props = Record<string, unknown>;
+type Failure = pulumi.dynamic.CheckFailure;
+
+/**
+ * A name for the schema check of an adoption without a declared name: the machine keeps its
+ * own, so the required `machineName` of a create body is not the user's to give.
+ */
+const ADOPTED_NAME = "adopted";
+
+/** The whole `check` of Machine. */
+export async function checkMachine(
+  olds: Props,
+  news: Props,
+  settings: ProviderSettings,
+  context: ProviderContext,
+): Promise<pulumi.dynamic.CheckResult> {
+  const ctx = referenceContext(settings, context);
+  const adopting = isAdoption(olds, news);
+  // An adopted machine keeps its own name unless one is declared: never an auto-name (a rename).
+  const inputs: Props =
+    adopting && news.name === undefined ? { ...news } : withAutoName(olds, news, context.names);
+  if (inputs.state === undefined) inputs.state = "ready";
+  const local = localFailures(inputs, adopting);
+  const remote = await machineReferenceFailures(olds, inputs, ctx, context.progress);
+  return { inputs: withNumericSettings(inputs), failures: printableFailures([...local, ...remote], inputs) };
+}
+
+/**
+ * A numeric setting declared as a numeric string ("3", which the API takes) becomes the number
+ * the machine will report, so the next diff compares 3 with 3 instead of finding a change on
+ * every `up`. Inputs that do not parse are left for the failures to name.
+ */
+function withNumericSettings(inputs: Props): Props {
+  const parsed = UpdateMachineRequestSchema.safeParse(updateBody(inputs, Object.keys(inputs)));
+  if (!parsed.success) return inputs;
+  const normalized = { ...inputs };
+  for (const [field, value] of Object.entries(parsed.data)) {
+    const key = machinePropertyOf(field);
+    if (typeof value === "number" && typeof inputs[key] === "string") normalized[key] = value;
+  }
+  return normalized;
+}
+
+function localFailures(inputs: Props, adopting: boolean): Failure[] {
+  const named = adopting && inputs.name === undefined ? { ...inputs, name: ADOPTED_NAME } : inputs;
+  const updateFields = updateBody(inputs, Object.keys(inputs));
+  return [
+    ...schemaFailures(CreateMachineRequestSchema, createBody(named), inputs, machinePropertyOf),
+    ...schemaFailures(UpdateMachineRequestSchema, updateFields, inputs, machinePropertyOf),
+    ...providerFieldFailures(inputs),
+    ...optionFailures(inputs, Object.keys(MACHINE_DIFF_TABLE), "Machine"),
+    ...(inputs.adoptMachineId !== undefined ? adoptionInputFailures(inputs) : []),
+  ];
+}
+
+function providerFieldFailures(inputs: Props): Failure[] {
+  const failures: Failure[] = [];
+  const state = inputs.state;
+  if (state !== UNKNOWN && !(POWER_STATES as readonly unknown[]).includes(state)) {
+    failures.push({
+      property: "state",
+      reason: `state must be one of: ${POWER_STATES.join(", ")} (got ${JSON.stringify(state)})`,
+    });
+  }
+  const wait = inputs.waitTimeoutSeconds;
+  if (wait !== undefined && wait !== UNKNOWN && !(typeof wait === "number" && wait > 0 && wait <= 86400)) {
+    failures.push({
+      property: "waitTimeoutSeconds",
+      reason: "waitTimeoutSeconds must be a number of seconds between 1 and 86400",
+    });
+  }
+  const release = inputs.releasePublicIpOnDestroy;
+  if (release !== undefined && release !== UNKNOWN && typeof release !== "boolean") {
+    failures.push({
+      property: "releasePublicIpOnDestroy",
+      reason: "releasePublicIpOnDestroy must be a boolean",
+    });
+  }
+  return failures;
+}

@@ -1,0 +1,353 @@
+/**
+ * The Machine implementation behind the serialized stub: check, diff, create, read, update,
+ * delete. Runs in the dynamic-provider plugin process.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { NotFoundError, provesAbsence } from "../../client/errors";
+import type { Machine as ApiMachine } from "../../contract/schemas";
+import { adoptionMismatches, adoptionRefusal, replacementOfAdopted } from "./adoption";
+import { secretInputs } from "../shared/checks";
+import { changedKeys, diffFromTable } from "../shared/diffTable";
+import { confirmAbsent, pollUntilGone, requireOwnerInAccount } from "../shared/gone";
+import { checkMachine } from "./machineCheck";
+import { machineFromList } from "../shared/listSnapshot";
+import { machineWatcherFor } from "./machineWatcher";
+import { NAMING_INPUT_KEYS } from "../shared/naming";
+import { adoptNotFound } from "./machineReferences";
+import { PROCESS_CONTEXT, nowOf, type ProviderContext } from "../shared/context";
+import {
+  MACHINE_DIFF_TABLE,
+  createBody,
+  machineOutputs,
+  observedPowerState,
+  passwordMatches,
+  POWER_STATES,
+  updateBody,
+  updateKeysAgainst,
+  type MachineInputKey,
+  type PowerState,
+} from "./machineModel";
+import {
+  customTimeout,
+  explainTimeout,
+  tightest,
+  withinBound,
+  withReplaceOnChanges,
+  type Bound,
+  type Operation,
+} from "../shared/operationOptions";
+import { ResourceInitError } from "../shared/partialFailure";
+import { accountKey, clientFor, pollScaleOf, type ProviderSettings } from "../shared/settings";
+import { settleMachine, type SettleOptions } from "./settle";
+import { withExistingTeamUser } from "./teamUser";
+
+type Props = Record<string, unknown>;
+
+const DEFAULT_WAIT_SECONDS = 1200;
+
+/**
+ * The Machine implementation on `context` (lookups, time, progress): the plugin's one
+ * (`machineProvider`) shares the process's context; a test builds its own.
+ */
+export function createMachineProvider(context: ProviderContext) {
+  return {
+    ...machineOperations(context),
+    check: (olds: Props, news: Props, settings: ProviderSettings) =>
+      checkMachine(olds, news, settings, context),
+  };
+}
+
+const machineOperations = (context: ProviderContext) => ({
+  async diff(id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
+    // Compare the password with its digest, the declared power state with the observed one;
+    // an input left out means "leave as it is".
+    const comparable: Props = { ...olds, password: news.password, state: observedPowerState(olds) };
+    if (news.password !== undefined && !passwordMatches(news.password, olds.passwordDigest)) {
+      comparable.password = olds.passwordDigest ?? null;
+    }
+    const declared = Object.fromEntries(Object.entries(news).filter(([, v]) => v !== undefined));
+    const before = pick(comparable, Object.keys(declared));
+    const changed = changedKeys(MACHINE_DIFF_TABLE, before, declared);
+    const result = withReplaceOnChanges(diffFromTable(MACHINE_DIFF_TABLE, before, declared), changed, news);
+    const refusal = replacementOfAdopted(id, news, result.replaces ?? []);
+    if (refusal) throw refusal;
+    if (result.replaces?.includes("scriptId")) context.warn(scriptReplacementWarning(id, olds));
+    return result;
+  },
+
+  async create(inputs: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CreateResult> {
+    const client = clientFor(settings, context);
+    if (inputs.adoptMachineId !== undefined) return adoptExisting(client, inputs, settings, context);
+    const deadline = deadlineOf(inputs, "create", context);
+    const target = (inputs.state ?? "ready") as PowerState;
+    const body = await withExistingTeamUser(client, createBody(inputs), context.progress);
+    // Namesakes are listed before the first attempt for auto-names too: an auto-name is fixed by
+    // the stack and the resource (naming.ts), so a machine kept by retainOnDelete, or left by an
+    // earlier killed `up`, has this very name and spec, and a lost answer must never take it.
+    let machine = await client.machines.create(body, {
+      // A late or lost answer is waited for and looked into, never sent again blindly: say so.
+      onProgress: context.progress,
+    });
+    const id = machine.id;
+    try {
+      const goal = {
+        target,
+        provisionsTo: target,
+        changed: [],
+        current: machine,
+        settings,
+        context,
+        deadline,
+      };
+      machine = await converge(client, id, inputs, goal);
+      return { id, outs: machineOutputs(inputs, machine) };
+    } catch (err) {
+      throw await initFailure(client, id, inputs, machine, explainTimeout(err, deadline.bound));
+    }
+  },
+
+  async read(id: string, props: Props, settings: ProviderSettings): Promise<pulumi.dynamic.ReadResult> {
+    const client = clientFor(settings, context);
+    let machine;
+    try {
+      machine = await readMachine(client, id, props, settings, context);
+    } catch (err) {
+      if (!provesAbsence(err)) throw err;
+      await requireOwnerInAccount(id, props, client);
+      return {};
+    }
+    const outs = machineOutputs(props, machine);
+    // Inputs as the machine stands: a machine at rest in the other power state shows as drift.
+    const resting = (POWER_STATES as readonly string[]).includes(machine.state) ? machine.state : outs.state;
+    return { id, props: outs, inputs: { ...inputsFromOutputs(outs), state: resting } };
+  },
+
+  async update(
+    id: string,
+    olds: Props,
+    news: Props,
+    settings: ProviderSettings,
+  ): Promise<pulumi.dynamic.UpdateResult> {
+    const client = clientFor(settings, context);
+    const deadline = deadlineOf(news, "update", context);
+    const changed = changedKeys(MACHINE_DIFF_TABLE, olds, news);
+    let machine = await client.machines.get(id).catch((err: unknown) => {
+      throw provesAbsence(err) ? deletedOutOfBand(id, err) : err;
+    });
+    try {
+      const target = (news.state ?? "ready") as "ready" | "off";
+      const goal = { target, changed, current: machine, settings, context, deadline };
+      machine = await converge(client, id, news, goal);
+      return { outs: machineOutputs({ ...news, passwordDigest: olds.passwordDigest }, machine) };
+    } catch (err) {
+      const cause = explainTimeout(err, deadline.bound);
+      throw await initFailure(client, id, { ...news, passwordDigest: olds.passwordDigest }, machine, cause);
+    }
+  },
+
+  async delete(id: string, props: Props, settings: ProviderSettings): Promise<void> {
+    const client = clientFor(settings, context);
+    const bound = tightest(customTimeout(props, "delete"), waitBound(props));
+    // A delete cut short leaves the machine in the stack, so the whole operation may be bounded.
+    return withinBound(bound, async (signal) => {
+      try {
+        const releasePublicIp = props.releasePublicIpOnDestroy === true;
+        await client.machines.destroy(id, { releasePublicIp, signal });
+      } catch (err) {
+        // "Not found" may be about something else: gone only when a read proves it.
+        if (!(err instanceof NotFoundError)) throw err;
+        await confirmAbsent(() => client.machines.get(id, { signal }), `machine ${id}`, err);
+        return requireOwnerInAccount(id, props, client);
+      }
+      const { sleep, now } = context.timing;
+      const firstDelayMs = 250 * pollScaleOf(settings);
+      await pollUntilGone(() => client.machines.get(id, { signal }), bound.ms, { sleep, now, firstDelayMs });
+    });
+  },
+});
+
+/**
+ * The machine for a refresh: from the listing shared by the reads arriving together
+ * (listSnapshot.ts) when it can stand for a show, else its own show (whose 404 says it is gone).
+ */
+async function readMachine(
+  client: Client,
+  id: string,
+  props: Props,
+  settings: ProviderSettings,
+  context: ProviderContext,
+): Promise<ApiMachine> {
+  const listAll = () => client.machines.listAll().collect({ max: MAX_LISTED_MACHINES });
+  const listed = await context.snapshots.lookup(`${accountKey(settings)} machines`, listAll, id);
+  return (listed && machineFromList(listed, props)) ?? client.machines.get(id);
+}
+
+/** Bound on the machines a shared listing collects; far above any sane account. */
+const MAX_LISTED_MACHINES = 100_000;
+
+/** The error for a machine the stack holds but the API no longer has. */
+function deletedOutOfBand(id: string, cause: Error): Error {
+  return new Error(
+    `machine ${id} no longer exists (deleted outside Pulumi?): run \`pulumi refresh\` to drop it from the stack, ` +
+      `then \`pulumi up\` to create it again (${cause.message})`,
+  );
+}
+
+/** The Machine implementation the runtime dispatches to. */
+export const machineProvider = createMachineProvider(PROCESS_CONTEXT);
+
+type Client = ReturnType<typeof clientFor>;
+
+/**
+ * When the waits of one operation must end: the tightest of its `customTimeouts` entry and
+ * `waitTimeoutSeconds` (default 1200 s), counted from the operation's start. The create or
+ * update request itself is never cut short: a machine the API made must reach the stack.
+ */
+interface Deadline {
+  bound: Bound;
+  at: number;
+}
+
+function deadlineOf(inputs: Props, operation: Operation, context: ProviderContext): Deadline {
+  const bound = tightest(customTimeout(inputs, operation), waitBound(inputs));
+  return { bound, at: nowOf(context) + bound.ms };
+}
+
+/** `waitTimeoutSeconds` as a bound, or its default. */
+function waitBound(inputs: Props): Bound {
+  const declared = typeof inputs.waitTimeoutSeconds === "number";
+  const seconds = declared ? (inputs.waitTimeoutSeconds as number) : DEFAULT_WAIT_SECONDS;
+  const label = declared
+    ? `waitTimeoutSeconds (${seconds})`
+    : `the default wait (waitTimeoutSeconds ${seconds})`;
+  return { ms: seconds * 1000, label };
+}
+
+/**
+ * Why a changed `scriptId` costs the machine, and what to write instead: the engine's replace
+ * marker alone does not say that the disk goes with it.
+ */
+function scriptReplacementWarning(id: string, olds: Props): string {
+  const name = typeof olds.name === "string" ? `${shownName(olds, olds.name)} (${id})` : id;
+  return (
+    `machine ${name} will be REPLACED because its scriptId changes (an edited Script is a new script with a new id), ` +
+    `and the API fixes a machine's scriptId at create: the machine is destroyed with its disk and a new one is created. ` +
+    `To change a machine's startup script and keep the machine, leave scriptId out of the Machine and create the Script ` +
+    `with machineId: <machine>.machineId (README, "Startup scripts that change"); or add ignoreChanges: ["scriptId"] to keep this machine as it is`
+  );
+}
+
+interface ConvergeGoal {
+  target: PowerState;
+  /** Where a machine still provisioning ends (create only). */
+  provisionsTo?: PowerState;
+  /** Inputs the diff found changed. */
+  changed: readonly string[];
+  /** The machine as just read. */
+  current: ApiMachine;
+  settings: ProviderSettings;
+  context: ProviderContext;
+  deadline: Deadline;
+}
+
+/** Applies in-place fields that differ, then brings the machine to its power state. */
+async function converge(client: Client, id: string, inputs: Props, goal: ConvergeGoal) {
+  const keys = [...new Set([...goal.changed, ...updateKeysAgainst(inputs, goal.current)])];
+  const body = updateBody(inputs, keys);
+  let current = goal.current;
+  if (Object.keys(body).length > 0) {
+    await client.machines.update(id, body);
+    // The update answers nothing; what it changed is known, and the power state it leaves alone.
+    const { machineName, ...fields } = body;
+    current = { ...current, ...fields, ...(machineName ? { name: machineName } : {}) } as ApiMachine;
+  }
+  const remainingMs = goal.deadline.at - nowOf(goal.context);
+  return settleMachine(client, id, goal.target, {
+    ...settleOptions(inputs, goal.settings, current, goal.context, remainingMs),
+    provisionsTo: goal.provisionsTo,
+  });
+}
+
+function settleOptions(
+  inputs: Props,
+  settings: ProviderSettings,
+  current: ApiMachine,
+  context: ProviderContext,
+  timeoutMs = waitBound(inputs).ms,
+): SettleOptions {
+  return {
+    timeoutMs: Math.max(timeoutMs, 1),
+    label: shownName(inputs, current.name),
+    progress: context.progress,
+    pollScale: pollScaleOf(settings),
+    now: () => nowOf(context),
+    current,
+    // Waits of one account share one watcher's listings instead of polling one by one.
+    watcher: machineWatcherFor(context, settings),
+  };
+}
+
+/** The machine's name for progress lines, unless the program made it a secret. */
+function shownName(inputs: Props, actual: string): string {
+  return secretInputs(inputs).includes("name") ? "[secret]" : String(inputs.name ?? actual);
+}
+
+/** The partial failure for a machine that exists but did not settle, with its latest state. */
+async function initFailure(
+  client: Client,
+  id: string,
+  inputs: Props,
+  lastSeen: ApiMachine,
+  cause: unknown,
+): Promise<ResourceInitError> {
+  const machine = await client.machines.get(id).catch(() => lastSeen);
+  return new ResourceInitError(
+    id,
+    { ...machineOutputs(inputs, machine), __provider: inputs.__provider },
+    cause,
+  );
+}
+
+/**
+ * Adoption: the machine is taken as it is or not at all (adoption.ts). It may still be on its way
+ * to the declared power state (starting, stopping): that is waited for, never acted on. Every
+ * failure here is a plain error, not a partial failure: nothing is adopted, so a later destroy
+ * cannot touch the machine.
+ */
+async function adoptExisting(
+  client: Client,
+  inputs: Props,
+  settings: ProviderSettings,
+  context: ProviderContext,
+) {
+  const id = String(inputs.adoptMachineId);
+  const found = await client.machines.get(id).catch((err: unknown) => {
+    throw provesAbsence(err) ? new Error(adoptNotFound(id)) : err;
+  });
+  const mismatches = adoptionMismatches(inputs, found);
+  if (mismatches.length > 0) throw adoptionRefusal(id, mismatches);
+  const target = (inputs.state ?? "ready") as PowerState;
+  try {
+    const machine = await settleMachine(client, id, target, {
+      ...settleOptions(inputs, settings, found, context),
+      act: false,
+    });
+    return { id, outs: machineOutputs(inputs, machine) };
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    throw new Error(`adoptMachineId: machine ${id} was not adopted, and nothing was changed: ${why}`);
+  }
+}
+
+/** Inputs a refresh reports: every input key the outputs hold, with the actual values. */
+function inputsFromOutputs(outs: Props): Props {
+  const keys = [...(Object.keys(MACHINE_DIFF_TABLE) as MachineInputKey[]), ...NAMING_INPUT_KEYS];
+  return pick(
+    outs,
+    keys.filter((k) => k !== "password" && outs[k] !== undefined && outs[k] !== null),
+  );
+}
+
+function pick(values: Props, keys: readonly string[]): Props {
+  return Object.fromEntries(keys.filter((k) => k in values).map((k) => [k, values[k]]));
+}

@@ -1,0 +1,184 @@
+/**
+ * The Script implementation: immutable scripts, so diff replaces on any change; a file is read
+ * here, and its content hash is an input, so an edited file is a change even at the same path.
+ */
+import * as crypto from "crypto";
+import * as fs from "fs";
+import * as path from "path";
+import type * as pulumi from "@pulumi/pulumi";
+import { NotFoundError, provesAbsence } from "../../client/errors";
+import { confirmAbsent } from "../shared/gone";
+import { CreateScriptRequestSchema, scriptTooLargeMessage } from "../../contract/requestSchemas";
+import type { Script as ApiScript } from "../../contract/schemas";
+import { definedOnly, printableFailures, schemaFailures } from "../shared/checks";
+import { changedKeys, type DiffTable } from "../shared/diffTable";
+import { NAMING_INPUT_KEYS, withAutoName } from "../shared/naming";
+import { customTimeout, optionFailures, withinBound } from "../shared/operationOptions";
+import { scriptFromList } from "../shared/listSnapshot";
+import { accountKey, clientFor, type ProviderSettings } from "../shared/settings";
+import { PROCESS_CONTEXT, type ProviderContext } from "../shared/context";
+import { proveAccount } from "../shared/references";
+import { UNKNOWN } from "../shared/unknown";
+
+type Props = Record<string, unknown>;
+
+/** Every input replaces: the API cannot change a script. */
+export const SCRIPT_DIFF_TABLE = {
+  name: "replace",
+  contentSha256: "replace",
+  description: "replace",
+  isEnabled: "replace",
+  runOnce: "replace",
+  machineId: "replace",
+} as const satisfies DiffTable<string>;
+
+const WIRE: Record<string, string> = { scriptName: "name", scriptDescription: "description" };
+
+/** The Script implementation on `context`; `check` proves the key with its lookups. */
+export function createScriptProvider(context: ProviderContext) {
+  return {
+    ...scriptOperations(context),
+    async check(olds: Props, news: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CheckResult> {
+      await proveAccount(settings, context);
+      return checkScript(olds, news, context);
+    },
+  };
+}
+
+/** `check` without the API: the text (or file) and the fields, with the content's hash. */
+function checkScript(olds: Props, news: Props, context: ProviderContext): pulumi.dynamic.CheckResult {
+  const inputs: Props = withAutoName(olds, news, context.names);
+  const failures: pulumi.dynamic.CheckFailure[] = [];
+  const text = scriptContent(inputs, failures);
+  if (text !== undefined) inputs.contentSha256 = sha256(text);
+  if (text !== undefined && text !== UNKNOWN) {
+    const body = definedOnly({ ...requestBody(inputs), scriptText: text });
+    failures.push(...schemaFailures(CreateScriptRequestSchema, body, inputs, (f) => WIRE[f] ?? f));
+    const tooLarge = scriptTooLargeMessage(text);
+    if (tooLarge)
+      failures.push({ property: inputs.scriptFile ? "scriptFile" : "scriptText", reason: tooLarge });
+  }
+  failures.push(
+    ...optionFailures(inputs, [...Object.keys(SCRIPT_DIFF_TABLE), "scriptText", "scriptFile"], "Script"),
+  );
+  return { inputs, failures: printableFailures(failures, inputs) };
+}
+
+const scriptOperations = (context: ProviderContext) => ({
+  async diff(_id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
+    // An input left out means "as the API defaults it": only declared inputs can differ.
+    const changed = changedKeys(SCRIPT_DIFF_TABLE, olds, news).filter((key) => news[key] !== undefined);
+    // An explicit name that stays the same would collide: delete the old script first.
+    const sameExplicitName = news.__autoNamed !== true && olds.name === news.name;
+    return { changes: changed.length > 0, replaces: changed, deleteBeforeReplace: sameExplicitName };
+  },
+
+  async create(inputs: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CreateResult> {
+    const client = clientFor(settings, context);
+    const text = readText(inputs);
+    const created = await client.scripts.create(
+      definedOnly({ ...requestBody(inputs), scriptText: text }) as never,
+      { onProgress: context.progress },
+    );
+    const shown = await client.scripts.get(created.id).catch(() => created);
+    return { id: created.id, outs: scriptOutputs(inputs, shown) };
+  },
+
+  async read(id: string, props: Props, settings: ProviderSettings): Promise<pulumi.dynamic.ReadResult> {
+    try {
+      const client = clientFor(settings, context);
+      // Reads arriving together share one listing (listSnapshot.ts); missing or alone: a show.
+      const listed = await context.snapshots.lookup(
+        `${accountKey(settings)} scripts`,
+        () => client.scripts.list(),
+        id,
+      );
+      const script = (listed && scriptFromList(listed, props)) ?? (await client.scripts.get(id));
+      const outs = scriptOutputs(props, script);
+      const inputKeys = [...Object.keys(SCRIPT_DIFF_TABLE), "scriptText", "scriptFile", ...NAMING_INPUT_KEYS];
+      return { id, props: outs, inputs: definedOnly(Object.fromEntries(inputKeys.map((k) => [k, outs[k]]))) };
+    } catch (err) {
+      if (provesAbsence(err)) return {};
+      throw err;
+    }
+  },
+
+  async update(): Promise<pulumi.dynamic.UpdateResult> {
+    // diff replaces on every change, so the engine never asks for an update.
+    throw new Error(
+      "Script cannot be updated in place: scripts are immutable (this is a bug in pulumi-vmapi)",
+    );
+  },
+
+  async delete(id: string, props: Props, settings: ProviderSettings): Promise<void> {
+    const client = clientFor(settings, context);
+    const destroy = async (signal?: AbortSignal) => {
+      try {
+        await client.scripts.destroy(id, { signal });
+      } catch (err) {
+        if (!(err instanceof NotFoundError)) throw err;
+        await confirmAbsent(() => client.scripts.get(id, { signal }), `script ${id}`, err);
+      }
+    };
+    // A delete cut short keeps the script in the stack; a create is never cut short (see README).
+    const bound = customTimeout(props, "delete");
+    return bound ? withinBound(bound, destroy) : destroy();
+  },
+});
+
+/** The Script implementation the runtime dispatches to. */
+export const scriptProvider = createScriptProvider(PROCESS_CONTEXT);
+
+function requestBody(inputs: Props): Props {
+  return {
+    scriptName: inputs.name,
+    scriptDescription: inputs.description,
+    isEnabled: inputs.isEnabled,
+    runOnce: inputs.runOnce,
+    machineId: inputs.machineId,
+  };
+}
+
+/** The text to check: declared, or read from the file; failures name the property. */
+function scriptContent(inputs: Props, failures: pulumi.dynamic.CheckFailure[]): string | undefined {
+  const { scriptText, scriptFile } = inputs;
+  if (scriptText === UNKNOWN || scriptFile === UNKNOWN) return UNKNOWN;
+  if ((scriptText === undefined) === (scriptFile === undefined)) {
+    failures.push({ property: "scriptText", reason: "give exactly one of scriptText or scriptFile" });
+    return undefined;
+  }
+  if (typeof scriptText === "string") return scriptText;
+  try {
+    return fs.readFileSync(path.resolve(String(scriptFile)), "utf8");
+  } catch (err) {
+    failures.push({
+      property: "scriptFile",
+      reason: `scriptFile ${String(scriptFile)} cannot be read: ${(err as Error).message}`,
+    });
+    return undefined;
+  }
+}
+
+function readText(inputs: Props): string {
+  if (typeof inputs.scriptText === "string") return inputs.scriptText;
+  return fs.readFileSync(path.resolve(String(inputs.scriptFile)), "utf8");
+}
+
+function sha256(text: string): string {
+  return text === UNKNOWN ? UNKNOWN : crypto.createHash("sha256").update(text, "utf8").digest("hex");
+}
+
+function scriptOutputs(declared: Props, script: ApiScript): Props {
+  return {
+    ...declared,
+    scriptId: script.id,
+    name: script.name,
+    description: script.description,
+    isEnabled: script.isEnabled,
+    runOnce: script.runOnce,
+    ownerType: script.ownerType,
+    ownerId: script.ownerId,
+    dtCreated: script.dtCreated,
+    machines: script.machines ?? [],
+  };
+}
