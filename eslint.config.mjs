@@ -4,23 +4,39 @@ import tseslint from "typescript-eslint";
 /**
  * The layers of src/ and which may import which (README, "Layout"). A breach fails `npm run lint`.
  *
- *   contract  the ground under everything: what is written once (the price list); imports no
- *             other folder of src, and never Pulumi or axios
+ *   contract  the wire contract, written once (constants, zod schemas of every record and request,
+ *             list-filter fields, issue formatting, the price list); imports no other folder of src,
+ *             and never Pulumi or axios
  *   client    -> contract; never Pulumi
- *   emulator  -> contract, and the client's contract only (constants, schemas, requestSchemas,
- *                listFilters, formatIssues): the server shares the wire types, not the client's machinery
- *   provider  -> client, contract (functions/ also -> provider); never emulator, recovery or review
+ *   emulator  -> contract only; inside it, http -> model -> state: the rules (model) never import
+ *                the HTTP side, and the store (state) imports neither
+ *   provider  -> client, contract; never emulator, recovery or review. Inside it, shared/ is
+ *                beneath the resource folders (machine/, script/, delegation/, access/): it
+ *                imports none of them
  *   recovery  -> client, contract
- *   review    -> contract, the client's formatIssues and the provider's machineDiffTable (data with
- *                no runtime import): `vmapi-review` reads a preview, it calls no API and loads no Pulumi
+ *   review    -> contract and the provider's machine/machineDiffTable (data with no runtime
+ *                import): `vmapi-review` reads a preview, it calls no API and loads no Pulumi
  *   index.ts  -> client, provider, review (the emulator has its own entry point, pulumi-vmapi/dist/emulator)
  */
-const CONTRACT = "constants|schemas|requestSchemas|listFilters|formatIssues";
 const layer = (files, patterns, paths = []) => ({
   files,
   rules: { "no-restricted-imports": ["error", { patterns, paths }] },
 });
 const noPulumi = { name: "@pulumi/pulumi", message: "Only src/provider knows Pulumi." };
+const noAxios = { name: "axios", message: "The emulator is the server: it sends no requests." };
+/** The emulator's rule for a file `depth` folders below src/emulator, plus `inside` rules. */
+const emulatorLayer = (files, depth, inside = []) =>
+  layer(
+    files,
+    [
+      {
+        regex: `^${"\\.\\./".repeat(depth + 1)}(?!contract/)`,
+        message: "The emulator imports no other folder of src but the contract.",
+      },
+      ...inside,
+    ],
+    [noPulumi, noAxios],
+  );
 const LAYERS = [
   layer(
     ["src/contract/**/*.ts"],
@@ -37,26 +53,36 @@ const LAYERS = [
     ],
     [noPulumi],
   ),
-  layer(
-    ["src/emulator/**/*.ts"],
-    [
-      {
-        regex: "^\\.\\./(provider|recovery|review|index)(/|$)",
-        message: "The emulator imports only the client's contract.",
-      },
-      {
-        regex: `^\\.\\./client/(?!(${CONTRACT})$)`,
-        message: `The emulator imports only the client's contract: ${CONTRACT.split("|").join(", ")}.`,
-      },
-    ],
-    [noPulumi, { name: "axios", message: "The emulator is the server: it sends no requests." }],
-  ),
+  emulatorLayer(["src/emulator/*.ts"], 0),
+  emulatorLayer(["src/emulator/http/**/*.ts"], 1),
+  emulatorLayer(["src/emulator/model/**/*.ts"], 1, [
+    { regex: "^\\.\\./http/", message: "The emulator's rules (model/) never import its HTTP side." },
+  ]),
+  emulatorLayer(["src/emulator/state/**/*.ts"], 1, [
+    {
+      regex: "^\\.\\./(http|model)/",
+      message: "The emulator's store (state/) imports neither model/ nor http/.",
+    },
+  ]),
   layer(
     ["src/provider/**/*.ts"],
     [
       {
         regex: "^(\\.\\./)+(emulator|recovery|review)(/|$)",
         message: "The provider builds on the client and the contract alone.",
+      },
+    ],
+  ),
+  layer(
+    ["src/provider/shared/**/*.ts"],
+    [
+      {
+        regex: "^(\\.\\./)+(emulator|recovery|review)(/|$)",
+        message: "The provider builds on the client and the contract alone.",
+      },
+      {
+        regex: "^\\.\\./(machine|script|delegation|access|functions)/",
+        message: "src/provider/shared is beneath the resource folders: it imports none of them.",
       },
     ],
   ),
@@ -69,9 +95,9 @@ const LAYERS = [
     ["src/review/**/*.ts"],
     [
       {
-        regex: "^\\.\\./(?!contract/|client/formatIssues$|provider/machineDiffTable$)",
+        regex: "^\\.\\./(?!contract/|provider/machine/machineDiffTable$)",
         message:
-          "The review reads a preview: it imports the contract, the client's formatIssues and the provider's machineDiffTable only.",
+          "The review reads a preview: it imports the contract and the provider's machine/machineDiffTable only.",
       },
     ],
     [noPulumi, { name: "axios", message: "The review reads a preview: it calls no API." }],

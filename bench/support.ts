@@ -4,8 +4,8 @@
  * real sleeps shortened by the emulator's time scale).
  */
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../src/emulator";
-import { providerContext, type ProviderContext } from "../src/provider/context";
-import { createMachineProvider } from "../src/provider/machineProvider";
+import { providerContext, type ProviderContext } from "../src/provider/shared/context";
+import { createMachineProvider } from "../src/provider/machine/machineProvider";
 
 export { MACHINE_INPUTS, createRequest } from "./machineInputs";
 

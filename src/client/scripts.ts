@@ -11,7 +11,11 @@ import { ConflictError, provesAbsence, ValidationError } from "./errors";
 import type { HttpClient, RequestOptions } from "./http";
 import { filtersToQuery } from "./filterQuery";
 import { SCRIPT_FILTER_FIELDS, type ScriptFilters } from "../contract/listFilters";
-import { CreateScriptRequestSchema, scriptTooLargeMessage, type CreateScriptRequest } from "../contract/requestSchemas";
+import {
+  CreateScriptRequestSchema,
+  scriptTooLargeMessage,
+  type CreateScriptRequest,
+} from "../contract/requestSchemas";
 import { ScriptListSchema, ScriptSchema, ScriptTextSchema, type Script } from "../contract/schemas";
 import { requireId, segment, validateInput } from "./validate";
 import { lateCreateCadenceMs, stillWaitingLine } from "./lateCreates";

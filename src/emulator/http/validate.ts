@@ -21,7 +21,6 @@ export function queryObject(query: URLSearchParams): Record<string, string> {
   return out;
 }
 
-
 /**
  * Equality filters of a list endpoint. Unknown parameters are refused with the allowed list;
  * `extra` names accepted non-filter parameters (limit, skip).
@@ -43,7 +42,6 @@ export function parseFilters(
   }
   return filters;
 }
-
 
 /** A query flag such as releasePublicIp: "true"/"false" (any case) or absent. */
 export function queryBoolean(query: URLSearchParams, name: string): boolean | undefined {

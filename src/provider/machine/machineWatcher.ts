@@ -271,31 +271,29 @@ export function needsShow(listed: Machine, target: WaitableState): boolean {
   return stateSatisfies(listed.state, target) || (listed.state === "off" && target !== "off");
 }
 
-/** The watchers of one process (or one test's context), one per account. */
-export class MachineWatchers {
-  private readonly byAccount = new Map<string, MachineWatcher>();
+/**
+ * The watchers of each context (one process, or one test's context), one per account: kept beside
+ * the context, not in it, so the shared context knows nothing of machines. A context that is no
+ * longer referenced takes its watchers with it.
+ */
+const WATCHERS = new WeakMap<ProviderContext, Map<string, MachineWatcher>>();
 
-  constructor(private readonly timing: Partial<Timing>) {}
-
-  /**
-   * The watcher of `account` (`accountKey`); made on first use, listing with a client that
-   * `makeClient` makes then. A watcher with no waiter holds nothing but this entry.
-   */
-  forAccount(account: string, makeClient: () => VmApiClient): MachineWatcher {
-    let watcher = this.byAccount.get(account);
-    if (watcher === undefined) {
-      const client = makeClient();
-      const list = () => client.machines.listAll().collect({ max: MAX_LISTED });
-      watcher = new MachineWatcher(list, { ...realTiming, ...definedOnly(this.timing) });
-      this.byAccount.set(account, watcher);
-    }
-    return watcher;
-  }
-}
-
-/** The watcher of the account `settings` talk to, in `context`. */
+/**
+ * The watcher of the account `settings` talk to, in `context`; made on first use, listing with a
+ * client of that context. A watcher with no waiter holds nothing but its entry.
+ */
 export function machineWatcherFor(context: ProviderContext, settings: ProviderSettings): MachineWatcher {
-  return context.watchers.forAccount(accountKey(settings), () => clientFor(settings, context));
+  let byAccount = WATCHERS.get(context);
+  if (byAccount === undefined) WATCHERS.set(context, (byAccount = new Map()));
+  const account = accountKey(settings);
+  let watcher = byAccount.get(account);
+  if (watcher === undefined) {
+    const client = clientFor(settings, context);
+    const list = () => client.machines.listAll().collect({ max: MAX_LISTED });
+    watcher = new MachineWatcher(list, { ...realTiming, ...definedOnly(context.timing) });
+    byAccount.set(account, watcher);
+  }
+  return watcher;
 }
 
 function definedOnly<T extends object>(value: T): Partial<T> {

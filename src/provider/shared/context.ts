@@ -12,7 +12,6 @@ import type { VmApiClientOptions } from "../../client/client";
 import { RateLimiter } from "../../client/rateLimiter";
 import { ListSnapshots } from "./listSnapshot";
 import { LookupCache } from "./lookups";
-import { MachineWatchers } from "../machine/machineWatcher";
 import { NameMemory } from "./naming";
 import { engineProgress, engineWarning, type ProgressSink } from "./progress";
 
@@ -29,8 +28,6 @@ export interface ProviderContext {
   readonly warn: ProgressSink;
   /** One request budget per account, by `accountDigest`: see `rateLimiterFor` (rateLimiters.ts). */
   readonly rateLimiters: Map<string, RateLimiter>;
-  /** One machine watcher per account: waits share its listings (machineWatcher.ts). */
-  readonly watchers: MachineWatchers;
   /** Listings shared by the reads of one refresh, per account (listSnapshot.ts). */
   readonly snapshots: ListSnapshots;
 }
@@ -39,9 +36,7 @@ export interface ProviderContext {
  * A context with its own empty cache and budgets, the real clock and the engine's log, unless
  * `parts` say otherwise.
  */
-export function providerContext(
-  parts: Partial<Omit<ProviderContext, "watchers" | "snapshots">> = {},
-): ProviderContext {
+export function providerContext(parts: Partial<Omit<ProviderContext, "snapshots">> = {}): ProviderContext {
   const timing = parts.timing ?? {};
   return {
     lookups: new LookupCache(),
@@ -51,8 +46,8 @@ export function providerContext(
     rateLimiters: new Map(),
     ...parts,
     timing,
-    // Always the context's own, on its own clock, even when `parts` spreads another context.
-    watchers: new MachineWatchers(timing),
+    // Always the context's own, on its own clock, even when `parts` spreads another context (so
+    // are the machine watchers, which machineWatcher.ts keeps per context object).
     snapshots: new ListSnapshots(timing),
   };
 }

@@ -4,7 +4,13 @@
  * from the state's.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { NameMemory, namingInputs, namingSeed, nextName, withAutoName } from "../../../src/provider/shared/naming";
+import {
+  NameMemory,
+  namingInputs,
+  namingSeed,
+  nextName,
+  withAutoName,
+} from "../../../src/provider/shared/naming";
 
 const SEED = namingSeed(["proj", "dev", "pulumi-nodejs:dynamic/vmapi:Machine", "box"]);
 const news = (extra: Record<string, unknown> = {}) => ({
