@@ -54,10 +54,3 @@ export function accountAdmin(caller: Caller, action: string): UserRecord {
     throw forbidden(`only account administrators may ${action}; team members cannot`);
   return user;
 }
-
-/** Whether a record owned by a team or a user is in `user`'s scope (their team, or themselves). */
-export function inScope(user: UserRecord, owner: { teamId: string | null; userId?: string | null }): boolean {
-  return user.teamId !== null
-    ? owner.teamId === user.teamId
-    : owner.teamId === null && owner.userId === user.id;
-}

@@ -3,7 +3,7 @@
  * Public templates (no team, no user) are visible to everyone.
  */
 import type { Network, Template, User } from "../../contract/schemas";
-import { inScope } from "./auth";
+import { seesNetwork, seesTemplate, seesUser } from "./scope";
 import type { UserRecord } from "../state/records";
 import type { Store } from "../state/store";
 import { matchesFilters, type Filters } from "./filters";
@@ -12,7 +12,7 @@ import { networkView, templateView, userView } from "./views";
 /** getUsers: the team's users, or just the caller on an individual account. */
 export function listUsers(store: Store, user: UserRecord, filters: Filters): User[] {
   return store.data.users
-    .filter((u) => inScope(user, { teamId: u.teamId, userId: u.id }))
+    .filter((u) => seesUser(user, u))
     .map(userView)
     .filter((view) => matchesFilters(view, filters));
 }
@@ -20,7 +20,7 @@ export function listUsers(store: Store, user: UserRecord, filters: Filters): Use
 /** getNetworks: the account's networks. */
 export function listNetworks(store: Store, user: UserRecord, filters: Filters): Network[] {
   return store.data.networks
-    .filter((n) => inScope(user, n))
+    .filter((n) => seesNetwork(user, n))
     .map(networkView)
     .filter((view) => matchesFilters(view, filters));
 }
@@ -28,7 +28,7 @@ export function listNetworks(store: Store, user: UserRecord, filters: Filters): 
 /** getTemplates: public templates plus the account's own. */
 export function listTemplates(store: Store, user: UserRecord, filters: Filters): Template[] {
   return store.data.templates
-    .filter((t) => (t.teamId === null && t.userId === null) || inScope(user, t))
+    .filter((t) => seesTemplate(user, t))
     .map(templateView)
     .filter((view) => matchesFilters(view, filters));
 }

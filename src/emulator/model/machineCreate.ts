@@ -7,7 +7,7 @@ import { templateTypeViolation } from "../../contract/constants";
 import { NEW_USER_FIELDS, type CreateMachineRequestSchema } from "../../contract/requestSchemas";
 import type { Machine } from "../../contract/schemas";
 import { badRequest, conflict, notFound } from "./apiError";
-import { inScope } from "./auth";
+import { seesNetwork, seesScript, seesTemplate } from "./scope";
 import type { MachineRecord, NetworkRecord, UserRecord } from "../state/records";
 import { drawCapacityFailure } from "./capacity";
 import { staticIp, type Store } from "../state/store";
@@ -23,12 +23,15 @@ type OwnerPlan = { existing: UserRecord } | { create: Omit<UserRecord, "id" | "d
 /** Creates a machine in `provisioning` for account admin `admin`; returns its wire object. */
 export function createMachine(store: Store, admin: UserRecord, req: CreateMachineArgs): Machine {
   const plan = ownerPlan(store, admin, req);
-  const template = store.data.templates.find((t) => t.id === req.templateId && templateVisible(admin, t));
+  const template = store.data.templates.find((t) => t.id === req.templateId && seesTemplate(admin, t));
   if (template === undefined) throw notFound(`templateId ${req.templateId} not found`);
   const violation = templateTypeViolation(template.os, req.machineType);
   if (violation !== null) throw badRequest(violation);
   const network = chooseNetwork(store, admin, req);
-  if (req.scriptId !== undefined && !scriptVisible(store, admin, req.scriptId)) {
+  if (
+    req.scriptId !== undefined &&
+    !store.data.scripts.some((s) => s.id === req.scriptId && seesScript(admin, s))
+  ) {
     throw notFound(`scriptId ${req.scriptId} not found`);
   }
   const owner = "existing" in plan ? plan.existing : addUser(store, plan.create);
@@ -100,20 +103,8 @@ function addUser(store: Store, fields: Omit<UserRecord, "id" | "dtCreated">): Us
   return user;
 }
 
-function templateVisible(user: UserRecord, t: { teamId: string | null; userId: string | null }): boolean {
-  return (t.teamId === null && t.userId === null) || inScope(user, t);
-}
-
-function scriptVisible(store: Store, user: UserRecord, scriptId: string): boolean {
-  return store.data.scripts.some(
-    (s) =>
-      s.id === scriptId &&
-      inScope(user, s.ownerType === "team" ? { teamId: s.ownerId } : { teamId: null, userId: s.ownerId }),
-  );
-}
-
 function chooseNetwork(store: Store, user: UserRecord, req: CreateMachineArgs): NetworkRecord | null {
-  const mine = store.data.networks.filter((n) => inScope(user, n));
+  const mine = store.data.networks.filter((n) => seesNetwork(user, n));
   if (req.networkId === undefined) {
     // The region's first network with a free address; a full one refuses only when all are.
     const inRegion = mine.filter((n) => n.region === req.region);

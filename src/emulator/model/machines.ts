@@ -7,10 +7,11 @@ import type { z } from "zod";
 import type { UpdateMachineRequestSchema } from "../../contract/requestSchemas";
 import type { Machine } from "../../contract/schemas";
 import { conflict, notFound } from "./apiError";
-import { inScope, type Caller } from "./auth";
+import type { Caller } from "./auth";
 import { drawCapacityFailure } from "./capacity";
 import { enter, finishPendingEvent, OPERATIONS, type MachineOperation } from "../state/lifecycle";
-import { machineFor, machineVisible } from "./permissions";
+import { machineFor } from "./permissions";
+import { seesMachine, seesUser } from "./scope";
 import type { MachineRecord, UserRecord } from "../state/records";
 import { closeRuns, type Store } from "../state/store";
 import { matchesFilters, type Filters } from "./filters";
@@ -91,9 +92,7 @@ export function setMachineAccess(
   machine: MachineRecord,
   args: AccessArgs,
 ): void {
-  const target = store.data.users.find(
-    (u) => u.id === args.userId && inScope(user, { teamId: u.teamId, userId: u.id }),
-  );
+  const target = store.data.users.find((u) => u.id === args.userId && seesUser(user, u));
   if (target === undefined) throw notFound(`userId ${args.userId} not found`);
   const others = machine.accessUserIds.filter((u) => u !== target.id);
   machine.accessUserIds = args.enableAccess ? [...others, target.id] : others;
@@ -111,7 +110,7 @@ export interface ListArgs {
 export function listMachines(store: Store, user: UserRecord, args: ListArgs): Machine[] {
   return store
     .liveMachines()
-    .filter((m) => machineVisible(user, m))
+    .filter((m) => seesMachine(user, m))
     .map((m) => machineView(m, { internalId: true }))
     .filter((view) => matchesFilters({ ...view, machineId: view.id }, args.filters))
     .slice(args.skip, args.skip + args.limit);

@@ -4,8 +4,9 @@
  * decisions (docs/api.md, "Accounts, keys and who may do what").
  */
 import { forbidden, notFound } from "./apiError";
-import { inScope, type Caller } from "./auth";
-import type { MachineRecord, UserRecord } from "../state/records";
+import type { Caller } from "./auth";
+import { seesMachine } from "./scope";
+import type { MachineRecord } from "../state/records";
 import type { Store } from "../state/store";
 
 /** Roles a caller can have on one machine. `member` is any other user of the machine's account. */
@@ -47,11 +48,6 @@ export const MACHINE_PERMISSIONS: Readonly<Record<MachineAction, MachineRoles>> 
   delegate: ownerOrAdmin,
 };
 
-/** Whether `user` can see `machine` at all (same individual owner, or same team). */
-export function machineVisible(user: UserRecord, machine: MachineRecord): boolean {
-  return inScope(user, machine);
-}
-
 /**
  * The live machine `id` if `caller` may perform `action` on it. Unknown or out-of-scope ids are
  * 404; visible but not allowed is 403. A delegation token gets 403 for machines it does not list.
@@ -68,7 +64,7 @@ export function machineFor(store: Store, caller: Caller, id: string, action: Mac
   }
   const user = caller.user;
   const machine = store.machine(id);
-  if (machine === undefined || !machineVisible(user, machine)) throw notFound(`machineId ${id} not found`);
+  if (machine === undefined || !seesMachine(user, machine)) throw notFound(`machineId ${id} not found`);
   const isOwner = machine.userId === user.id;
   const isTeamAdmin = user.teamId !== null && user.role === "admin";
   if ((isOwner && row.owner) || (isTeamAdmin && row.teamAdmin) || row.member) return machine;

@@ -6,26 +6,16 @@ import type { z } from "zod";
 import type { CreateScriptRequestSchema } from "../../contract/requestSchemas";
 import type { Script } from "../../contract/schemas";
 import { conflict, notFound } from "./apiError";
-import { asCaller, inScope } from "./auth";
+import { asCaller } from "./auth";
+import { scriptOwnerOf, seesScript } from "./scope";
 import { machineFor } from "./permissions";
 import type { ScriptRecord, UserRecord } from "../state/records";
 import type { Store } from "../state/store";
 import { matchesFilters, type Filters } from "./filters";
 import { scriptView } from "./views";
 
-/** The owner a new script of `user` gets. */
-function ownerOf(user: UserRecord): { ownerType: "user" | "team"; ownerId: string } {
-  return user.teamId !== null
-    ? { ownerType: "team", ownerId: user.teamId }
-    : { ownerType: "user", ownerId: user.id };
-}
-
-function scriptInScope(user: UserRecord, s: ScriptRecord): boolean {
-  return inScope(user, s.ownerType === "team" ? { teamId: s.ownerId } : { teamId: null, userId: s.ownerId });
-}
-
 function visibleScript(store: Store, user: UserRecord, id: string): ScriptRecord {
-  const script = store.data.scripts.find((s) => s.id === id && scriptInScope(user, s));
+  const script = store.data.scripts.find((s) => s.id === id && seesScript(user, s));
   if (script === undefined) throw notFound(`scriptId ${id} not found`);
   return script;
 }
@@ -35,7 +25,7 @@ export type CreateScriptArgs = z.output<typeof CreateScriptRequestSchema>;
 
 /** createScript by an account admin: 409 on a duplicate name, optional attachment to a machine. */
 export function createScript(store: Store, admin: UserRecord, args: CreateScriptArgs): Script {
-  const owner = ownerOf(admin);
+  const owner = scriptOwnerOf(admin);
   if (store.data.scripts.some((s) => s.ownerId === owner.ownerId && s.name === args.scriptName)) {
     throw conflict(`a script named ${args.scriptName} already exists for this ${owner.ownerType}`);
   }
@@ -71,7 +61,7 @@ export function destroyScript(store: Store, admin: UserRecord, id: string): void
 /** getScripts: `user`'s (or their team's) scripts, filtered. */
 export function listScripts(store: Store, user: UserRecord, filters: Filters): Script[] {
   return store.data.scripts
-    .filter((s) => scriptInScope(user, s))
+    .filter((s) => seesScript(user, s))
     .map((s) => scriptView(s))
     .filter((view) => matchesFilters(view, filters));
 }
