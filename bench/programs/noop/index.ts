@@ -36,7 +36,7 @@ const extra = Object.fromEntries(
 
 /**
  * With `quiet`, stack traces are off while the resource registers, as this package's resources
- * do (`quietStacks` in src/provider/stub.ts): the SDK otherwise records one per property promise.
+ * do (`quietStacks` in src/provider/shared/stub.ts): the SDK otherwise records one per property promise.
  */
 const quiet = config.getBoolean("quiet") ?? false;
 

@@ -1,5 +1,5 @@
 /**
- * Request parsing for the route handlers, with the shared schemas (src/client/requestSchemas.ts), so
+ * Request parsing for the route handlers, with the shared schemas (src/contract/requestSchemas.ts), so
  * the emulator refuses with exactly the rules and messages the client and the provider check with.
  */
 import type { z } from "zod";
