@@ -2,7 +2,7 @@
  * What a machine's change does beyond its own row: the disk and public IP a replace or delete
  * destroys, the dynamic IP a stop gives up, and the scripts machines run at their next boot.
  */
-import type { MachineReview, ReviewModel } from "./model";
+import type { MachineReview, ReviewModel } from "./reviewModel";
 import {
   MACHINE_TYPE,
   shown,

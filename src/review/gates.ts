@@ -3,7 +3,7 @@
  * `cost-increase=<dollars per month>` when the machines' monthly cost grows by more than that.
  */
 import { sumCosts } from "./cost";
-import type { ReviewModel } from "./model";
+import type { ReviewModel } from "./reviewModel";
 
 /** One CI gate: a destroyed disk, or a monthly cost increase above `maxMonthly` dollars. */
 export type FailOn = { kind: "destroy" } | { kind: "cost-increase"; maxMonthly: number };

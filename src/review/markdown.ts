@@ -6,7 +6,7 @@
  */
 import { HOURS_PER_MONTH } from "../contract/prices";
 import { sumCosts, type Cost } from "./cost";
-import type { InputChange, MachineAction, MachineReview, ReviewModel } from "./model";
+import type { InputChange, MachineAction, MachineReview, ReviewModel } from "./reviewModel";
 
 const ACTION_WORDS: Record<MachineAction, string> = {
   create: "create",
