@@ -26,11 +26,6 @@ interface AccountSettings {
   baseUrl?: unknown;
 }
 
-/** The configured account names (never their keys), for messages. */
-export function accountNames(settings: ProviderSettings): string[] {
-  return Object.keys(parseAccounts(settings.accounts));
-}
-
 /**
  * The settings of account `name` (undefined: the default account). Throws a
  * ConfigurationError naming the account and the configured names when it is not configured.

@@ -32,14 +32,6 @@ export function schemaFailures(
   return failures;
 }
 
-/** A failure for a value that must be one of `allowed`. */
-export function oneOfFailure(property: string, allowed: readonly string[], got: unknown) {
-  return {
-    property,
-    reason: `${property} must be one of: ${allowed.join(", ")} (got ${JSON.stringify(got)})`,
-  };
-}
-
 /** Drops undefined values: an API body leaves a field out, and the plugin cannot encode undefined. */
 export function definedOnly(values: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
