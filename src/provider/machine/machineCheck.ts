@@ -9,14 +9,22 @@ import { adoptionInputFailures, isAdoption } from "./adoption";
 import { printableFailures, schemaFailures } from "../shared/checks";
 import { optionFailures } from "../shared/operationOptions";
 import type { ProviderContext } from "../shared/context";
-import { createBody, MACHINE_DIFF_TABLE, machinePropertyOf, POWER_STATES, updateBody } from "./machineModel";
+import {
+  createBody,
+  MACHINE_DIFF_TABLE,
+  machinePropertyOf,
+  POWER_STATES,
+  updateBody,
+  type MachineInputs,
+} from "./machineModel";
 import { machineReferenceFailures } from "./machineReferences";
 import { withAutoName } from "../shared/naming";
 import { referenceContext } from "../shared/references";
+import type { CheckResult, EngineProps } from "../shared/resourceImplementation";
 import type { ProviderSettings } from "../shared/settings";
 import { UNKNOWN } from "../shared/unknown";
 
-type Props = Record<string, unknown>;
+type Props = EngineProps;
 type Failure = pulumi.dynamic.CheckFailure;
 
 /**
@@ -31,7 +39,7 @@ export async function checkMachine(
   news: Props,
   settings: ProviderSettings,
   context: ProviderContext,
-): Promise<pulumi.dynamic.CheckResult> {
+): Promise<CheckResult<MachineInputs>> {
   const ctx = referenceContext(settings, context);
   const adopting = isAdoption(olds, news);
   // An adopted machine keeps its own name unless one is declared: never an auto-name (a rename).

@@ -33,8 +33,8 @@ export function schemaFailures(
 }
 
 /** Drops undefined values: an API body leaves a field out, and the plugin cannot encode undefined. */
-export function definedOnly(values: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+export function definedOnly<T extends object>(values: T): T {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as T;
 }
 
 /** The longest input value a failure may name: the engine prints the named property's value in full. */
