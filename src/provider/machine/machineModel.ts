@@ -60,9 +60,10 @@ export function updateKeysAgainst(inputs: Record<string, unknown>, machine: ApiM
   );
 }
 
-/** The power states a Machine can declare. */
-export const POWER_STATES = ["ready", "off"] as const;
-export type PowerState = (typeof POWER_STATES)[number];
+/** A power state a Machine can declare and keep: "ready" (running) or "off" (stopped). */
+export type PowerState = "ready" | "off";
+/** The power states a Machine can declare, as messages list them. */
+export const POWER_STATES = ["ready", "off"] as const satisfies readonly PowerState[];
 
 /** True when `value` is a power state a Machine can declare. */
 export function isPowerState(value: unknown): value is PowerState {
@@ -222,5 +223,6 @@ export function passwordMatches(password: unknown, digest: unknown): boolean {
   return crypto.timingSafeEqual(candidate, Buffer.from(hash, "hex"));
 }
 
-/* Compile-time check that the typed inputs are exactly the rows of the diff table. */
+/* Compile-time checks that the typed inputs are exactly the rows of the diff table, and every power state is listed. */
 type _InputFieldsAreTheDiffTable = Assert<Same<keyof MachineInputFields, MachineInputKey>>;
+type _PowerStatesAreListed = Assert<Same<(typeof POWER_STATES)[number], PowerState>>;
