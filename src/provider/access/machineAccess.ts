@@ -2,18 +2,21 @@
  * `MachineAccess`: one user's access to one machine, granted on create and revoked on delete.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { Assert, Same } from "../shared/resourceImplementation";
+import type { Assert } from "../shared/resourceImplementation";
 import {
   isResourceOfType,
   registration,
   typeToken,
   type ResourceShape,
-  type UnregisteredOutputs,
+  type RegistersItsOutputs,
 } from "../shared/resourceClass";
 import { ACCESS_INPUT_KEYS } from "./machineAccessModel";
 
 /** How a MachineAccess registers: its inputs, which are its outputs, and the account. */
-const ACCESS: ResourceShape = { kind: "MachineAccess", keys: ["account", ...ACCESS_INPUT_KEYS] };
+const ACCESS = {
+  kind: "MachineAccess",
+  keys: ["account", ...ACCESS_INPUT_KEYS],
+} as const satisfies ResourceShape;
 
 /** Inputs of a {@link MachineAccess}; a change of either replaces the grant. */
 export interface MachineAccessArgs {
@@ -64,6 +67,4 @@ export class MachineAccess extends pulumi.dynamic.Resource {
 }
 
 /* Compile-time check that every output the class declares is registered (else it stays undefined). */
-type _OutputsAreRegistered = Assert<
-  Same<UnregisteredOutputs<MachineAccess, (typeof ACCESS_INPUT_KEYS)[number]>, never>
->;
+type _RegistersItsOutputs = Assert<RegistersItsOutputs<MachineAccess, (typeof ACCESS.keys)[number]>>;

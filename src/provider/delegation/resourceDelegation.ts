@@ -3,13 +3,13 @@
  * after creation. The API has no delete: deleting the resource only forgets it.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { Assert, Same } from "../shared/resourceImplementation";
+import type { Assert } from "../shared/resourceImplementation";
 import {
   isResourceOfType,
   registration,
   typeToken,
   type ResourceShape,
-  type UnregisteredOutputs,
+  type RegistersItsOutputs,
 } from "../shared/resourceClass";
 import { DELEGATION_INPUT_KEYS, DELEGATION_OUTPUT_KEYS } from "./resourceDelegationModel";
 
@@ -30,11 +30,11 @@ export interface ResourceDelegationArgs {
 }
 
 /** How a ResourceDelegation registers: its model's keys, the token a secret output. */
-const DELEGATION: ResourceShape = {
+const DELEGATION = {
   kind: "ResourceDelegation",
   keys: [...DELEGATION_INPUT_KEYS, ...DELEGATION_OUTPUT_KEYS],
   secretOutputs: ["accessTokenId"],
-};
+} as const satisfies ResourceShape;
 
 /** A time-limited delegation; `accessTokenId` is a secret. */
 export class ResourceDelegation extends pulumi.dynamic.Resource {
@@ -84,12 +84,4 @@ export class ResourceDelegation extends pulumi.dynamic.Resource {
 }
 
 /* Compile-time check that every output the class declares is registered (else it stays undefined). */
-type _OutputsAreRegistered = Assert<
-  Same<
-    UnregisteredOutputs<
-      ResourceDelegation,
-      (typeof DELEGATION_INPUT_KEYS)[number] | (typeof DELEGATION_OUTPUT_KEYS)[number]
-    >,
-    never
-  >
->;
+type _RegistersItsOutputs = Assert<RegistersItsOutputs<ResourceDelegation, (typeof DELEGATION.keys)[number]>>;

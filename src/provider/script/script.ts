@@ -4,13 +4,13 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ScriptSchema } from "../../contract/schemas";
 import type { z } from "zod";
-import type { Assert, Same } from "../shared/resourceImplementation";
+import type { Assert } from "../shared/resourceImplementation";
 import {
   isResourceOfType,
   registration,
   typeToken,
   type ResourceShape,
-  type UnregisteredOutputs,
+  type RegistersItsOutputs,
 } from "../shared/resourceClass";
 import { SCRIPT_INPUT_KEYS, SCRIPT_OUTPUT_KEYS } from "./scriptModel";
 
@@ -42,11 +42,11 @@ export interface ScriptArgs {
 }
 
 /** How a Script registers: its model's keys, auto-named. */
-const SCRIPT: ResourceShape = {
+const SCRIPT = {
   kind: "Script",
   keys: [...SCRIPT_OUTPUT_KEYS, ...SCRIPT_INPUT_KEYS],
   autoNamed: true,
-};
+} as const satisfies ResourceShape;
 
 /** A startup script; outputs include its owner and the machines it is attached to. */
 export class Script extends pulumi.dynamic.Resource {
@@ -102,9 +102,4 @@ export class Script extends pulumi.dynamic.Resource {
 }
 
 /* Compile-time check that every output the class declares is registered (else it stays undefined). */
-type _OutputsAreRegistered = Assert<
-  Same<
-    UnregisteredOutputs<Script, (typeof SCRIPT_OUTPUT_KEYS)[number] | (typeof SCRIPT_INPUT_KEYS)[number]>,
-    never
-  >
->;
+type _RegistersItsOutputs = Assert<RegistersItsOutputs<Script, (typeof SCRIPT.keys)[number]>>;

@@ -72,7 +72,11 @@ export type DeclaredOutputs<C> = {
 }[Exclude<keyof C, keyof pulumi.dynamic.Resource>];
 
 /**
- * The declared outputs of `C` that it does not register (`Keys`), so would stay undefined in the
- * program: a class asserts this is `never`. `account` is the runtime's (accounts.ts).
+ * True when class `C` registers (`Keys`) every output it declares, which would otherwise stay
+ * undefined in the program; `account` is the runtime's (accounts.ts).
  */
-export type UnregisteredOutputs<C, Keys extends string> = Exclude<DeclaredOutputs<C>, Keys | "account">;
+export type RegistersItsOutputs<C, Keys extends string> = [
+  Exclude<DeclaredOutputs<C>, Keys | "account">,
+] extends [never]
+  ? true
+  : false;
