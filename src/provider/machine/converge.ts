@@ -3,11 +3,12 @@
  * are applied and the machine is brought to its declared power state (settle.ts), all within one
  * deadline: the tightest of the operation's `customTimeouts` entry and `waitTimeoutSeconds`.
  */
+import type { VmApiClient } from "../../client/client";
 import type { Machine as ApiMachine } from "../../contract/schemas";
 import { secretInputs } from "../shared/checks";
 import { nowOf, type ProviderContext } from "../shared/context";
 import { customTimeout, tightest, type Bound, type Operation } from "../shared/operationOptions";
-import { pollScaleOf, type ProviderSettings, type clientFor } from "../shared/settings";
+import { pollScaleOf, type ProviderSettings } from "../shared/settings";
 import {
   updateBody,
   updateKeysAgainst,
@@ -17,8 +18,6 @@ import {
 } from "./machineModel";
 import { machineWatcherFor } from "./machineWatcher";
 import { settleMachine, type SettleOptions } from "./settle";
-
-type Client = ReturnType<typeof clientFor>;
 
 const DEFAULT_WAIT_SECONDS = 1200;
 
@@ -65,7 +64,7 @@ export interface ConvergeGoal {
 
 /** Applies in-place fields that differ, then brings the machine to its power state. */
 export async function converge(
-  client: Client,
+  client: VmApiClient,
   id: string,
   inputs: MachineInputs,
   goal: ConvergeGoal,

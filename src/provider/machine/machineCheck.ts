@@ -16,6 +16,7 @@ import {
   POWER_STATES,
   updateBody,
   type MachineInputs,
+  type MachineOutputs,
 } from "./machineModel";
 import { machineReferenceFailures } from "./machineReferences";
 import { withAutoName } from "../shared/naming";
@@ -24,7 +25,6 @@ import type { CheckResult, EngineProps } from "../shared/resourceImplementation"
 import type { ProviderSettings } from "../shared/settings";
 import { UNKNOWN } from "../shared/unknown";
 
-type Props = EngineProps;
 type Failure = pulumi.dynamic.CheckFailure;
 
 /**
@@ -35,15 +35,15 @@ const ADOPTED_NAME = "adopted";
 
 /** The whole `check` of Machine. */
 export async function checkMachine(
-  olds: Props,
-  news: Props,
+  olds: MachineOutputs,
+  news: EngineProps,
   settings: ProviderSettings,
   context: ProviderContext,
 ): Promise<CheckResult<MachineInputs>> {
   const ctx = referenceContext(settings, context);
   const adopting = isAdoption(olds, news);
   // An adopted machine keeps its own name unless one is declared: never an auto-name (a rename).
-  const inputs: Props =
+  const inputs: EngineProps =
     adopting && news.name === undefined ? { ...news } : withAutoName(olds, news, context.names);
   if (inputs.state === undefined) inputs.state = "ready";
   const local = localFailures(inputs, adopting);
@@ -56,7 +56,7 @@ export async function checkMachine(
  * the machine will report, so the next diff compares 3 with 3 instead of finding a change on
  * every `up`. Inputs that do not parse are left for the failures to name.
  */
-function withNumericSettings(inputs: Props): Props {
+function withNumericSettings(inputs: EngineProps): EngineProps {
   const parsed = UpdateMachineRequestSchema.safeParse(updateBody(inputs, Object.keys(inputs)));
   if (!parsed.success) return inputs;
   const normalized = { ...inputs };
@@ -67,7 +67,7 @@ function withNumericSettings(inputs: Props): Props {
   return normalized;
 }
 
-function localFailures(inputs: Props, adopting: boolean): Failure[] {
+function localFailures(inputs: EngineProps, adopting: boolean): Failure[] {
   const named = adopting && inputs.name === undefined ? { ...inputs, name: ADOPTED_NAME } : inputs;
   const updateFields = updateBody(inputs, Object.keys(inputs));
   return [
@@ -79,7 +79,7 @@ function localFailures(inputs: Props, adopting: boolean): Failure[] {
   ];
 }
 
-function providerFieldFailures(inputs: Props): Failure[] {
+function providerFieldFailures(inputs: EngineProps): Failure[] {
   const failures: Failure[] = [];
   const state = inputs.state;
   if (state !== UNKNOWN && !(POWER_STATES as readonly unknown[]).includes(state)) {
