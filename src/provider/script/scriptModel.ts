@@ -43,8 +43,8 @@ type ReportedFields = Pick<
 export type ScriptOutputs = Props<Omit<ScriptInputFields, keyof ReportedFields> & ReportedFields>;
 
 /** Every input key of a Script, the diff table's and the two ways to give the text. */
-export const SCRIPT_INPUT_KEYS = [
-  ...(Object.keys(SCRIPT_DIFF_TABLE) as (keyof ScriptInputFields)[]),
+export const SCRIPT_INPUT_KEYS: readonly (keyof ScriptInputFields)[] = [
+  ...(Object.keys(SCRIPT_DIFF_TABLE) as (keyof typeof SCRIPT_DIFF_TABLE)[]),
   "scriptText",
   "scriptFile",
 ];
