@@ -117,7 +117,7 @@ async function providerOperations(emu: RunningEmulator) {
   const create = await measure(emu, async () => {
     ({ id, outs = {} } = await clock.machines.create(inputs, settings));
   });
-  const news = { ...inputs, name: "bench-renamed", state: "off" };
+  const news: Record<string, unknown> = { ...inputs, name: "bench-renamed", state: "off" };
   const update = await measure(emu, async () => {
     ({ outs = {} } = await clock.machines.update(id, outs, news, settings));
   });

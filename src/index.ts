@@ -5,6 +5,7 @@ export * from "./client/index";
 
 // Pulumi resources and data sources.
 export { Machine, type MachineArgs } from "./provider/machine/machine";
+export type { PowerState } from "./provider/machine/machineModel";
 export { Script, type ScriptArgs } from "./provider/script/script";
 export { ResourceDelegation, type ResourceDelegationArgs } from "./provider/delegation/resourceDelegation";
 export { MachineAccess, type MachineAccessArgs } from "./provider/access/machineAccess";

@@ -3,43 +3,34 @@
  * `dispatch(kind, method, args, settings)` is the one stable entry point that state written by
  * any version of this package calls; keep its signature unchanged.
  */
+import type * as MachineProviderModule from "./machine/machineProvider";
+import type * as ScriptProviderModule from "./script/scriptProvider";
+import type * as DelegationProviderModule from "./delegation/resourceDelegationProvider";
+import type * as AccessProviderModule from "./access/machineAccessProvider";
 import { withAccount } from "./shared/accounts";
 import { secretInputs, withoutSecretValues } from "./shared/checks";
+import type { EngineProps, ResourceImplementation } from "./shared/resourceImplementation";
 import type { ProviderSettings } from "./shared/settings";
 import type { ResourceKind } from "./shared/stub";
 
-/** What one resource kind implements; `settings` come last so every method can build a client. */
-export interface ResourceImplementation {
-  check(
-    olds: Record<string, unknown>,
-    news: Record<string, unknown>,
-    settings: ProviderSettings,
-  ): Promise<unknown>;
-  diff(
-    id: string,
-    olds: Record<string, unknown>,
-    news: Record<string, unknown>,
-    settings: ProviderSettings,
-  ): Promise<unknown>;
-  create(inputs: Record<string, unknown>, settings: ProviderSettings): Promise<unknown>;
-  read(id: string, props: Record<string, unknown>, settings: ProviderSettings): Promise<unknown>;
-  update(
-    id: string,
-    olds: Record<string, unknown>,
-    news: Record<string, unknown>,
-    settings: ProviderSettings,
-  ): Promise<unknown>;
-  delete(id: string, props: Record<string, unknown>, settings: ProviderSettings): Promise<void>;
-}
+/** An implementation as the runtime holds it: any kind's, over the engine's bags. */
+type Implementation = ResourceImplementation<EngineProps, EngineProps>;
 
-type Method = keyof ResourceImplementation;
+/** The name of one method, as the stub forwards it. */
+type Method = keyof Implementation;
 
-// Loaded lazily so a Script call never pays for loading the Machine implementation.
-const implementations: Record<ResourceKind, () => ResourceImplementation> = {
-  Machine: () => require("./machine/machineProvider").machineProvider,
-  Script: () => require("./script/scriptProvider").scriptProvider,
-  ResourceDelegation: () => require("./delegation/resourceDelegationProvider").resourceDelegationProvider,
-  MachineAccess: () => require("./access/machineAccessProvider").machineAccessProvider,
+/**
+ * Each kind's implementation, loaded on first use so a Script call never pays for loading the
+ * Machine implementation (the `import type`s above are erased: they only type the `require`s).
+ */
+const IMPLEMENTATIONS: { readonly [K in ResourceKind]: () => Implementation } = {
+  Machine: () => (require("./machine/machineProvider") as typeof MachineProviderModule).machineProvider,
+  Script: () => (require("./script/scriptProvider") as typeof ScriptProviderModule).scriptProvider,
+  ResourceDelegation: () =>
+    (require("./delegation/resourceDelegationProvider") as typeof DelegationProviderModule)
+      .resourceDelegationProvider,
+  MachineAccess: () =>
+    (require("./access/machineAccessProvider") as typeof AccessProviderModule).machineAccessProvider,
 };
 
 /** Routes one engine call to the implementation of `kind`. */
@@ -49,17 +40,27 @@ export async function dispatch(
   args: unknown[],
   settings: ProviderSettings,
 ): Promise<unknown> {
-  const load = implementations[kind];
+  // Both come from state, which any version may have written: check them at run time too.
+  const load = Object.hasOwn(IMPLEMENTATIONS, kind) ? IMPLEMENTATIONS[kind] : undefined;
   if (!load)
     throw new Error(`pulumi-vmapi: unknown resource kind ${JSON.stringify(kind)}; upgrade the package`);
   const impl = load();
-  const fn = impl[method] as (...a: unknown[]) => Promise<unknown>;
-  if (typeof fn !== "function") throw new Error(`pulumi-vmapi: ${kind} has no ${method}`);
+  if (typeof impl[method] !== "function") throw new Error(`pulumi-vmapi: ${kind} has no ${method}`);
   try {
-    return await withAccount(method, args, settings ?? {}, (a, s) => fn.call(impl, ...a, s));
+    return await withAccount(method, args, settings ?? {}, (a, s) => invoke(impl, method, a, s));
   } catch (err) {
     throw withoutSecrets(err, args[INPUTS_AT[method]]);
   }
+}
+
+/**
+ * The one place where the engine's arguments become an implementation's typed ones: the bags are
+ * taken as they are, unvalidated (resourceImplementation.ts says why: `check` validates new
+ * inputs, and stored outputs of any version are read with fallbacks, never refused).
+ */
+function invoke(impl: Implementation, method: Method, args: unknown[], settings: ProviderSettings) {
+  const fn = impl[method] as (...typed: unknown[]) => Promise<unknown>;
+  return fn.call(impl, ...args, settings);
 }
 
 /** Where each method's inputs (or stored outputs, which hold them) are among its arguments. */

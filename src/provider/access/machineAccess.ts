@@ -2,8 +2,21 @@
  * `MachineAccess`: one user's access to one machine, granted on create and revoked on delete.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { optionInputs } from "../shared/resourceOptions";
-import { providerStub, quietStacks, registeredProps } from "../shared/stub";
+import type { Assert } from "../shared/resourceImplementation";
+import {
+  isResourceOfType,
+  registration,
+  typeToken,
+  type ResourceShape,
+  type RegistersItsOutputs,
+} from "../shared/resourceClass";
+import { ACCESS_INPUT_KEYS } from "./machineAccessModel";
+
+/** How a MachineAccess registers: its inputs, which are its outputs, and the account. */
+const ACCESS = {
+  kind: "MachineAccess",
+  keys: ["account", ...ACCESS_INPUT_KEYS],
+} as const satisfies ResourceShape;
 
 /** Inputs of a {@link MachineAccess}; a change of either replaces the grant. */
 export interface MachineAccessArgs {
@@ -28,7 +41,7 @@ export class MachineAccess extends pulumi.dynamic.Resource {
   declare readonly userId: pulumi.Output<string>;
 
   /** @internal The type the engine knows this resource by. */
-  static readonly __pulumiType = "pulumi-nodejs:dynamic/vmapi:MachineAccess";
+  static readonly __pulumiType = typeToken("MachineAccess");
 
   /**
    * Reads an existing access grant, id `<machineId>/<userId>`, into the program without managing
@@ -40,19 +53,18 @@ export class MachineAccess extends pulumi.dynamic.Resource {
 
   /** True when `obj` is a MachineAccess, also one made by another copy of this package. */
   static override isInstance(obj: unknown): obj is MachineAccess {
-    return (
-      (obj as { __pulumiType?: unknown } | null | undefined)?.__pulumiType === MachineAccess.__pulumiType
-    );
+    return isResourceOfType(obj, MachineAccess.__pulumiType);
   }
 
   constructor(name: string, args: MachineAccessArgs, opts?: pulumi.CustomResourceOptions) {
-    const props = registeredProps(["account", "machineId", "userId"], args);
-    Object.assign(props, optionInputs(props, opts));
-    const restoreStacks = quietStacks();
+    const registered = registration(ACCESS, name, args, opts);
     try {
-      super(providerStub("MachineAccess"), name, props, opts, "vmapi", "MachineAccess");
+      super(...registered.args);
     } finally {
-      restoreStacks();
+      registered.done();
     }
   }
 }
+
+/* Compile-time check that every output the class declares is registered (else it stays undefined). */
+type _RegistersItsOutputs = Assert<RegistersItsOutputs<MachineAccess, (typeof ACCESS.keys)[number]>>;

@@ -8,44 +8,42 @@ import { PROCESS_CONTEXT, type ProviderContext } from "../shared/context";
 import { printableFailures } from "../shared/checks";
 import { customTimeout, optionFailures, withinBound } from "../shared/operationOptions";
 import { proveAccount, touched } from "../shared/references";
-import { clientFor, type ProviderSettings } from "../shared/settings";
+import type { ResourceImplementation } from "../shared/resourceImplementation";
+import { clientFor } from "../shared/settings";
 import { UNKNOWN } from "../shared/unknown";
+import { ACCESS_INPUT_KEYS, type AccessInputs, type AccessOutputs } from "./machineAccessModel";
 
-type Props = Record<string, unknown>;
+/** The MachineAccess implementation's own type. */
+export type MachineAccessImplementation = ResourceImplementation<AccessInputs, AccessOutputs>;
 
 /**
  * The MachineAccess implementation; `check` proves the key and, when `userId` changed, that the
  * user belongs to the account, with the lookups of its context.
  */
-export function createMachineAccessProvider(context: ProviderContext) {
-  return {
-    ...accessOperations(context),
-    async check(olds: Props, news: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CheckResult> {
-      const account = await proveAccount(settings, context);
-      const failures: pulumi.dynamic.CheckFailure[] = (["machineId", "userId"] as const)
-        .filter((key) => news[key] !== UNKNOWN && (typeof news[key] !== "string" || news[key] === ""))
-        .map((key) => ({ property: key, reason: `${key} is required` }));
-      const { userId } = news;
-      const known = typeof userId === "string" && userId !== UNKNOWN && userId !== "";
-      if (known && touched(olds, news, ["userId"]) && !account.users.some((u) => u.id === userId)) {
-        failures.push({
-          property: "userId",
-          reason: `userId ${userId} is not a user of this account (see getUsers)`,
-        });
-      }
-      failures.push(...optionFailures(news, ["machineId", "userId"], "MachineAccess"));
-      return { inputs: news, failures: printableFailures(failures, news) };
-    },
-  };
-}
+export const createMachineAccessProvider = (context: ProviderContext): MachineAccessImplementation => ({
+  async check(olds, news, settings) {
+    const account = await proveAccount(settings, context);
+    const failures: pulumi.dynamic.CheckFailure[] = ACCESS_INPUT_KEYS.filter(
+      (key) => news[key] !== UNKNOWN && (typeof news[key] !== "string" || news[key] === ""),
+    ).map((key) => ({ property: key, reason: `${key} is required` }));
+    const { userId } = news;
+    const known = typeof userId === "string" && userId !== UNKNOWN && userId !== "";
+    if (known && touched(olds, news, ["userId"]) && !account.users.some((u) => u.id === userId)) {
+      failures.push({
+        property: "userId",
+        reason: `userId ${userId} is not a user of this account (see getUsers)`,
+      });
+    }
+    failures.push(...optionFailures(news, ACCESS_INPUT_KEYS, "MachineAccess"));
+    return { inputs: news, failures: printableFailures(failures, news) };
+  },
 
-const accessOperations = (context: ProviderContext) => ({
-  async diff(_id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
-    const replaces = (["machineId", "userId"] as const).filter((key) => olds[key] !== news[key]);
+  async diff(_id, olds, news) {
+    const replaces = ACCESS_INPUT_KEYS.filter((key) => olds[key] !== news[key]);
     return { changes: replaces.length > 0, replaces, deleteBeforeReplace: true };
   },
 
-  async create(inputs: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CreateResult> {
+  async create(inputs, settings) {
     const machineId = String(inputs.machineId);
     const userId = String(inputs.userId);
     await clientFor(settings, context).machines.setAccess(machineId, { userId, enableAccess: true });
@@ -55,7 +53,7 @@ const accessOperations = (context: ProviderContext) => ({
     return { id: `${machineId}/${userId}`, outs: { machineId, userId, ...options } };
   },
 
-  async read(id: string, stored: Props, settings: ProviderSettings): Promise<pulumi.dynamic.ReadResult> {
+  async read(id, stored, settings) {
     // MachineAccess.get gives only the id, `<machineId>/<userId>`.
     const [machineId, userId] = id.split("/");
     const props = { ...stored, machineId: stored.machineId ?? machineId, userId: stored.userId ?? userId };
@@ -68,11 +66,11 @@ const accessOperations = (context: ProviderContext) => ({
     return { id, props, inputs: { machineId: props.machineId, userId: props.userId } };
   },
 
-  async update(): Promise<pulumi.dynamic.UpdateResult> {
+  async update() {
     throw new Error("MachineAccess cannot be updated in place (this is a bug in pulumi-vmapi)");
   },
 
-  async delete(_id: string, props: Props, settings: ProviderSettings): Promise<void> {
+  async delete(_id, props, settings) {
     const revoke = async (signal?: AbortSignal) => {
       try {
         await clientFor(settings, context).machines.setAccess(

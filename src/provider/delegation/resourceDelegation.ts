@@ -3,8 +3,15 @@
  * after creation. The API has no delete: deleting the resource only forgets it.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { optionInputs } from "../shared/resourceOptions";
-import { providerStub, quietStacks, registeredProps } from "../shared/stub";
+import type { Assert } from "../shared/resourceImplementation";
+import {
+  isResourceOfType,
+  registration,
+  typeToken,
+  type ResourceShape,
+  type RegistersItsOutputs,
+} from "../shared/resourceClass";
+import { DELEGATION_INPUT_KEYS, DELEGATION_OUTPUT_KEYS } from "./resourceDelegationModel";
 
 /** Inputs of a {@link ResourceDelegation}. */
 export interface ResourceDelegationArgs {
@@ -22,7 +29,12 @@ export interface ResourceDelegationArgs {
   renewBeforeSeconds?: pulumi.Input<number>;
 }
 
-const DELEGATION_OUTPUTS = ["delegationId", "accessTokenId", "dtCreated", "expiresAt", "isEnabled"] as const;
+/** How a ResourceDelegation registers: its model's keys, the token a secret output. */
+const DELEGATION = {
+  kind: "ResourceDelegation",
+  keys: [...DELEGATION_INPUT_KEYS, ...DELEGATION_OUTPUT_KEYS],
+  secretOutputs: ["accessTokenId"],
+} as const satisfies ResourceShape;
 
 /** A time-limited delegation; `accessTokenId` is a secret. */
 export class ResourceDelegation extends pulumi.dynamic.Resource {
@@ -42,7 +54,7 @@ export class ResourceDelegation extends pulumi.dynamic.Resource {
   declare readonly isEnabled: pulumi.Output<boolean>;
 
   /** @internal The type the engine knows this resource by. */
-  static readonly __pulumiType = "pulumi-nodejs:dynamic/vmapi:ResourceDelegation";
+  static readonly __pulumiType = typeToken("ResourceDelegation");
 
   /**
    * Not possible for a delegation: the API cannot read one back, so this fails at `up` and
@@ -58,20 +70,18 @@ export class ResourceDelegation extends pulumi.dynamic.Resource {
 
   /** True when `obj` is a ResourceDelegation, also one made by another copy of this package. */
   static override isInstance(obj: unknown): obj is ResourceDelegation {
-    return (
-      (obj as { __pulumiType?: unknown } | null | undefined)?.__pulumiType === ResourceDelegation.__pulumiType
-    );
+    return isResourceOfType(obj, ResourceDelegation.__pulumiType);
   }
 
   constructor(name: string, args: ResourceDelegationArgs, opts?: pulumi.CustomResourceOptions) {
-    const props = registeredProps(["renewBeforeSeconds", ...DELEGATION_OUTPUTS], args);
-    Object.assign(props, optionInputs(props, opts));
-    const secretOpts = pulumi.mergeOptions(opts, { additionalSecretOutputs: ["accessTokenId"] });
-    const restoreStacks = quietStacks();
+    const registered = registration(DELEGATION, name, args, opts);
     try {
-      super(providerStub("ResourceDelegation"), name, props, secretOpts, "vmapi", "ResourceDelegation");
+      super(...registered.args);
     } finally {
-      restoreStacks();
+      registered.done();
     }
   }
 }
+
+/* Compile-time check that every output the class declares is registered (else it stays undefined). */
+type _RegistersItsOutputs = Assert<RegistersItsOutputs<ResourceDelegation, (typeof DELEGATION.keys)[number]>>;

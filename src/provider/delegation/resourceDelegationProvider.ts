@@ -8,25 +8,97 @@ import { PROCESS_CONTEXT, nowOf, type ProviderContext } from "../shared/context"
 import { printableFailures } from "../shared/checks";
 import { optionFailures, withReplaceOnChanges } from "../shared/operationOptions";
 import { proveAccount } from "../shared/references";
-import { clientFor, type ProviderSettings } from "../shared/settings";
+import { clientFor } from "../shared/settings";
+import type { CheckResult, EngineProps, ResourceImplementation } from "../shared/resourceImplementation";
 import { UNKNOWN } from "../shared/unknown";
-
-type Props = Record<string, unknown>;
+import {
+  DELEGATION_INPUT_KEYS,
+  type CreatedDelegation,
+  type DelegationInputs,
+  type DelegationOutputs,
+} from "./resourceDelegationModel";
 
 const DEFAULT_RENEW_BEFORE_SECONDS = 1800;
 
-/** The ResourceDelegation implementation on `context` (its lookups prove the key; its clock decides expiry). */
-export function createResourceDelegationProvider(context: ProviderContext) {
-  return {
-    ...delegationOperations(context),
-    async check(_olds: Props, news: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CheckResult> {
-      await proveAccount(settings, context);
-      return checkDelegation(news);
-    },
-  };
-}
+/** The ResourceDelegation implementation's own type. */
+export type ResourceDelegationImplementation = ResourceImplementation<
+  DelegationInputs,
+  DelegationOutputs,
+  CreatedDelegation
+>;
 
-function checkDelegation(news: Props): pulumi.dynamic.CheckResult {
+/** The ResourceDelegation implementation on `context` (its lookups prove the key; its clock decides expiry). */
+export const createResourceDelegationProvider = (
+  context: ProviderContext,
+): ResourceDelegationImplementation => ({
+  async check(_olds, news, settings) {
+    await proveAccount(settings, context);
+    return checkDelegation(news);
+  },
+
+  async diff(_id, olds, news) {
+    const replaces: string[] = [];
+    if (JSON.stringify(olds.machineIds) !== JSON.stringify(news.machineIds)) replaces.push("machineIds");
+    if (expiresSoon(olds, news, nowOf(context))) replaces.push("expiresAt");
+    const diff = { changes: replaces.length > 0, replaces, deleteBeforeReplace: false };
+    const changed = DELEGATION_INPUT_KEYS.filter(
+      (key) => news[key] !== undefined && JSON.stringify(olds[key]) !== JSON.stringify(news[key]),
+    );
+    return withReplaceOnChanges(diff, changed, news);
+  },
+
+  async create(inputs, settings) {
+    const machineIds = inputs.machineIds;
+    const delegation = await clientFor(settings, context).resourceDelegations.create({
+      machine: { ids: machineIds },
+    });
+    const expiresAt = new Date(Date.parse(delegation.dtCreated) + DELEGATION_LIFETIME_MS).toISOString();
+    return {
+      id: String(delegation.id),
+      outs: {
+        ...inputs,
+        delegationId: delegation.id,
+        accessTokenId: delegation.accessTokenId,
+        dtCreated: delegation.dtCreated,
+        expiresAt,
+        isEnabled: delegation.isEnabled,
+      },
+    };
+  },
+
+  async read(id, props) {
+    // No API reads a delegation back: what create learned is the truth until it expires.
+    if (props.accessTokenId === undefined) {
+      throw new Error(
+        `resource delegation ${id}: the API cannot read a delegation back, so one made outside this stack cannot be read (ResourceDelegation.get)`,
+      );
+    }
+    const { machineIds, renewBeforeSeconds } = props;
+    return {
+      id,
+      props,
+      inputs: Object.fromEntries(
+        Object.entries({ machineIds, renewBeforeSeconds }).filter(([, v]) => v !== undefined),
+      ),
+    };
+  },
+
+  async update(_id, olds, news) {
+    // Only renewBeforeSeconds can change in place: it is the provider's own setting.
+    return { outs: { ...olds, renewBeforeSeconds: news.renewBeforeSeconds } };
+  },
+
+  async delete(id, props) {
+    context.progress(
+      `resource delegation ${id}: the API has no delete; it was removed from the stack and its token stops working at ${String(props.expiresAt)}`,
+    );
+  },
+});
+
+/** The ResourceDelegation implementation the runtime dispatches to. */
+export const resourceDelegationProvider = createResourceDelegationProvider(PROCESS_CONTEXT);
+
+function checkDelegation(news: EngineProps): CheckResult<DelegationInputs> {
   const failures: pulumi.dynamic.CheckFailure[] = [];
   const ids = news.machineIds;
   const valid =
@@ -45,74 +117,11 @@ function checkDelegation(news: Props): pulumi.dynamic.CheckResult {
       reason: "renewBeforeSeconds must be between 0 and 14399 (the lifetime is 4 h)",
     });
   }
-  failures.push(...optionFailures(news, ["machineIds", "renewBeforeSeconds"], "ResourceDelegation"));
+  failures.push(...optionFailures(news, DELEGATION_INPUT_KEYS, "ResourceDelegation"));
   return { inputs: news, failures: printableFailures(failures, news) };
 }
 
-const delegationOperations = (context: ProviderContext) => ({
-  async diff(_id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
-    const replaces: string[] = [];
-    if (JSON.stringify(olds.machineIds) !== JSON.stringify(news.machineIds)) replaces.push("machineIds");
-    if (expiresSoon(olds, news, nowOf(context))) replaces.push("expiresAt");
-    const diff = { changes: replaces.length > 0, replaces, deleteBeforeReplace: false };
-    const changed = ["machineIds", "renewBeforeSeconds"].filter(
-      (key) => news[key] !== undefined && JSON.stringify(olds[key]) !== JSON.stringify(news[key]),
-    );
-    return withReplaceOnChanges(diff, changed, news);
-  },
-
-  async create(inputs: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CreateResult> {
-    const machineIds = inputs.machineIds as string[];
-    const delegation = await clientFor(settings, context).resourceDelegations.create({
-      machine: { ids: machineIds },
-    });
-    const expiresAt = new Date(Date.parse(delegation.dtCreated) + DELEGATION_LIFETIME_MS).toISOString();
-    return {
-      id: String(delegation.id),
-      outs: {
-        ...inputs,
-        delegationId: delegation.id,
-        accessTokenId: delegation.accessTokenId,
-        dtCreated: delegation.dtCreated,
-        expiresAt,
-        isEnabled: delegation.isEnabled,
-      },
-    };
-  },
-
-  async read(id: string, props: Props): Promise<pulumi.dynamic.ReadResult> {
-    // No API reads a delegation back: what create learned is the truth until it expires.
-    if (props.accessTokenId === undefined) {
-      throw new Error(
-        `resource delegation ${id}: the API cannot read a delegation back, so one made outside this stack cannot be read (ResourceDelegation.get)`,
-      );
-    }
-    const { machineIds, renewBeforeSeconds } = props;
-    return {
-      id,
-      props,
-      inputs: Object.fromEntries(
-        Object.entries({ machineIds, renewBeforeSeconds }).filter(([, v]) => v !== undefined),
-      ),
-    };
-  },
-
-  async update(_id: string, olds: Props, news: Props): Promise<pulumi.dynamic.UpdateResult> {
-    // Only renewBeforeSeconds can change in place: it is the provider's own setting.
-    return { outs: { ...olds, renewBeforeSeconds: news.renewBeforeSeconds } };
-  },
-
-  async delete(id: string, props: Props): Promise<void> {
-    context.progress(
-      `resource delegation ${id}: the API has no delete; it was removed from the stack and its token stops working at ${String(props.expiresAt)}`,
-    );
-  },
-});
-
-/** The ResourceDelegation implementation the runtime dispatches to. */
-export const resourceDelegationProvider = createResourceDelegationProvider(PROCESS_CONTEXT);
-
-function expiresSoon(olds: Props, news: Props, now: number): boolean {
+function expiresSoon(olds: DelegationOutputs, news: DelegationInputs, now: number): boolean {
   const expiresAt = Date.parse(String(olds.expiresAt));
   if (Number.isNaN(expiresAt)) return false;
   const renew =

@@ -10,11 +10,17 @@
  * them with the machine later.
  */
 import type { Machine as ApiMachine } from "../../contract/schemas";
-import { actualInputs, MACHINE_DIFF_TABLE, type MachineInputKey, type PowerState } from "./machineModel";
+import {
+  actualInputs,
+  MACHINE_DIFF_TABLE,
+  type MachineInputKey,
+  type MachineInputs,
+  type MachineOutputs,
+  type PowerState,
+} from "./machineModel";
+import type { EngineProps } from "../shared/resourceImplementation";
 import { NEW_USER_FIELDS } from "../../contract/requestSchemas";
 import { UNKNOWN } from "../shared/unknown";
-
-type Props = Record<string, unknown>;
 
 /** One declared input that differs from the machine. */
 export interface AdoptionMismatch {
@@ -34,7 +40,7 @@ const HEADING_TO: Record<PowerState, readonly string[]> = {
 const GIB = 2 ** 30;
 
 /** Pure: every declared input (not unknown) whose value differs from what the API reports. */
-export function adoptionMismatches(inputs: Props, machine: ApiMachine): AdoptionMismatch[] {
+export function adoptionMismatches(inputs: MachineInputs, machine: ApiMachine): AdoptionMismatch[] {
   const actual = reportedInputs(machine);
   const mismatches: AdoptionMismatch[] = [];
   for (const [property, value] of Object.entries(actual)) {
@@ -60,8 +66,8 @@ export function adoptionMismatches(inputs: Props, machine: ApiMachine): Adoption
  * The machine's values for the inputs the API reports, `size` and `billingType` included (read
  * from `storageTotal` in bytes and from `usageRate`, e.g. "C4 hourly", when present).
  */
-function reportedInputs(machine: ApiMachine): Props {
-  const reported: Props = { ...actualInputs(machine) };
+function reportedInputs(machine: ApiMachine): EngineProps {
+  const reported: EngineProps = { ...actualInputs(machine) };
   if (machine.storageTotal !== null && /^\d+$/.test(machine.storageTotal)) {
     reported.size = Number(machine.storageTotal) / GIB;
   }
@@ -97,7 +103,7 @@ export function adoptionFailures(machineId: string, mismatches: readonly Adoptio
 }
 
 /** Check failures for inputs adoption cannot honour at all. */
-export function adoptionInputFailures(inputs: Props) {
+export function adoptionInputFailures(inputs: MachineInputs) {
   return NEW_USER_FIELDS.filter((f) => inputs[f] !== undefined).map((property) => ({
     property,
     reason: `${property} creates a new team user, which adoptMachineId cannot do: declare userId (the machine's user) instead`,
@@ -105,7 +111,7 @@ export function adoptionInputFailures(inputs: Props) {
 }
 
 /** True when the resource manages, or is about to adopt, an existing machine. */
-export function isAdoption(olds: Props, news: Props): boolean {
+export function isAdoption(olds: MachineOutputs, news: MachineInputs): boolean {
   return news.adoptMachineId !== undefined || olds.adoptMachineId !== undefined;
 }
 
@@ -116,7 +122,7 @@ export function isAdoption(olds: Props, news: Props): boolean {
  */
 export function replacementOfAdopted(
   id: string,
-  news: Props,
+  news: MachineInputs,
   replaces: readonly string[],
 ): Error | undefined {
   if (replaces.length === 0 || news.adoptMachineId !== id) return undefined;

@@ -15,13 +15,19 @@ import {
   MACHINE_DIFF_TABLE,
   MACHINE_OUTPUT_KEYS,
   type MachineInputKey,
+  type PowerState,
   type ProviderOutput,
   type ReportedOutput,
   type WireFieldOf,
 } from "./machineModel";
-import { namingInputs } from "../shared/naming";
-import { optionInputs } from "../shared/resourceOptions";
-import { providerStub, quietStacks, registeredProps } from "../shared/stub";
+import type { Assert, Same } from "../shared/resourceImplementation";
+import {
+  isResourceOfType,
+  registration,
+  typeToken,
+  type DeclaredOutputs,
+  type ResourceShape,
+} from "../shared/resourceClass";
 
 /** Inputs of a {@link Machine}. Changing a create-only input replaces the machine. */
 export interface MachineArgs {
@@ -43,7 +49,7 @@ export interface MachineArgs {
   /** Machine name; defaults to the resource name plus a suffix the stack fixes (README, "How names are made"). Updates in place. */
   name?: pulumi.Input<string>;
   /** Power state to keep: "ready" (default) or "off". Updates in place through start/stop. */
-  state?: pulumi.Input<"ready" | "off">;
+  state?: pulumi.Input<PowerState>;
   /** Team to create the machine for (team accounts). Replaces. */
   teamId?: pulumi.Input<string>;
   /** Network to create the machine on. Replaces. */
@@ -104,6 +110,18 @@ export interface MachineArgs {
 export type ReportedString<Known extends string> = Known | (string & {});
 
 /**
+ * How a Machine registers: its model's outputs and inputs, auto-named; the new user's password is
+ * a secret even when given as a plain string, and so is its digest.
+ */
+const MACHINE: ResourceShape = {
+  kind: "Machine",
+  keys: [...MACHINE_OUTPUT_KEYS, ...Object.keys(MACHINE_DIFF_TABLE)],
+  autoNamed: true,
+  secretInputs: ["password"],
+  secretOutputs: ["password", "passwordDigest"],
+};
+
+/**
  * A virtual machine. `pulumi up` waits until it is `ready` (or `off` when `state: "off"`), with
  * progress in the log; a machine that was created but did not settle stays in state, and the
  * next `up` carries on from there.
@@ -122,7 +140,7 @@ export class Machine extends pulumi.dynamic.Resource {
   /** As declared: the API does not report it. */
   declare readonly templateId: pulumi.Output<string>;
   /** The declared power state the provider keeps: "ready" or "off". */
-  declare readonly state: pulumi.Output<"ready" | "off">;
+  declare readonly state: pulumi.Output<PowerState>;
   /**
    * The state the API reported last (off, starting, ready, ...). It differs from `state` while the
    * machine has not settled (a partial failure, a refresh that found it stopped): the next
@@ -189,7 +207,7 @@ export class Machine extends pulumi.dynamic.Resource {
   declare readonly events: pulumi.Output<MachineEvent[]>;
 
   /** @internal The type the engine knows this resource by. */
-  static readonly __pulumiType = "pulumi-nodejs:dynamic/vmapi:Machine";
+  static readonly __pulumiType = typeToken("Machine");
 
   /**
    * Reads an existing machine into the program without managing it: its outputs are the machine
@@ -201,25 +219,15 @@ export class Machine extends pulumi.dynamic.Resource {
 
   /** True when `obj` is a Machine, also one made by another copy of this package. */
   static override isInstance(obj: unknown): obj is Machine {
-    return (obj as { __pulumiType?: unknown } | null | undefined)?.__pulumiType === Machine.__pulumiType;
+    return isResourceOfType(obj, Machine.__pulumiType);
   }
 
   constructor(name: string, args: MachineArgs, opts?: pulumi.CustomResourceOptions) {
-    // A fresh object each time: the dynamic.Resource constructor mutates its props.
-    // With the naming inputs for auto-naming (naming.ts).
-    const props = registeredProps([...MACHINE_OUTPUT_KEYS, ...Object.keys(MACHINE_DIFF_TABLE)], {
-      ...args,
-      ...namingInputs(name, Machine.__pulumiType, opts),
-    });
-    // The new user's password is a secret even when given as a plain string.
-    if (args.password !== undefined) props.password = pulumi.secret(args.password);
-    Object.assign(props, optionInputs(props, opts));
-    const secretOpts = pulumi.mergeOptions(opts, { additionalSecretOutputs: ["password", "passwordDigest"] });
-    const restoreStacks = quietStacks();
+    const registered = registration(MACHINE, name, args, opts);
     try {
-      super(providerStub("Machine"), name, props, secretOpts, "vmapi", "Machine");
+      super(...registered.args);
     } finally {
-      restoreStacks();
+      registered.done();
     }
   }
 }
@@ -236,14 +244,10 @@ export class Machine extends pulumi.dynamic.Resource {
  */
 type UnreportedOutput =
   Extract<MachineInputKey, "size" | "billingType" | "templateId" | "state"> | ProviderOutput | "account";
-type DeclaredOutput = {
-  [K in keyof Machine]: Machine[K] extends pulumi.Output<unknown> ? K : never;
-}[Exclude<keyof Machine, keyof pulumi.dynamic.Resource>];
+type DeclaredOutput = DeclaredOutputs<Machine>;
 type ValueOf<K> = K extends keyof Machine ? (Machine[K] extends pulumi.Output<infer T> ? T : never) : never;
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type NarrowerThanWire = {
   [O in ReportedOutput]: Exclude<ApiMachine[WireFieldOf<O>], undefined> extends ValueOf<O> ? never : O;
 }[ReportedOutput];
-type Assert<T extends true> = T;
 type _DeclaredOutputsAreTheSchemas = Assert<Same<DeclaredOutput, ReportedOutput | UnreportedOutput>>;
 type _DeclaredTypesAcceptTheWire = Assert<Same<NarrowerThanWire, never>>;

@@ -9,14 +9,22 @@ import { adoptionInputFailures, isAdoption } from "./adoption";
 import { printableFailures, schemaFailures } from "../shared/checks";
 import { optionFailures } from "../shared/operationOptions";
 import type { ProviderContext } from "../shared/context";
-import { createBody, MACHINE_DIFF_TABLE, machinePropertyOf, POWER_STATES, updateBody } from "./machineModel";
+import {
+  createBody,
+  MACHINE_DIFF_TABLE,
+  machinePropertyOf,
+  POWER_STATES,
+  updateBody,
+  type MachineInputs,
+  type MachineOutputs,
+} from "./machineModel";
 import { machineReferenceFailures } from "./machineReferences";
 import { withAutoName } from "../shared/naming";
 import { referenceContext } from "../shared/references";
+import type { CheckResult, EngineProps } from "../shared/resourceImplementation";
 import type { ProviderSettings } from "../shared/settings";
 import { UNKNOWN } from "../shared/unknown";
 
-type Props = Record<string, unknown>;
 type Failure = pulumi.dynamic.CheckFailure;
 
 /**
@@ -27,15 +35,15 @@ const ADOPTED_NAME = "adopted";
 
 /** The whole `check` of Machine. */
 export async function checkMachine(
-  olds: Props,
-  news: Props,
+  olds: MachineOutputs,
+  news: EngineProps,
   settings: ProviderSettings,
   context: ProviderContext,
-): Promise<pulumi.dynamic.CheckResult> {
+): Promise<CheckResult<MachineInputs>> {
   const ctx = referenceContext(settings, context);
   const adopting = isAdoption(olds, news);
   // An adopted machine keeps its own name unless one is declared: never an auto-name (a rename).
-  const inputs: Props =
+  const inputs: EngineProps =
     adopting && news.name === undefined ? { ...news } : withAutoName(olds, news, context.names);
   if (inputs.state === undefined) inputs.state = "ready";
   const local = localFailures(inputs, adopting);
@@ -48,7 +56,7 @@ export async function checkMachine(
  * the machine will report, so the next diff compares 3 with 3 instead of finding a change on
  * every `up`. Inputs that do not parse are left for the failures to name.
  */
-function withNumericSettings(inputs: Props): Props {
+function withNumericSettings(inputs: EngineProps): EngineProps {
   const parsed = UpdateMachineRequestSchema.safeParse(updateBody(inputs, Object.keys(inputs)));
   if (!parsed.success) return inputs;
   const normalized = { ...inputs };
@@ -59,7 +67,7 @@ function withNumericSettings(inputs: Props): Props {
   return normalized;
 }
 
-function localFailures(inputs: Props, adopting: boolean): Failure[] {
+function localFailures(inputs: EngineProps, adopting: boolean): Failure[] {
   const named = adopting && inputs.name === undefined ? { ...inputs, name: ADOPTED_NAME } : inputs;
   const updateFields = updateBody(inputs, Object.keys(inputs));
   return [
@@ -71,7 +79,7 @@ function localFailures(inputs: Props, adopting: boolean): Failure[] {
   ];
 }
 
-function providerFieldFailures(inputs: Props): Failure[] {
+function providerFieldFailures(inputs: EngineProps): Failure[] {
   const failures: Failure[] = [];
   const state = inputs.state;
   if (state !== UNKNOWN && !(POWER_STATES as readonly unknown[]).includes(state)) {

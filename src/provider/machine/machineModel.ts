@@ -12,6 +12,7 @@ import {
 } from "../../contract/requestSchemas";
 import { MachineSchema, type Machine as ApiMachine } from "../../contract/schemas";
 import { definedOnly } from "../shared/checks";
+import type { Assert, EngineProps, Props, Same } from "../shared/resourceImplementation";
 
 export { MACHINE_DIFF_TABLE, type MachineInputKey } from "./machineDiffTable";
 import { MACHINE_DIFF_TABLE, type MachineInputKey } from "./machineDiffTable";
@@ -59,9 +60,15 @@ export function updateKeysAgainst(inputs: Record<string, unknown>, machine: ApiM
   );
 }
 
-/** The power states a Machine can declare. */
-export const POWER_STATES = ["ready", "off"] as const;
-export type PowerState = (typeof POWER_STATES)[number];
+/** A power state a Machine can declare and keep: "ready" (running) or "off" (stopped). */
+export type PowerState = "ready" | "off";
+/** The power states a Machine can declare, as messages list them. */
+export const POWER_STATES = ["ready", "off"] as const satisfies readonly PowerState[];
+
+/** True when `value` is a power state a Machine can declare. */
+export function isPowerState(value: unknown): value is PowerState {
+  return (POWER_STATES as readonly unknown[]).includes(value);
+}
 
 /**
  * The declared power state, as the `state` output holds it. State written by 0.1.0 held the
@@ -77,9 +84,49 @@ export function declaredPowerState(value: unknown): PowerState {
  * so a machine that has not settled in the declared state (a partial failure, a refresh that saw
  * it stopped) shows a change and the next `pulumi up` carries on.
  */
-export function observedPowerState(outputs: Record<string, unknown>): unknown {
+export function observedPowerState(outputs: MachineOutputs): unknown {
   return outputs.currentState ?? outputs.state;
 }
+
+/**
+ * A Machine's inputs, each typed by the request schema that carries it to the API (`name` is the
+ * wire's `machineName`; `startOnCreate` comes from `state`), and the provider's own settings.
+ */
+type MachineInputFields = Omit<CreateMachineRequest, "machineName" | "startOnCreate"> &
+  Omit<UpdateMachineRequest, "machineName"> & {
+    name: CreateMachineRequest["machineName"];
+    state: PowerState;
+    waitTimeoutSeconds: number;
+    releasePublicIpOnDestroy: boolean;
+    adoptMachineId: string;
+  };
+
+/** The inputs a Machine's provider receives (checked by `check`, machineCheck.ts). */
+export type MachineInputs = Props<MachineInputFields>;
+
+/**
+ * Each output: an input kept as declared, overlaid by the API's value when it reports one (so
+ * either type), or a reported field typed as the wire schema types it.
+ */
+type OutputFields = {
+  [K in ReportedOutput | Exclude<MachineInputKey, "password">]:
+    | (K extends ReportedOutput ? ApiMachine[WireFieldOf<K>] : never)
+    | (K extends keyof MachineInputFields ? MachineInputFields[K] : never);
+};
+
+/**
+ * The outputs a Machine's provider stores: the inputs (the password only as its digest) overlaid
+ * with what the API reports. `state` is the declared power state and `currentState` the observed
+ * one, but they are read as any string: state written by 0.1.0 holds an observed state in `state`
+ * (`declaredPowerState` reads it), and the API may report a state this package does not list.
+ */
+export type MachineOutputs = Props<
+  Omit<OutputFields, "state" | "currentState"> & {
+    state: string;
+    currentState: string;
+    passwordDigest: string;
+  }
+>;
 
 /** A field of the machine as the API sends it. */
 type WireField = keyof ApiMachine;
@@ -141,9 +188,9 @@ export function actualInputs(machine: ApiMachine): Partial<Record<MachineInputKe
  * field the API reports; `state` stays the declared power state.
  */
 export function machineOutputs(
-  declared: Record<string, unknown>,
+  declared: MachineInputs | MachineOutputs | EngineProps,
   machine: ApiMachine,
-): Record<string, unknown> {
+): MachineOutputs {
   const { password, ...rest } = declared;
   const outs: Record<string, unknown> = { ...rest };
   if (typeof password === "string") outs.passwordDigest = digestPassword(password, declared.passwordDigest);
@@ -175,3 +222,7 @@ export function passwordMatches(password: unknown, digest: unknown): boolean {
   const candidate = crypto.scryptSync(password, salt, 32);
   return crypto.timingSafeEqual(candidate, Buffer.from(hash, "hex"));
 }
+
+/* Compile-time checks that the typed inputs are exactly the rows of the diff table, and every power state is listed. */
+type _InputFieldsAreTheDiffTable = Assert<Same<keyof MachineInputFields, MachineInputKey>>;
+type _PowerStatesAreListed = Assert<Same<(typeof POWER_STATES)[number], PowerState>>;

@@ -2,30 +2,26 @@
  * The Machine implementation behind the serialized stub: check, diff, create, read, update,
  * delete. Runs in the dynamic-provider plugin process.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { NotFoundError, provesAbsence } from "../../client/errors";
 import type { Machine as ApiMachine } from "../../contract/schemas";
 import { adoptionMismatches, adoptionRefusal, replacementOfAdopted } from "./adoption";
-import { secretInputs } from "../shared/checks";
 import { changedKeys, diffFromTable } from "../shared/diffTable";
 import { confirmAbsent, pollUntilGone, requireOwnerInAccount } from "../shared/gone";
 import { checkMachine } from "./machineCheck";
 import { machineFromList } from "../shared/listSnapshot";
-import { machineWatcherFor } from "./machineWatcher";
 import { NAMING_INPUT_KEYS } from "../shared/naming";
 import { adoptNotFound } from "./machineReferences";
-import { PROCESS_CONTEXT, nowOf, type ProviderContext } from "../shared/context";
+import { PROCESS_CONTEXT, type ProviderContext } from "../shared/context";
 import {
   MACHINE_DIFF_TABLE,
   createBody,
   machineOutputs,
   observedPowerState,
   passwordMatches,
-  POWER_STATES,
-  updateBody,
-  updateKeysAgainst,
+  isPowerState,
   type MachineInputKey,
-  type PowerState,
+  type MachineInputs,
+  type MachineOutputs,
 } from "./machineModel";
 import {
   customTimeout,
@@ -33,39 +29,32 @@ import {
   tightest,
   withinBound,
   withReplaceOnChanges,
-  type Bound,
-  type Operation,
 } from "../shared/operationOptions";
 import { ResourceInitError } from "../shared/partialFailure";
+import type { EngineProps, ResourceImplementation } from "../shared/resourceImplementation";
 import { accountKey, clientFor, pollScaleOf, type ProviderSettings } from "../shared/settings";
-import { settleMachine, type SettleOptions } from "./settle";
+import { converge, deadlineOf, settleOptions, shownName, waitBound } from "./converge";
+import { settleMachine } from "./settle";
 import { withExistingTeamUser } from "./teamUser";
 
-type Props = Record<string, unknown>;
-
-const DEFAULT_WAIT_SECONDS = 1200;
+/** The Machine implementation's own type. */
+export type MachineImplementation = ResourceImplementation<MachineInputs, MachineOutputs>;
 
 /**
  * The Machine implementation on `context` (lookups, time, progress): the plugin's one
  * (`machineProvider`) shares the process's context; a test builds its own.
  */
-export function createMachineProvider(context: ProviderContext) {
-  return {
-    ...machineOperations(context),
-    check: (olds: Props, news: Props, settings: ProviderSettings) =>
-      checkMachine(olds, news, settings, context),
-  };
-}
+export const createMachineProvider = (context: ProviderContext): MachineImplementation => ({
+  check: (olds, news, settings) => checkMachine(olds, news, settings, context),
 
-const machineOperations = (context: ProviderContext) => ({
-  async diff(id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
+  async diff(id, olds, news) {
     // Compare the password with its digest, the declared power state with the observed one;
     // an input left out means "leave as it is".
-    const comparable: Props = { ...olds, password: news.password, state: observedPowerState(olds) };
+    const comparable: EngineProps = { ...olds, password: news.password, state: observedPowerState(olds) };
     if (news.password !== undefined && !passwordMatches(news.password, olds.passwordDigest)) {
       comparable.password = olds.passwordDigest ?? null;
     }
-    const declared = Object.fromEntries(Object.entries(news).filter(([, v]) => v !== undefined));
+    const declared: EngineProps = Object.fromEntries(Object.entries(news).filter(([, v]) => v !== undefined));
     const before = pick(comparable, Object.keys(declared));
     const changed = changedKeys(MACHINE_DIFF_TABLE, before, declared);
     const result = withReplaceOnChanges(diffFromTable(MACHINE_DIFF_TABLE, before, declared), changed, news);
@@ -75,11 +64,11 @@ const machineOperations = (context: ProviderContext) => ({
     return result;
   },
 
-  async create(inputs: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CreateResult> {
+  async create(inputs, settings) {
     const client = clientFor(settings, context);
     if (inputs.adoptMachineId !== undefined) return adoptExisting(client, inputs, settings, context);
     const deadline = deadlineOf(inputs, "create", context);
-    const target = (inputs.state ?? "ready") as PowerState;
+    const target = inputs.state ?? "ready";
     const body = await withExistingTeamUser(client, createBody(inputs), context.progress);
     // Namesakes are listed before the first attempt for auto-names too: an auto-name is fixed by
     // the stack and the resource (naming.ts), so a machine kept by retainOnDelete, or left by an
@@ -106,7 +95,7 @@ const machineOperations = (context: ProviderContext) => ({
     }
   },
 
-  async read(id: string, props: Props, settings: ProviderSettings): Promise<pulumi.dynamic.ReadResult> {
+  async read(id, props, settings) {
     const client = clientFor(settings, context);
     let machine;
     try {
@@ -118,16 +107,11 @@ const machineOperations = (context: ProviderContext) => ({
     }
     const outs = machineOutputs(props, machine);
     // Inputs as the machine stands: a machine at rest in the other power state shows as drift.
-    const resting = (POWER_STATES as readonly string[]).includes(machine.state) ? machine.state : outs.state;
+    const resting = isPowerState(machine.state) ? machine.state : outs.state;
     return { id, props: outs, inputs: { ...inputsFromOutputs(outs), state: resting } };
   },
 
-  async update(
-    id: string,
-    olds: Props,
-    news: Props,
-    settings: ProviderSettings,
-  ): Promise<pulumi.dynamic.UpdateResult> {
+  async update(id, olds, news, settings) {
     const client = clientFor(settings, context);
     const deadline = deadlineOf(news, "update", context);
     const changed = changedKeys(MACHINE_DIFF_TABLE, olds, news);
@@ -135,7 +119,7 @@ const machineOperations = (context: ProviderContext) => ({
       throw provesAbsence(err) ? deletedOutOfBand(id, err) : err;
     });
     try {
-      const target = (news.state ?? "ready") as "ready" | "off";
+      const target = news.state ?? "ready";
       const goal = { target, changed, current: machine, settings, context, deadline };
       machine = await converge(client, id, news, goal);
       return { outs: machineOutputs({ ...news, passwordDigest: olds.passwordDigest }, machine) };
@@ -145,7 +129,7 @@ const machineOperations = (context: ProviderContext) => ({
     }
   },
 
-  async delete(id: string, props: Props, settings: ProviderSettings): Promise<void> {
+  async delete(id, props, settings) {
     const client = clientFor(settings, context);
     const bound = tightest(customTimeout(props, "delete"), waitBound(props));
     // A delete cut short leaves the machine in the stack, so the whole operation may be bounded.
@@ -173,7 +157,7 @@ const machineOperations = (context: ProviderContext) => ({
 async function readMachine(
   client: Client,
   id: string,
-  props: Props,
+  props: MachineOutputs,
   settings: ProviderSettings,
   context: ProviderContext,
 ): Promise<ApiMachine> {
@@ -199,35 +183,10 @@ export const machineProvider = createMachineProvider(PROCESS_CONTEXT);
 type Client = ReturnType<typeof clientFor>;
 
 /**
- * When the waits of one operation must end: the tightest of its `customTimeouts` entry and
- * `waitTimeoutSeconds` (default 1200 s), counted from the operation's start. The create or
- * update request itself is never cut short: a machine the API made must reach the stack.
- */
-interface Deadline {
-  bound: Bound;
-  at: number;
-}
-
-function deadlineOf(inputs: Props, operation: Operation, context: ProviderContext): Deadline {
-  const bound = tightest(customTimeout(inputs, operation), waitBound(inputs));
-  return { bound, at: nowOf(context) + bound.ms };
-}
-
-/** `waitTimeoutSeconds` as a bound, or its default. */
-function waitBound(inputs: Props): Bound {
-  const declared = typeof inputs.waitTimeoutSeconds === "number";
-  const seconds = declared ? (inputs.waitTimeoutSeconds as number) : DEFAULT_WAIT_SECONDS;
-  const label = declared
-    ? `waitTimeoutSeconds (${seconds})`
-    : `the default wait (waitTimeoutSeconds ${seconds})`;
-  return { ms: seconds * 1000, label };
-}
-
-/**
  * Why a changed `scriptId` costs the machine, and what to write instead: the engine's replace
  * marker alone does not say that the disk goes with it.
  */
-function scriptReplacementWarning(id: string, olds: Props): string {
+function scriptReplacementWarning(id: string, olds: MachineOutputs): string {
   const name = typeof olds.name === "string" ? `${shownName(olds, olds.name)} (${id})` : id;
   return (
     `machine ${name} will be REPLACED because its scriptId changes (an edited Script is a new script with a new id), ` +
@@ -237,66 +196,11 @@ function scriptReplacementWarning(id: string, olds: Props): string {
   );
 }
 
-interface ConvergeGoal {
-  target: PowerState;
-  /** Where a machine still provisioning ends (create only). */
-  provisionsTo?: PowerState;
-  /** Inputs the diff found changed. */
-  changed: readonly string[];
-  /** The machine as just read. */
-  current: ApiMachine;
-  settings: ProviderSettings;
-  context: ProviderContext;
-  deadline: Deadline;
-}
-
-/** Applies in-place fields that differ, then brings the machine to its power state. */
-async function converge(client: Client, id: string, inputs: Props, goal: ConvergeGoal) {
-  const keys = [...new Set([...goal.changed, ...updateKeysAgainst(inputs, goal.current)])];
-  const body = updateBody(inputs, keys);
-  let current = goal.current;
-  if (Object.keys(body).length > 0) {
-    await client.machines.update(id, body);
-    // The update answers nothing; what it changed is known, and the power state it leaves alone.
-    const { machineName, ...fields } = body;
-    current = { ...current, ...fields, ...(machineName ? { name: machineName } : {}) } as ApiMachine;
-  }
-  const remainingMs = goal.deadline.at - nowOf(goal.context);
-  return settleMachine(client, id, goal.target, {
-    ...settleOptions(inputs, goal.settings, current, goal.context, remainingMs),
-    provisionsTo: goal.provisionsTo,
-  });
-}
-
-function settleOptions(
-  inputs: Props,
-  settings: ProviderSettings,
-  current: ApiMachine,
-  context: ProviderContext,
-  timeoutMs = waitBound(inputs).ms,
-): SettleOptions {
-  return {
-    timeoutMs: Math.max(timeoutMs, 1),
-    label: shownName(inputs, current.name),
-    progress: context.progress,
-    pollScale: pollScaleOf(settings),
-    now: () => nowOf(context),
-    current,
-    // Waits of one account share one watcher's listings instead of polling one by one.
-    watcher: machineWatcherFor(context, settings),
-  };
-}
-
-/** The machine's name for progress lines, unless the program made it a secret. */
-function shownName(inputs: Props, actual: string): string {
-  return secretInputs(inputs).includes("name") ? "[secret]" : String(inputs.name ?? actual);
-}
-
 /** The partial failure for a machine that exists but did not settle, with its latest state. */
 async function initFailure(
   client: Client,
   id: string,
-  inputs: Props,
+  inputs: MachineInputs | MachineOutputs,
   lastSeen: ApiMachine,
   cause: unknown,
 ): Promise<ResourceInitError> {
@@ -316,7 +220,7 @@ async function initFailure(
  */
 async function adoptExisting(
   client: Client,
-  inputs: Props,
+  inputs: MachineInputs,
   settings: ProviderSettings,
   context: ProviderContext,
 ) {
@@ -326,7 +230,7 @@ async function adoptExisting(
   });
   const mismatches = adoptionMismatches(inputs, found);
   if (mismatches.length > 0) throw adoptionRefusal(id, mismatches);
-  const target = (inputs.state ?? "ready") as PowerState;
+  const target = inputs.state ?? "ready";
   try {
     const machine = await settleMachine(client, id, target, {
       ...settleOptions(inputs, settings, found, context),
@@ -340,7 +244,7 @@ async function adoptExisting(
 }
 
 /** Inputs a refresh reports: every input key the outputs hold, with the actual values. */
-function inputsFromOutputs(outs: Props): Props {
+function inputsFromOutputs(outs: MachineOutputs): EngineProps {
   const keys = [...(Object.keys(MACHINE_DIFF_TABLE) as MachineInputKey[]), ...NAMING_INPUT_KEYS];
   return pick(
     outs,
@@ -348,6 +252,6 @@ function inputsFromOutputs(outs: Props): Props {
   );
 }
 
-function pick(values: Props, keys: readonly string[]): Props {
+function pick(values: EngineProps, keys: readonly string[]): EngineProps {
   return Object.fromEntries(keys.filter((k) => k in values).map((k) => [k, values[k]]));
 }

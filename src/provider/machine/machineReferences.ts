@@ -11,6 +11,7 @@ import { templateTypeViolation } from "../../contract/constants";
 import { provesAbsence } from "../../client/errors";
 import { NEW_USER_FIELDS } from "../../contract/requestSchemas";
 import { adoptionFailures, adoptionMismatches } from "./adoption";
+import type { MachineInputs, MachineOutputs } from "./machineModel";
 import {
   accountOf,
   ask,
@@ -23,15 +24,14 @@ import {
 import type { ProgressSink } from "../shared/progress";
 import { containsUnknown } from "../shared/unknown";
 
-type Props = Record<string, unknown>;
 type Failure = pulumi.dynamic.CheckFailure;
 
 const TEAM_KEYS = ["teamId", "userId", ...NEW_USER_FIELDS] as const;
 
 /** Every reference failure of these inputs; `progress` tells of what `up` will do (reuse a user). */
 export async function machineReferenceFailures(
-  olds: Props,
-  inputs: Props,
+  olds: MachineOutputs,
+  inputs: MachineInputs,
   ctx: ReferenceContext,
   progress: ProgressSink,
 ): Promise<Failure[]> {
@@ -50,7 +50,7 @@ export async function machineReferenceFailures(
   return (await Promise.all(checks)).flat();
 }
 
-async function templateFailures(inputs: Props, ctx: ReferenceContext): Promise<Failure[]> {
+async function templateFailures(inputs: MachineInputs, ctx: ReferenceContext): Promise<Failure[]> {
   const { templateId, machineType } = inputs;
   if (typeof templateId !== "string" || typeof machineType !== "string") return [];
   if (containsUnknown([templateId, machineType])) return [];
@@ -64,7 +64,7 @@ async function templateFailures(inputs: Props, ctx: ReferenceContext): Promise<F
   return violation ? [{ property: "machineType", reason: violation }] : [];
 }
 
-async function networkFailures(inputs: Props, ctx: ReferenceContext): Promise<Failure[]> {
+async function networkFailures(inputs: MachineInputs, ctx: ReferenceContext): Promise<Failure[]> {
   const { networkId, region } = inputs;
   if (typeof networkId !== "string" || containsUnknown([networkId, region])) return [];
   const networks = await ask(ctx, "networks", () => ctx.client.networks.list());
@@ -88,7 +88,7 @@ async function networkFailures(inputs: Props, ctx: ReferenceContext): Promise<Fa
   return [];
 }
 
-async function scriptFailures(inputs: Props, ctx: ReferenceContext): Promise<Failure[]> {
+async function scriptFailures(inputs: MachineInputs, ctx: ReferenceContext): Promise<Failure[]> {
   const { scriptId } = inputs;
   if (typeof scriptId !== "string" || containsUnknown(scriptId)) return [];
   const script = await findById(ctx, `script ${scriptId}`, () => ctx.client.scripts.list({ id: scriptId }));
@@ -101,7 +101,7 @@ async function scriptFailures(inputs: Props, ctx: ReferenceContext): Promise<Fai
  * The account rules of a create (docs/api.md, "Accounts, keys and who may do what"), from the
  * account asked once per process.
  */
-function teamFailures(inputs: Props, account: Account, progress: ProgressSink): Failure[] {
+function teamFailures(inputs: MachineInputs, account: Account, progress: ProgressSink): Failure[] {
   if (containsUnknown(TEAM_KEYS.map((key) => inputs[key]))) return [];
   const newUser = NEW_USER_FIELDS.some((field) => inputs[field] !== undefined);
   const failures: Failure[] = [];
@@ -146,7 +146,7 @@ function teamFailures(inputs: Props, account: Account, progress: ProgressSink): 
 }
 
 /** Preview says what `up` will do with a new-user email that a team user already has. */
-function sayIfUserExists(inputs: Props, account: Account, progress: ProgressSink): void {
+function sayIfUserExists(inputs: MachineInputs, account: Account, progress: ProgressSink): void {
   const email = String(inputs.email).toLowerCase();
   const user = account.users.find((u) => u.email.toLowerCase() === email);
   if (user === undefined) return;
@@ -156,7 +156,7 @@ function sayIfUserExists(inputs: Props, account: Account, progress: ProgressSink
   );
 }
 
-async function adoptionCheck(inputs: Props, ctx: ReferenceContext): Promise<Failure[]> {
+async function adoptionCheck(inputs: MachineInputs, ctx: ReferenceContext): Promise<Failure[]> {
   const machineId = inputs.adoptMachineId;
   if (typeof machineId !== "string" || containsUnknown(machineId)) return [];
   try {

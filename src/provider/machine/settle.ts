@@ -11,6 +11,7 @@ import type { VmApiClient } from "../../client/client";
 import type { WaitableState } from "../../contract/constants";
 import type { Machine as ApiMachine } from "../../contract/schemas";
 import type { MachineWatcher } from "./machineWatcher";
+import type { PowerState } from "./machineModel";
 import { formatElapsed, type ProgressSink } from "../shared/progress";
 
 export interface SettleOptions {
@@ -20,7 +21,7 @@ export interface SettleOptions {
   label: string;
   progress: ProgressSink;
   /** Where a machine still provisioning ends: off when created with startOnCreate: false. */
-  provisionsTo?: "ready" | "off";
+  provisionsTo?: PowerState;
   /** The machine as last seen, when the caller has just read it: saves one request. */
   current?: ApiMachine;
   /** Multiplies every polling delay (default 1). */
@@ -74,7 +75,7 @@ export class SettleError extends Error {
 export async function settleMachine(
   client: VmApiClient,
   id: string,
-  target: "ready" | "off",
+  target: PowerState,
   options: SettleOptions,
 ): Promise<ApiMachine> {
   const now = options.now ?? Date.now;
@@ -134,8 +135,8 @@ async function waitLeg(
 async function nextLeg(
   client: VmApiClient,
   machine: ApiMachine,
-  target: "ready" | "off",
-  provisionsTo: "ready" | "off",
+  target: PowerState,
+  provisionsTo: PowerState,
   act: boolean,
 ): Promise<WaitableState> {
   const refuse = (action: string) => {

@@ -4,9 +4,15 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ScriptSchema } from "../../contract/schemas";
 import type { z } from "zod";
-import { namingInputs } from "../shared/naming";
-import { optionInputs } from "../shared/resourceOptions";
-import { providerStub, quietStacks, registeredProps } from "../shared/stub";
+import type { Assert } from "../shared/resourceImplementation";
+import {
+  isResourceOfType,
+  registration,
+  typeToken,
+  type ResourceShape,
+  type RegistersItsOutputs,
+} from "../shared/resourceClass";
+import { SCRIPT_INPUT_KEYS, SCRIPT_OUTPUT_KEYS } from "./scriptModel";
 
 /** Inputs of a {@link Script}. Every change replaces the script. */
 export interface ScriptArgs {
@@ -35,23 +41,12 @@ export interface ScriptArgs {
   machineId?: pulumi.Input<string>;
 }
 
-const SCRIPT_INPUTS = [
-  "name",
-  "scriptText",
-  "scriptFile",
-  "description",
-  "isEnabled",
-  "runOnce",
-  "machineId",
-];
-const SCRIPT_OUTPUTS = [
-  "scriptId",
-  "ownerType",
-  "ownerId",
-  "dtCreated",
-  "machines",
-  "contentSha256",
-] as const;
+/** How a Script registers: its model's keys, auto-named. */
+const SCRIPT = {
+  kind: "Script",
+  keys: [...SCRIPT_OUTPUT_KEYS, ...SCRIPT_INPUT_KEYS],
+  autoNamed: true,
+} as const satisfies ResourceShape;
 
 /** A startup script; outputs include its owner and the machines it is attached to. */
 export class Script extends pulumi.dynamic.Resource {
@@ -81,7 +76,7 @@ export class Script extends pulumi.dynamic.Resource {
   declare readonly contentSha256: pulumi.Output<string>;
 
   /** @internal The type the engine knows this resource by. */
-  static readonly __pulumiType = "pulumi-nodejs:dynamic/vmapi:Script";
+  static readonly __pulumiType = typeToken("Script");
 
   /**
    * Reads an existing script into the program without managing it: its outputs are the script as
@@ -93,20 +88,18 @@ export class Script extends pulumi.dynamic.Resource {
 
   /** True when `obj` is a Script, also one made by another copy of this package. */
   static override isInstance(obj: unknown): obj is Script {
-    return (obj as { __pulumiType?: unknown } | null | undefined)?.__pulumiType === Script.__pulumiType;
+    return isResourceOfType(obj, Script.__pulumiType);
   }
 
   constructor(name: string, args: ScriptArgs, opts?: pulumi.CustomResourceOptions) {
-    const props = registeredProps([...SCRIPT_OUTPUTS, ...SCRIPT_INPUTS], {
-      ...args,
-      ...namingInputs(name, Script.__pulumiType, opts),
-    });
-    Object.assign(props, optionInputs(props, opts));
-    const restoreStacks = quietStacks();
+    const registered = registration(SCRIPT, name, args, opts);
     try {
-      super(providerStub("Script"), name, props, opts, "vmapi", "Script");
+      super(...registered.args);
     } finally {
-      restoreStacks();
+      registered.done();
     }
   }
 }
+
+/* Compile-time check that every output the class declares is registered (else it stays undefined). */
+type _RegistersItsOutputs = Assert<RegistersItsOutputs<Script, (typeof SCRIPT.keys)[number]>>;

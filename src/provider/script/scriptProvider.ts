@@ -8,64 +8,39 @@ import * as path from "path";
 import type * as pulumi from "@pulumi/pulumi";
 import { NotFoundError, provesAbsence } from "../../client/errors";
 import { confirmAbsent } from "../shared/gone";
-import { CreateScriptRequestSchema, scriptTooLargeMessage } from "../../contract/requestSchemas";
+import {
+  CreateScriptRequestSchema,
+  scriptTooLargeMessage,
+  type CreateScriptRequest,
+} from "../../contract/requestSchemas";
 import type { Script as ApiScript } from "../../contract/schemas";
 import { definedOnly, printableFailures, schemaFailures } from "../shared/checks";
-import { changedKeys, type DiffTable } from "../shared/diffTable";
+import { changedKeys } from "../shared/diffTable";
 import { NAMING_INPUT_KEYS, withAutoName } from "../shared/naming";
 import { customTimeout, optionFailures, withinBound } from "../shared/operationOptions";
 import { scriptFromList } from "../shared/listSnapshot";
-import { accountKey, clientFor, type ProviderSettings } from "../shared/settings";
+import { accountKey, clientFor } from "../shared/settings";
 import { PROCESS_CONTEXT, type ProviderContext } from "../shared/context";
 import { proveAccount } from "../shared/references";
+import type { CheckResult, EngineProps, ResourceImplementation } from "../shared/resourceImplementation";
 import { UNKNOWN } from "../shared/unknown";
+import { SCRIPT_DIFF_TABLE, SCRIPT_INPUT_KEYS, type ScriptInputs, type ScriptOutputs } from "./scriptModel";
 
-type Props = Record<string, unknown>;
-
-/** Every input replaces: the API cannot change a script. */
-export const SCRIPT_DIFF_TABLE = {
-  name: "replace",
-  contentSha256: "replace",
-  description: "replace",
-  isEnabled: "replace",
-  runOnce: "replace",
-  machineId: "replace",
-} as const satisfies DiffTable<string>;
+export { SCRIPT_DIFF_TABLE } from "./scriptModel";
 
 const WIRE: Record<string, string> = { scriptName: "name", scriptDescription: "description" };
 
+/** The Script implementation's own type. */
+export type ScriptImplementation = ResourceImplementation<ScriptInputs, ScriptOutputs>;
+
 /** The Script implementation on `context`; `check` proves the key with its lookups. */
-export function createScriptProvider(context: ProviderContext) {
-  return {
-    ...scriptOperations(context),
-    async check(olds: Props, news: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CheckResult> {
-      await proveAccount(settings, context);
-      return checkScript(olds, news, context);
-    },
-  };
-}
+export const createScriptProvider = (context: ProviderContext): ScriptImplementation => ({
+  async check(olds, news, settings) {
+    await proveAccount(settings, context);
+    return checkScript(olds, news, context);
+  },
 
-/** `check` without the API: the text (or file) and the fields, with the content's hash. */
-function checkScript(olds: Props, news: Props, context: ProviderContext): pulumi.dynamic.CheckResult {
-  const inputs: Props = withAutoName(olds, news, context.names);
-  const failures: pulumi.dynamic.CheckFailure[] = [];
-  const text = scriptContent(inputs, failures);
-  if (text !== undefined) inputs.contentSha256 = sha256(text);
-  if (text !== undefined && text !== UNKNOWN) {
-    const body = definedOnly({ ...requestBody(inputs), scriptText: text });
-    failures.push(...schemaFailures(CreateScriptRequestSchema, body, inputs, (f) => WIRE[f] ?? f));
-    const tooLarge = scriptTooLargeMessage(text);
-    if (tooLarge)
-      failures.push({ property: inputs.scriptFile ? "scriptFile" : "scriptText", reason: tooLarge });
-  }
-  failures.push(
-    ...optionFailures(inputs, [...Object.keys(SCRIPT_DIFF_TABLE), "scriptText", "scriptFile"], "Script"),
-  );
-  return { inputs, failures: printableFailures(failures, inputs) };
-}
-
-const scriptOperations = (context: ProviderContext) => ({
-  async diff(_id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
+  async diff(_id, olds, news) {
     // An input left out means "as the API defaults it": only declared inputs can differ.
     const changed = changedKeys(SCRIPT_DIFF_TABLE, olds, news).filter((key) => news[key] !== undefined);
     // An explicit name that stays the same would collide: delete the old script first.
@@ -73,18 +48,19 @@ const scriptOperations = (context: ProviderContext) => ({
     return { changes: changed.length > 0, replaces: changed, deleteBeforeReplace: sameExplicitName };
   },
 
-  async create(inputs: Props, settings: ProviderSettings): Promise<pulumi.dynamic.CreateResult> {
+  async create(inputs, settings) {
     const client = clientFor(settings, context);
     const text = readText(inputs);
     const created = await client.scripts.create(
-      definedOnly({ ...requestBody(inputs), scriptText: text }) as never,
+      // The very body `check` validated with the request schema (checkScript).
+      definedOnly({ ...requestBody(inputs), scriptText: text }) as CreateScriptRequest,
       { onProgress: context.progress },
     );
     const shown = await client.scripts.get(created.id).catch(() => created);
     return { id: created.id, outs: scriptOutputs(inputs, shown) };
   },
 
-  async read(id: string, props: Props, settings: ProviderSettings): Promise<pulumi.dynamic.ReadResult> {
+  async read(id, props, settings) {
     try {
       const client = clientFor(settings, context);
       // Reads arriving together share one listing (listSnapshot.ts); missing or alone: a show.
@@ -95,7 +71,7 @@ const scriptOperations = (context: ProviderContext) => ({
       );
       const script = (listed && scriptFromList(listed, props)) ?? (await client.scripts.get(id));
       const outs = scriptOutputs(props, script);
-      const inputKeys = [...Object.keys(SCRIPT_DIFF_TABLE), "scriptText", "scriptFile", ...NAMING_INPUT_KEYS];
+      const inputKeys = [...SCRIPT_INPUT_KEYS, ...NAMING_INPUT_KEYS];
       return { id, props: outs, inputs: definedOnly(Object.fromEntries(inputKeys.map((k) => [k, outs[k]]))) };
     } catch (err) {
       if (provesAbsence(err)) return {};
@@ -103,14 +79,14 @@ const scriptOperations = (context: ProviderContext) => ({
     }
   },
 
-  async update(): Promise<pulumi.dynamic.UpdateResult> {
+  async update() {
     // diff replaces on every change, so the engine never asks for an update.
     throw new Error(
       "Script cannot be updated in place: scripts are immutable (this is a bug in pulumi-vmapi)",
     );
   },
 
-  async delete(id: string, props: Props, settings: ProviderSettings): Promise<void> {
+  async delete(id, props, settings) {
     const client = clientFor(settings, context);
     const destroy = async (signal?: AbortSignal) => {
       try {
@@ -129,7 +105,29 @@ const scriptOperations = (context: ProviderContext) => ({
 /** The Script implementation the runtime dispatches to. */
 export const scriptProvider = createScriptProvider(PROCESS_CONTEXT);
 
-function requestBody(inputs: Props): Props {
+/** `check` without the API: the text (or file) and the fields, with the content's hash. */
+function checkScript(
+  olds: ScriptOutputs,
+  news: EngineProps,
+  context: ProviderContext,
+): CheckResult<ScriptInputs> {
+  const inputs: ScriptInputs = withAutoName(olds, news, context.names);
+  const failures: pulumi.dynamic.CheckFailure[] = [];
+  const text = scriptContent(inputs, failures);
+  if (text !== undefined) inputs.contentSha256 = sha256(text);
+  if (text !== undefined && text !== UNKNOWN) {
+    const body = definedOnly({ ...requestBody(inputs), scriptText: text });
+    failures.push(...schemaFailures(CreateScriptRequestSchema, body, inputs, (f) => WIRE[f] ?? f));
+    const tooLarge = scriptTooLargeMessage(text);
+    if (tooLarge)
+      failures.push({ property: inputs.scriptFile ? "scriptFile" : "scriptText", reason: tooLarge });
+  }
+  failures.push(...optionFailures(inputs, SCRIPT_INPUT_KEYS, "Script"));
+  return { inputs, failures: printableFailures(failures, inputs) };
+}
+
+/** The create request's fields (all but the text) from the inputs. */
+function requestBody(inputs: ScriptInputs): Partial<CreateScriptRequest> {
   return {
     scriptName: inputs.name,
     scriptDescription: inputs.description,
@@ -140,7 +138,7 @@ function requestBody(inputs: Props): Props {
 }
 
 /** The text to check: declared, or read from the file; failures name the property. */
-function scriptContent(inputs: Props, failures: pulumi.dynamic.CheckFailure[]): string | undefined {
+function scriptContent(inputs: ScriptInputs, failures: pulumi.dynamic.CheckFailure[]): string | undefined {
   const { scriptText, scriptFile } = inputs;
   if (scriptText === UNKNOWN || scriptFile === UNKNOWN) return UNKNOWN;
   if ((scriptText === undefined) === (scriptFile === undefined)) {
@@ -159,7 +157,7 @@ function scriptContent(inputs: Props, failures: pulumi.dynamic.CheckFailure[]): 
   }
 }
 
-function readText(inputs: Props): string {
+function readText(inputs: ScriptInputs): string {
   if (typeof inputs.scriptText === "string") return inputs.scriptText;
   return fs.readFileSync(path.resolve(String(inputs.scriptFile)), "utf8");
 }
@@ -168,7 +166,7 @@ function sha256(text: string): string {
   return text === UNKNOWN ? UNKNOWN : crypto.createHash("sha256").update(text, "utf8").digest("hex");
 }
 
-function scriptOutputs(declared: Props, script: ApiScript): Props {
+function scriptOutputs(declared: ScriptInputs | ScriptOutputs, script: ApiScript): ScriptOutputs {
   return {
     ...declared,
     scriptId: script.id,

@@ -13,9 +13,8 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { ConfigurationError } from "../../client/errors";
+import type { EngineProps } from "./resourceImplementation";
 import type { ProviderSettings } from "./settings";
-
-type Props = Record<string, unknown>;
 
 /** The input that names the account. */
 export const ACCOUNT_INPUT = "account";
@@ -24,11 +23,6 @@ export const ACCOUNT_INPUT = "account";
 interface AccountSettings {
   apiKey?: unknown;
   baseUrl?: unknown;
-}
-
-/** The configured account names (never their keys), for messages. */
-export function accountNames(settings: ProviderSettings): string[] {
-  return Object.keys(parseAccounts(settings.accounts));
 }
 
 /**
@@ -76,14 +70,14 @@ function parseAccounts(raw: string | undefined): Record<string, AccountSettings>
 }
 
 /** `props` without `account`, and the account it named. */
-function split(props: unknown): [Props, unknown] {
-  if (typeof props !== "object" || props === null) return [props as Props, undefined];
-  const { [ACCOUNT_INPUT]: account, ...rest } = props as Props;
+function split(props: unknown): [EngineProps, unknown] {
+  if (typeof props !== "object" || props === null) return [props as EngineProps, undefined];
+  const { [ACCOUNT_INPUT]: account, ...rest } = props as EngineProps;
   return [rest, account];
 }
 
 /** `props` with `account` set again (left out when it was not given). */
-function join(props: Props | undefined, account: unknown): Props | undefined {
+function join(props: EngineProps | undefined, account: unknown): EngineProps | undefined {
   if (props === undefined || account === undefined) return props;
   return { ...props, [ACCOUNT_INPUT]: account };
 }
@@ -96,7 +90,7 @@ async function keepingAccount(account: unknown, body: () => Promise<unknown>): P
   try {
     return await body();
   } catch (err) {
-    const partial = err as { properties?: Props };
+    const partial = err as { properties?: EngineProps };
     if (account !== undefined && typeof partial?.properties === "object" && partial.properties !== null) {
       Object.assign(partial.properties, { [ACCOUNT_INPUT]: account });
     }
@@ -119,7 +113,7 @@ export async function withAccount(
 ): Promise<unknown> {
   switch (method) {
     case "check": {
-      const [olds, news] = args as [Props, Props];
+      const [olds, news] = args as [EngineProps, EngineProps];
       const [plainNews, account] = split(news);
       try {
         settingsFor(settings, account);
@@ -134,7 +128,7 @@ export async function withAccount(
       return { ...result, inputs: join(result.inputs, account) };
     }
     case "diff": {
-      const [id, olds, news] = args as [string, Props, Props];
+      const [id, olds, news] = args as [string, EngineProps, EngineProps];
       const [plainOlds, oldAccount] = split(olds);
       const [plainNews, newAccount] = split(news);
       const result = (await invoke(
@@ -153,7 +147,7 @@ export async function withAccount(
       return { ...result, outs: join(result.outs, account) };
     }
     case "read": {
-      const [id, props] = args as [string, Props];
+      const [id, props] = args as [string, EngineProps];
       const [plainProps, account] = split(props);
       const result = (await invoke(
         [id, plainProps],
@@ -163,7 +157,7 @@ export async function withAccount(
       return { ...result, props: join(result.props, account), inputs: join(result.inputs, account) };
     }
     case "update": {
-      const [id, olds, news] = args as [string, Props, Props];
+      const [id, olds, news] = args as [string, EngineProps, EngineProps];
       const [plainOlds, account] = split(olds);
       const result = (await keepingAccount(account, () =>
         invoke([id, plainOlds, split(news)[0]], settingsFor(settings, account)),
@@ -171,7 +165,7 @@ export async function withAccount(
       return { ...result, outs: join(result.outs, account) };
     }
     case "delete": {
-      const [id, props] = args as [string, Props];
+      const [id, props] = args as [string, EngineProps];
       const [plainProps, account] = split(props);
       return invoke([id, plainProps], settingsFor(settings, account));
     }

@@ -32,17 +32,9 @@ export function schemaFailures(
   return failures;
 }
 
-/** A failure for a value that must be one of `allowed`. */
-export function oneOfFailure(property: string, allowed: readonly string[], got: unknown) {
-  return {
-    property,
-    reason: `${property} must be one of: ${allowed.join(", ")} (got ${JSON.stringify(got)})`,
-  };
-}
-
 /** Drops undefined values: an API body leaves a field out, and the plugin cannot encode undefined. */
-export function definedOnly(values: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+export function definedOnly<T extends object>(values: T): T {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as T;
 }
 
 /** The longest input value a failure may name: the engine prints the named property's value in full. */

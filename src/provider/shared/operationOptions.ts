@@ -5,10 +5,9 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { AbortedError, WaitTimeoutError } from "../../client/errors";
+import type { EngineProps } from "./resourceImplementation";
 import type { TimeoutInputs } from "./resourceOptions";
 import { UNKNOWN } from "./unknown";
-
-type Props = Record<string, unknown>;
 
 /** The operations `customTimeouts` can bound. */
 export type Operation = keyof TimeoutInputs;
@@ -47,7 +46,7 @@ export interface Bound {
 }
 
 /** The `customTimeouts` bound of `operation`, when the resource has one. */
-export function customTimeout(inputs: Props, operation: Operation): Bound | undefined {
+export function customTimeout(inputs: EngineProps, operation: Operation): Bound | undefined {
   const written = (inputs.__customTimeouts as TimeoutInputs | undefined)?.[operation];
   const ms = parseDuration(written);
   return ms === undefined || ms <= 0 ? undefined : { ms, label: `customTimeouts.${operation} (${written})` };
@@ -90,12 +89,12 @@ export async function withinBound<T>(
 
 /** Failures of `customTimeouts` and `replaceOnChanges` as written, for a resource with `inputNames`. */
 export function optionFailures(
-  inputs: Props,
+  inputs: EngineProps,
   inputNames: readonly string[],
   kind: string,
 ): pulumi.dynamic.CheckFailure[] {
   const failures: pulumi.dynamic.CheckFailure[] = [];
-  const timeouts = (inputs.__customTimeouts ?? {}) as Props;
+  const timeouts = (inputs.__customTimeouts ?? {}) as EngineProps;
   for (const [operation, written] of Object.entries(timeouts)) {
     const ms = parseDuration(written);
     if (ms === undefined || ms <= 0)
@@ -122,7 +121,7 @@ export function optionFailures(
 export function withReplaceOnChanges(
   diff: pulumi.dynamic.DiffResult,
   changed: readonly string[],
-  news: Props,
+  news: EngineProps,
 ): pulumi.dynamic.DiffResult {
   const paths = replaceOnChangesOf(news);
   if (paths.length === 0) return diff;
@@ -131,7 +130,7 @@ export function withReplaceOnChanges(
   return { ...diff, changes: true, replaces: [...new Set([...(diff.replaces ?? []), ...named])] };
 }
 
-function replaceOnChangesOf(inputs: Props): string[] {
+function replaceOnChangesOf(inputs: EngineProps): string[] {
   const value = inputs.__replaceOnChanges;
   if (value === UNKNOWN || !Array.isArray(value)) return [];
   return value.filter((p): p is string => typeof p === "string");

@@ -120,7 +120,7 @@ describe("Machine lifecycle through the provider", () => {
       shutdownTimeoutInHours: 3,
       region: "East Coast (NY2)",
     });
-    expect(outs.events.length).toBeGreaterThan(0);
+    expect((outs.events as unknown[]).length).toBeGreaterThan(0);
     expect(kit.progress.some((line) => line.includes(id) && line.includes("waiting for ready"))).toBe(true);
   });
 
@@ -133,7 +133,7 @@ describe("Machine lifecycle through the provider", () => {
   it("update: rename and power off in place → same id, API reflects both", async () => {
     const declared = await checked();
     const { id, outs } = await kit.providers.machine.create(declared, kit.settings);
-    const news = { ...declared, name: "renamed-box", state: "off" };
+    const news: Record<string, unknown> = { ...declared, name: "renamed-box", state: "off" };
     const diff = await kit.providers.machine.diff(id, outs, news);
     expect(diff).toMatchObject({ changes: true, replaces: [] });
     const updated = await kit.providers.machine.update(id, outs, news, kit.settings);

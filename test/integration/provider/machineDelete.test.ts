@@ -67,7 +67,12 @@ describe("Machine update", () => {
   it("update: machine deleted out of band → error naming the machine and telling to run pulumi refresh", async () => {
     const { id, outs } = await runningMachine("deleted-by-hand");
     await client().machines.destroy(id);
-    const update = kit.providers.machine.update(id, outs, { ...outs, name: "renamed" }, kit.settings);
+    const update = kit.providers.machine.update(
+      id,
+      outs,
+      { ...outs, name: "renamed" } as Record<string, unknown>,
+      kit.settings,
+    );
     await expect(update).rejects.toThrow(new RegExp(`machine ${id} no longer exists.*pulumi refresh`));
   });
 });

@@ -99,7 +99,7 @@ describe("a machine that never settles in its declared state", () => {
   it("update: declared off, started out of band each time it is off → partial failure with the id, declared off, observed ready", async () => {
     const { id, outs } = await kit.providers.machine.create(await checked("settle-update"), kit.settings);
     expect(outs).toMatchObject({ currentState: "ready" });
-    const news = { ...outs, state: "off" };
+    const news: Props = { ...outs, state: "off" };
     undoEachSettle("off", "start");
     const failure = await partialFailureOf(kit.providers.machine.update(id, outs, news, kit.settings));
     expect(failure.message).toMatch(

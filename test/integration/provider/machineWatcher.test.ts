@@ -183,7 +183,7 @@ describe("one watcher per account", () => {
     const before = await counts();
     const results = await Promise.allSettled(
       made.map(({ id, outs }) =>
-        kit.providers.machine.update(id, outs!, { ...outs, state: "ready" }, kit.settings),
+        kit.providers.machine.update(id, outs!, { ...outs, state: "ready" } as Props, kit.settings),
       ),
     );
     const requests = await requestsSince(before);

@@ -132,7 +132,7 @@ describe("ResourceDelegation provider", () => {
   });
 
   it("read with only the id (ResourceDelegation.get) → an error saying the API cannot read one back", async () => {
-    await expect(kit.providers.delegation.read("17", {})).rejects.toThrow(
+    await expect(kit.providers.delegation.read("17", {}, kit.settings)).rejects.toThrow(
       /resource delegation 17: the API cannot read a delegation back.*ResourceDelegation\.get/,
     );
   });

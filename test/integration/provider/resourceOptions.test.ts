@@ -45,11 +45,14 @@ test("create: waitTimeoutSeconds shorter than customTimeouts.create → the wait
 
 test("diff: replaceOnChanges names a changed in-place input → it replaces; without the option → in place", async () => {
   const olds = { ...MACHINE_BASICS, templateId, name: "a", state: "ready", currentState: "ready" };
-  const news = { ...MACHINE_BASICS, templateId, name: "b", state: "ready" };
+  const news: Record<string, unknown> = { ...MACHINE_BASICS, templateId, name: "b", state: "ready" };
   expect(await kit.providers.machine.diff("ps1", olds, news)).toMatchObject({ changes: true, replaces: [] });
   const replacing = await kit.providers.machine.diff("ps1", olds, { ...news, __replaceOnChanges: ["name"] });
   expect(replacing).toMatchObject({ changes: true, replaces: ["name"] });
-  const same = await kit.providers.machine.diff("ps1", olds, { ...olds, __replaceOnChanges: ["name"] });
+  const same = await kit.providers.machine.diff("ps1", olds, {
+    ...olds,
+    __replaceOnChanges: ["name"],
+  } as Record<string, unknown>);
   expect(same).toMatchObject({ changes: false, replaces: [] });
 });
 
@@ -58,7 +61,13 @@ test("diff: a changed scriptId → replaces, and a warning says the disk is lost
   const machine = providersOn(
     providerContext({ progress: () => undefined, warn: (m) => warnings.push(m) }),
   ).machine;
-  const olds = { ...MACHINE_BASICS, templateId, name: "m-1", scriptId: "sc1", state: "ready" };
+  const olds: Record<string, unknown> = {
+    ...MACHINE_BASICS,
+    templateId,
+    name: "m-1",
+    scriptId: "sc1",
+    state: "ready",
+  };
   const diff = await machine.diff("ps1", olds, { ...olds, scriptId: "sc2" });
   expect(diff.replaces).toEqual(["scriptId"]);
   expect(warnings).toEqual([

@@ -1,0 +1,44 @@
+/**
+ * The ResourceDelegation resource as data: its inputs and outputs, typed from the wire schema,
+ * and the key lists its class registers (resourceDelegation.ts). Types and plain lists only.
+ */
+import type { ResourceDelegation as ApiDelegation } from "../../contract/schemas";
+import type { Assert, Props, Same } from "../shared/resourceImplementation";
+
+/** A ResourceDelegation's inputs: the machines of the request, and when to renew (the provider's). */
+interface DelegationInputFields {
+  machineIds: ApiDelegation["delegation"]["machine"]["ids"];
+  renewBeforeSeconds: number;
+}
+
+/** The inputs a ResourceDelegation's provider receives (checked by its `check`). */
+export type DelegationInputs = Props<DelegationInputFields>;
+
+/** What create learns, named as the resource names it (`delegationId` is the wire's `id`). */
+type ReportedFields = Pick<ApiDelegation, "accessTokenId" | "dtCreated" | "isEnabled"> & {
+  delegationId: ApiDelegation["id"];
+  /** `dtCreated` plus the delegation's lifetime. */
+  expiresAt: string;
+};
+
+/** The outputs a ResourceDelegation's provider stores: the inputs and what create learned. */
+export type DelegationOutputs = Props<DelegationInputFields & ReportedFields>;
+
+/** The outputs of a create: every field create learned is there. */
+export type CreatedDelegation = DelegationOutputs & ReportedFields;
+
+/** Every input key of a ResourceDelegation. */
+export const DELEGATION_INPUT_KEYS = ["machineIds", "renewBeforeSeconds"] as const;
+
+/** Outputs a ResourceDelegation has besides its inputs. */
+export const DELEGATION_OUTPUT_KEYS = [
+  "delegationId",
+  "accessTokenId",
+  "dtCreated",
+  "expiresAt",
+  "isEnabled",
+] as const;
+
+/* Compile-time checks that the lists above are the typed fields. */
+type _InputKeys = Assert<Same<(typeof DELEGATION_INPUT_KEYS)[number], keyof DelegationInputFields>>;
+type _OutputKeys = Assert<Same<(typeof DELEGATION_OUTPUT_KEYS)[number], keyof ReportedFields>>;

@@ -1,0 +1,111 @@
+/**
+ * Convergence of a Machine: after a create or for an update, the in-place settings that differ
+ * are applied and the machine is brought to its declared power state (settle.ts), all within one
+ * deadline: the tightest of the operation's `customTimeouts` entry and `waitTimeoutSeconds`.
+ */
+import type { VmApiClient } from "../../client/client";
+import type { Machine as ApiMachine } from "../../contract/schemas";
+import { secretInputs } from "../shared/checks";
+import { nowOf, type ProviderContext } from "../shared/context";
+import { customTimeout, tightest, type Bound, type Operation } from "../shared/operationOptions";
+import { pollScaleOf, type ProviderSettings } from "../shared/settings";
+import {
+  updateBody,
+  updateKeysAgainst,
+  type MachineInputs,
+  type MachineOutputs,
+  type PowerState,
+} from "./machineModel";
+import { machineWatcherFor } from "./machineWatcher";
+import { settleMachine, type SettleOptions } from "./settle";
+
+const DEFAULT_WAIT_SECONDS = 1200;
+
+/**
+ * When the waits of one operation must end: the tightest of its `customTimeouts` entry and
+ * `waitTimeoutSeconds` (default 1200 s), counted from the operation's start. The create or
+ * update request itself is never cut short: a machine the API made must reach the stack.
+ */
+export interface Deadline {
+  bound: Bound;
+  at: number;
+}
+
+/** The deadline of `operation`, started now. */
+export function deadlineOf(inputs: MachineInputs, operation: Operation, context: ProviderContext): Deadline {
+  const bound = tightest(customTimeout(inputs, operation), waitBound(inputs));
+  return { bound, at: nowOf(context) + bound.ms };
+}
+
+/** `waitTimeoutSeconds` as a bound, or its default. */
+export function waitBound(inputs: MachineInputs | MachineOutputs): Bound {
+  // Read as stored: a value that is not a number (never checked, in old state) means the default.
+  const declared = typeof inputs.waitTimeoutSeconds === "number";
+  const seconds = declared ? (inputs.waitTimeoutSeconds as number) : DEFAULT_WAIT_SECONDS;
+  const label = declared
+    ? `waitTimeoutSeconds (${seconds})`
+    : `the default wait (waitTimeoutSeconds ${seconds})`;
+  return { ms: seconds * 1000, label };
+}
+
+/** What one convergence brings the machine to, and from where. */
+export interface ConvergeGoal {
+  target: PowerState;
+  /** Where a machine still provisioning ends (create only). */
+  provisionsTo?: PowerState;
+  /** Inputs the diff found changed. */
+  changed: readonly string[];
+  /** The machine as just read. */
+  current: ApiMachine;
+  settings: ProviderSettings;
+  context: ProviderContext;
+  deadline: Deadline;
+}
+
+/** Applies in-place fields that differ, then brings the machine to its power state. */
+export async function converge(
+  client: VmApiClient,
+  id: string,
+  inputs: MachineInputs,
+  goal: ConvergeGoal,
+): Promise<ApiMachine> {
+  const keys = [...new Set([...goal.changed, ...updateKeysAgainst(inputs, goal.current)])];
+  const body = updateBody(inputs, keys);
+  let current = goal.current;
+  if (Object.keys(body).length > 0) {
+    await client.machines.update(id, body);
+    // The update answers nothing; what it changed is known, and the power state it leaves alone.
+    const { machineName, ...fields } = body;
+    current = { ...current, ...fields, ...(machineName ? { name: machineName } : {}) } as ApiMachine;
+  }
+  const remainingMs = goal.deadline.at - nowOf(goal.context);
+  return settleMachine(client, id, goal.target, {
+    ...settleOptions(inputs, goal.settings, current, goal.context, remainingMs),
+    provisionsTo: goal.provisionsTo,
+  });
+}
+
+/** How the machine's waits run: bounded, with progress, on the account's shared watcher. */
+export function settleOptions(
+  inputs: MachineInputs,
+  settings: ProviderSettings,
+  current: ApiMachine,
+  context: ProviderContext,
+  timeoutMs = waitBound(inputs).ms,
+): SettleOptions {
+  return {
+    timeoutMs: Math.max(timeoutMs, 1),
+    label: shownName(inputs, current.name),
+    progress: context.progress,
+    pollScale: pollScaleOf(settings),
+    now: () => nowOf(context),
+    current,
+    // Waits of one account share one watcher's listings instead of polling one by one.
+    watcher: machineWatcherFor(context, settings),
+  };
+}
+
+/** The machine's name for progress lines, unless the program made it a secret. */
+export function shownName(inputs: MachineInputs | MachineOutputs, actual: string): string {
+  return secretInputs(inputs).includes("name") ? "[secret]" : String(inputs.name ?? actual);
+}

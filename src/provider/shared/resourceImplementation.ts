@@ -1,0 +1,111 @@
+/**
+ * What every resource kind implements behind the serialized stub, typed by its own inputs and
+ * outputs: the four providers are each a `ResourceImplementation<XInputs, XOutputs>`, and the
+ * runtime (runtime.ts) holds them through this one interface.
+ *
+ * The engine hands a dynamic provider plain property bags: the program's inputs (during a
+ * preview, any of them may be the unknown sentinel, unknown.ts), and the outputs some version
+ * of this package stored (test/e2e/fixtures/machine-stack-0.1.0.json). So the typed bags here,
+ * `Props<Fields>`, promise only what such a bag can keep: each known field optional and of its
+ * type, and every other key (the SDK's `__provider`, the naming and option inputs, a key an
+ * earlier version wrote) as `unknown`. `check` is where new inputs are validated; stored outputs
+ * are never validated (that would refuse old state): the code reads them field by field with
+ * the fallbacks old state needs (machineModel.ts, `declaredPowerState`). The runtime's
+ * `dispatch` is the one place where an engine bag is taken as such a typed bag (`invoke` there).
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { NAMING_INPUT_KEYS } from "./naming";
+import type { OPTION_INPUT_KEYS, TimeoutInputs } from "./resourceOptions";
+import type { ProviderSettings } from "./settings";
+
+/** A property bag as the engine hands it over: nothing known about its keys or values. */
+export type EngineProps = Record<string, unknown>;
+
+/**
+ * The inputs every resource class adds to the user's (naming.ts, resourceOptions.ts), with the
+ * types those modules write; the SDK adds `__provider`, the serialized stub.
+ */
+export interface InternalInputs {
+  __resourceName: string;
+  __autoNamed: boolean;
+  __namingSeed: string;
+  __customTimeouts: TimeoutInputs;
+  __replaceOnChanges: string[];
+  __secretInputs: string[];
+  __provider: string;
+}
+
+/**
+ * One resource's properties as they travel between the engine and a provider: the known
+ * `Fields` (and the internal inputs), each optional, and any other key as `unknown`.
+ */
+export type Props<Fields> = Partial<Fields & InternalInputs> & EngineProps;
+
+/** `check`'s answer: the inputs as the later calls receive them, and what is wrong with them. */
+export interface CheckResult<Inputs> {
+  inputs: Inputs;
+  failures: pulumi.dynamic.CheckFailure[];
+}
+
+/** `create`'s answer: the new resource's id and outputs. */
+export interface CreateResult<Outputs> {
+  id: string;
+  outs: Outputs;
+}
+
+/**
+ * `read`'s answer: no id when the resource is gone; else its outputs, and its inputs as it stands
+ * (values the API reports, which need not be ones `check` accepts: the next `check` says so).
+ */
+export interface ReadResult<Outputs> {
+  id?: string;
+  props?: Outputs;
+  inputs?: EngineProps;
+}
+
+/** `update`'s answer: the outputs after the update. */
+export interface UpdateResult<Outputs> {
+  outs: Outputs;
+}
+
+/**
+ * One resource kind's implementation. `olds` of diff and update, and `props` of read and delete,
+ * are the stored outputs; `settings` come last so every method can build a client. `Created` is
+ * what a create returns when that is more than any stored outputs promise (all of its fields).
+ */
+export interface ResourceImplementation<
+  Inputs extends EngineProps,
+  Outputs extends EngineProps,
+  Created extends Outputs = Outputs,
+> {
+  check(olds: Outputs, news: EngineProps, settings: ProviderSettings): Promise<CheckResult<Inputs>>;
+  /** A diff calls no API: `settings` only name the account, which the runtime has handled. */
+  diff(
+    id: string,
+    olds: Outputs,
+    news: Inputs,
+    settings?: ProviderSettings,
+  ): Promise<pulumi.dynamic.DiffResult>;
+  create(inputs: Inputs, settings: ProviderSettings): Promise<CreateResult<Created>>;
+  read(id: string, props: Outputs, settings: ProviderSettings): Promise<ReadResult<Outputs>>;
+  update(id: string, olds: Outputs, news: Inputs, settings: ProviderSettings): Promise<UpdateResult<Outputs>>;
+  delete(id: string, props: Outputs, settings: ProviderSettings): Promise<void>;
+}
+
+/** The name of one method of an implementation, as the stub forwards it. */
+export type Method = keyof ResourceImplementation<EngineProps, EngineProps>;
+
+/*
+ * Compile-time check that InternalInputs lists exactly the keys naming.ts and resourceOptions.ts
+ * add (and the SDK's `__provider`), so a new internal input is typed here too.
+ */
+/** True when A and B are the same type: for the compile-time checks of the resource models. */
+export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Fails to compile unless T is true. */
+export type Assert<T extends true> = T;
+type _InternalInputsAreTheAddedKeys = Assert<
+  Same<
+    keyof InternalInputs,
+    (typeof NAMING_INPUT_KEYS)[number] | (typeof OPTION_INPUT_KEYS)[number] | "__provider"
+  >
+>;
