@@ -4,8 +4,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Assert } from "../shared/resourceImplementation";
 import {
-  isResourceOfType,
-  registration,
+  VmApiResource,
   typeToken,
   type ResourceShape,
   type RegistersItsOutputs,
@@ -32,7 +31,7 @@ export interface MachineAccessArgs {
 }
 
 /** Access for `userId` to `machineId`. The id is `<machineId>/<userId>`. */
-export class MachineAccess extends pulumi.dynamic.Resource {
+export class MachineAccess extends VmApiResource {
   /** The named account of `vmapi:accounts` the resource belongs to; undefined: the default key. */
   declare readonly account: pulumi.Output<string | undefined>;
   /** The machine the user may use. */
@@ -51,18 +50,8 @@ export class MachineAccess extends pulumi.dynamic.Resource {
     return new MachineAccess(name, {} as MachineAccessArgs, { ...opts, id });
   }
 
-  /** True when `obj` is a MachineAccess, also one made by another copy of this package. */
-  static override isInstance(obj: unknown): obj is MachineAccess {
-    return isResourceOfType(obj, MachineAccess.__pulumiType);
-  }
-
   constructor(name: string, args: MachineAccessArgs, opts?: pulumi.CustomResourceOptions) {
-    const registered = registration(ACCESS, name, args, opts);
-    try {
-      super(...registered.args);
-    } finally {
-      registered.done();
-    }
+    super(ACCESS, name, args, opts);
   }
 }
 

@@ -5,8 +5,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Assert } from "../shared/resourceImplementation";
 import {
-  isResourceOfType,
-  registration,
+  VmApiResource,
   typeToken,
   type ResourceShape,
   type RegistersItsOutputs,
@@ -37,7 +36,7 @@ const DELEGATION = {
 } as const satisfies ResourceShape;
 
 /** A time-limited delegation; `accessTokenId` is a secret. */
-export class ResourceDelegation extends pulumi.dynamic.Resource {
+export class ResourceDelegation extends VmApiResource {
   /** The machines the token may show, start, stop and restart. */
   declare readonly machineIds: pulumi.Output<string[]>;
   /** The named account of `vmapi:accounts` the resource belongs to; undefined: the default key. */
@@ -68,18 +67,8 @@ export class ResourceDelegation extends pulumi.dynamic.Resource {
     return new ResourceDelegation(name, {} as ResourceDelegationArgs, { ...opts, id });
   }
 
-  /** True when `obj` is a ResourceDelegation, also one made by another copy of this package. */
-  static override isInstance(obj: unknown): obj is ResourceDelegation {
-    return isResourceOfType(obj, ResourceDelegation.__pulumiType);
-  }
-
   constructor(name: string, args: ResourceDelegationArgs, opts?: pulumi.CustomResourceOptions) {
-    const registered = registration(DELEGATION, name, args, opts);
-    try {
-      super(...registered.args);
-    } finally {
-      registered.done();
-    }
+    super(DELEGATION, name, args, opts);
   }
 }
 

@@ -21,13 +21,7 @@ import {
   type WireFieldOf,
 } from "./machineModel";
 import type { Assert, Same } from "../shared/resourceImplementation";
-import {
-  isResourceOfType,
-  registration,
-  typeToken,
-  type DeclaredOutputs,
-  type ResourceShape,
-} from "../shared/resourceClass";
+import { VmApiResource, typeToken, type DeclaredOutputs, type ResourceShape } from "../shared/resourceClass";
 
 /** Inputs of a {@link Machine}. Changing a create-only input replaces the machine. */
 export interface MachineArgs {
@@ -126,7 +120,7 @@ const MACHINE: ResourceShape = {
  * progress in the log; a machine that was created but did not settle stays in state, and the
  * next `up` carries on from there.
  */
-export class Machine extends pulumi.dynamic.Resource {
+export class Machine extends VmApiResource {
   /** The machine's name (declared, or the generated `<resource name>-<suffix>`). */
   declare readonly name: pulumi.Output<string>;
   /** The machine's region as the API reports it: null while unknown, or a region added later. */
@@ -217,18 +211,8 @@ export class Machine extends pulumi.dynamic.Resource {
     return new Machine(name, {} as MachineArgs, { ...opts, id });
   }
 
-  /** True when `obj` is a Machine, also one made by another copy of this package. */
-  static override isInstance(obj: unknown): obj is Machine {
-    return isResourceOfType(obj, Machine.__pulumiType);
-  }
-
   constructor(name: string, args: MachineArgs, opts?: pulumi.CustomResourceOptions) {
-    const registered = registration(MACHINE, name, args, opts);
-    try {
-      super(...registered.args);
-    } finally {
-      registered.done();
-    }
+    super(MACHINE, name, args, opts);
   }
 }
 

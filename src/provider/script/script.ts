@@ -6,8 +6,7 @@ import type { ScriptSchema } from "../../contract/schemas";
 import type { z } from "zod";
 import type { Assert } from "../shared/resourceImplementation";
 import {
-  isResourceOfType,
-  registration,
+  VmApiResource,
   typeToken,
   type ResourceShape,
   type RegistersItsOutputs,
@@ -49,7 +48,7 @@ const SCRIPT = {
 } as const satisfies ResourceShape;
 
 /** A startup script; outputs include its owner and the machines it is attached to. */
-export class Script extends pulumi.dynamic.Resource {
+export class Script extends VmApiResource {
   /** The script's name (declared, or the generated `<resource name>-<suffix>`). */
   declare readonly name: pulumi.Output<string>;
   /** The named account of `vmapi:accounts` the resource belongs to; undefined: the default key. */
@@ -86,18 +85,8 @@ export class Script extends pulumi.dynamic.Resource {
     return new Script(name, {} as ScriptArgs, { ...opts, id });
   }
 
-  /** True when `obj` is a Script, also one made by another copy of this package. */
-  static override isInstance(obj: unknown): obj is Script {
-    return isResourceOfType(obj, Script.__pulumiType);
-  }
-
   constructor(name: string, args: ScriptArgs, opts?: pulumi.CustomResourceOptions) {
-    const registered = registration(SCRIPT, name, args, opts);
-    try {
-      super(...registered.args);
-    } finally {
-      registered.done();
-    }
+    super(SCRIPT, name, args, opts);
   }
 }
 

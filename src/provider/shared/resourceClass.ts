@@ -1,9 +1,10 @@
 /**
  * What the four resource classes share, written once: the type token the engine knows each by,
  * `isInstance` across copies of this package, and how a class registers (every declared key,
- * auto-naming, secret inputs, the option inputs, secret outputs, quiet stacks). Each class keeps
- * its own `get`, `isInstance` and declared outputs (their signatures and TSDoc are the public
- * surface), each a line over these helpers; its field list is its model's (`keys`).
+ * auto-naming, secret inputs, the option inputs, secret outputs, quiet stacks), in one base class,
+ * `VmApiResource`. Each class keeps its own `get`, `isInstance` and declared outputs (their
+ * signatures and TSDoc are the public surface), each a line over these; its field list is its
+ * model's (`keys`).
  */
 import * as pulumi from "@pulumi/pulumi";
 import { namingInputs } from "./naming";
@@ -22,6 +23,7 @@ export function isResourceOfType(obj: unknown, token: string): boolean {
 
 /** How one resource kind registers. */
 export interface ResourceShape {
+  /** Which implementation the plugin dispatches its calls to; also its type token's last part. */
   kind: ResourceKind;
   /** Every key it declares (outputs, and inputs it stores): the SDK resolves only those. */
   keys: readonly string[];
@@ -66,10 +68,42 @@ export function registration(
   return { args: [providerStub(shape.kind), name, props, options, "vmapi", shape.kind], done };
 }
 
+/**
+ * The base of the four resource classes: registers the resource as its `shape` says, with stack
+ * traces off while the SDK's constructor runs. A class adds its declared outputs, its `get` and
+ * its `isInstance` (their signatures and TSDoc are its public surface).
+ */
+export abstract class VmApiResource extends pulumi.dynamic.Resource {
+  /**
+   * True when `obj` is a resource of the class it is called on (`Machine.isInstance(x)`), also one
+   * made by another copy of this package: it compares the engine's type token, not the prototype.
+   */
+  static override isInstance<R extends VmApiResource>(
+    this: { readonly __pulumiType: string; readonly prototype: R },
+    obj: unknown,
+  ): obj is R {
+    return isResourceOfType(obj, this.__pulumiType);
+  }
+
+  protected constructor(
+    shape: ResourceShape,
+    name: string,
+    args: object,
+    opts: pulumi.CustomResourceOptions | undefined,
+  ) {
+    const registered = registration(shape, name, args, opts);
+    try {
+      super(...registered.args);
+    } finally {
+      registered.done();
+    }
+  }
+}
+
 /** The outputs class `C` declares (its `pulumi.Output` members beyond the SDK's). */
 export type DeclaredOutputs<C> = {
   [K in keyof C]: C[K] extends pulumi.Output<unknown> ? K : never;
-}[Exclude<keyof C, keyof pulumi.dynamic.Resource>];
+}[Exclude<keyof C, keyof VmApiResource>];
 
 /**
  * True when class `C` registers (`Keys`) every output it declares, which would otherwise stay
