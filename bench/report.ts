@@ -115,8 +115,8 @@ function fleetSections(f: FleetResult): string[] {
     ``,
     limitedTable(f),
     ``,
-    `Ideal: D + N / rate, the creates alone at the limit and then one provisioning. A create is its list of namesakes and its POST; ` +
-      `"beyond its create" is (served − 2 N) / N. Request floor: D + served / rate, the least time the requests made take at the limit. ` +
+    `Ideal: D + N / rate, the creates alone at the limit and then one provisioning. A create is its POST (the creates that start together share one listing of namesakes, counted beyond them); ` +
+      `"beyond its create" is (served − N) / N. Request floor: D + served / rate, the least time the requests made take at the limit. ` +
       `Orphans: live machines the stack does not hold; duplicates: extra live machines of one name. The limit is lifted before the destroy.`,
     ``,
     `## 6. Fleets: ${f.scale.resources} ${f.scale.kind}s in one stack (--parallel ${f.scale.parallel})`,

@@ -27,6 +27,11 @@ const MAX_ISSUES_SHOWN = 5;
 export interface RequestOptions {
   /** Aborts the request (and any retry wait) with `AbortedError`. */
   signal?: AbortSignal;
+  /**
+   * Told each time an attempt leaves for the API: after its turn in the account's rate limiter,
+   * so a caller that shares one answer among callers knows until when another may still join.
+   */
+  onSent?: () => void;
 }
 
 /** One request, as endpoint methods describe it. */
@@ -161,6 +166,7 @@ export class HttpClient {
     const label: RequestLabel = { method: spec.method, path: spec.path };
     const limiter = this.#options.rateLimiter;
     const permit = limiter && (await limiter.acquire(spec.signal));
+    spec.onSent?.();
     const started = this.#options.timing.now();
     let response: AxiosResponse<unknown>;
     try {

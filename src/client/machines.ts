@@ -46,6 +46,12 @@ export interface CreateMachineOptions extends RequestOptions {
    */
   uniqueName?: boolean;
   /**
+   * The ids of the machines named `name` now, in place of the client's own list of namesakes (one
+   * request per create): e.g. one listing shared by creates that start together. It must be
+   * taken after this call began, so that every namesake existing then is among them.
+   */
+  namesakes?: (name: string) => Promise<ReadonlySet<string>>;
+  /**
    * Told, in a sentence, what the create does while its answer is late or lost: still waiting,
    * looking for the machine a lost attempt made, taking it, or finding none.
    */
@@ -89,7 +95,7 @@ export class Machines {
     const body = validateInput(CreateMachineRequestSchema, request, "create machine");
     const namesakesBefore = options.uniqueName
       ? new Set<string>()
-      : await this.idsNamed(body.machineName, options);
+      : await (options.namesakes?.(body.machineName) ?? this.idsNamed(body.machineName, options));
     const say = options.onProgress ?? (() => undefined);
     const what = `machine ${body.machineName}`;
     return this.http.post("/machines/createSingleMachinePublic", body, {
@@ -115,12 +121,12 @@ export class Machines {
 
   /** One page of machines matching the equality `filters` (null matches an unset field). */
   async list(filters: MachineFilters = {}, options: ListMachinesOptions = {}): Promise<Machine[]> {
-    const { limit, skip, signal } = options;
+    const { limit, skip, signal, onSent } = options;
     const paging = validateInput(PagingQuerySchema, { limit, skip }, "list machines");
     const query = filtersToQuery(filters, MACHINE_FILTER_FIELDS);
     if (paging.limit !== undefined) query.limit = String(paging.limit);
     if (paging.skip !== undefined) query.skip = String(paging.skip);
-    return this.http.get("/machines/getMachines", query, MachineListSchema, { signal });
+    return this.http.get("/machines/getMachines", query, MachineListSchema, { signal, onSent });
   }
 
   /** Every machine matching `filters`, fetched page by page as the iteration proceeds. */
@@ -132,7 +138,7 @@ export class Machines {
     validateInput(PagingQuerySchema, { limit: pageSize }, "list machines");
     filtersToQuery(filters, MACHINE_FILTER_FIELDS); // refuse bad filters now, not at the first page
     const fetchPage = (page: { limit: number; skip: number }) =>
-      this.list(filters, { ...page, signal: options.signal });
+      this.list(filters, { ...page, signal: options.signal, onSent: options.onSent });
     return new Paginator(fetchPage, pageSize, (machine) => machine.id);
   }
 
@@ -244,7 +250,7 @@ export class Machines {
    */
   private findLate(
     body: CreateMachineBody,
-    before: Set<string>,
+    before: ReadonlySet<string>,
     context: LookupContext,
     options: RequestOptions & { onProgress: (message: string) => void },
   ): Promise<Machine | undefined> {
@@ -267,7 +273,7 @@ export class Machines {
    */
   private async findCreated(
     body: CreateMachineBody,
-    before: Set<string>,
+    before: ReadonlySet<string>,
     options: RequestOptions,
   ): Promise<Machine[]> {
     const now = await collect(this.listAll({ name: body.machineName }, options), { max: MAX_NAMESAKES });

@@ -9,6 +9,7 @@ import { changedKeys, diffFromTable } from "../shared/diffTable";
 import { confirmAbsent, pollUntilGone, requireOwnerInAccount } from "../shared/gone";
 import { checkMachine } from "./machineCheck";
 import { machineFromList } from "../shared/listSnapshot";
+import { namesakeListingsFor } from "./namesakes";
 import { NAMING_INPUT_KEYS } from "../shared/naming";
 import { adoptNotFound } from "./machineReferences";
 import { PROCESS_CONTEXT, type ProviderContext } from "../shared/context";
@@ -73,7 +74,9 @@ export const createMachineProvider = (context: ProviderContext): MachineImplemen
     // Namesakes are listed before the first attempt for auto-names too: an auto-name is fixed by
     // the stack and the resource (naming.ts), so a machine kept by retainOnDelete, or left by an
     // earlier killed `up`, has this very name and spec, and a lost answer must never take it.
+    // Creates starting together share that listing (namesakes.ts).
     let machine = await client.machines.create(body, {
+      namesakes: (name) => namesakeListingsFor(context, settings).idsNamed(name),
       // A late or lost answer is waited for and looked into, never sent again blindly: say so.
       onProgress: context.progress,
     });

@@ -4,13 +4,16 @@
  * waiters is due, and hands that one listing to every waiter, so a fleet of 200 machines settling
  * together costs one listing per interval instead of 200 shows.
  *
- * A listing carries no events, so a machine is read alone (`show`) only when its state calls for
- * it: it reached the waited state (the wait returns the machine with its events, and the show
- * confirms it), it is `off` while a start is waited for (a start that fell back to `off` leaves an
- * error event that fails the wait at once), or it is missing from the listing (its own 404 fails
- * the wait, as a poll's 404 always did). A machine waiting alone is shown rather than listed: one
- * request either way, and the show has the events. A listing that fails after the client's
- * retries falls back to one show per waiter that is due: no waiter is lost.
+ * A listed machine that reached the waited state ends its wait as listed: a listing carries every
+ * field a Machine reports but its events, and reaching the state is all a wait asks (an error
+ * event matters only while the target is out of reach). So a fleet's waits cost their listings
+ * and no show each; the machine is returned without events (`events` undefined), and its outputs
+ * list none until a read of it alone (README, "Many machines"). A machine is read alone (`show`)
+ * only when its state calls for it: it is `off` while a start is waited for (a start that fell
+ * back to `off` leaves an error event that fails the wait at once), or it is missing from the
+ * listing (its own 404 fails the wait, as a poll's 404 always did). A machine waiting alone is
+ * shown rather than listed: one request either way, and the show has the events. A listing that
+ * fails after the client's retries falls back to one show per waiter that is due: no waiter is lost.
  *
  * A wait keeps every rule of `waitForState` (waiting.ts): its options, its schedule (each
  * waiter's own polls decide when the next listing is due; a listing serves every waiter, which
@@ -86,7 +89,8 @@ export class MachineWatcher {
 
   /**
    * Same contract as `client.machines.waitFor(id, target, options)`: resolves with the machine
-   * (with events, from a show) once it is in `target`; rejects with `WaitTimeoutError`,
+   * once it is in `target` (with its events when a show saw it there; as listed, without events,
+   * when a listing did); rejects with `WaitTimeoutError`,
    * `MachineEventError`, `StateUnreachableError`, `AbortedError`, or the error of its show (a
    * 404 when the machine is gone). Options are checked before anything is registered.
    */
@@ -214,7 +218,7 @@ export class MachineWatcher {
   private async serve(waiter: Waiter, listed: Map<string, Machine> | undefined, now: number): Promise<void> {
     if (!this.waiters.has(waiter)) return;
     if (listed === undefined && waiter.dueAt > now) return;
-    const seen = listed?.get(waiter.id);
+    const seen = listed === undefined ? undefined : asShown(listed.get(waiter.id));
     let machine: Machine;
     try {
       machine =
@@ -242,10 +246,8 @@ export class MachineWatcher {
       });
     }
     try {
-      // Only a show says the wait is over: the machine is returned with its events.
-      if (machine.events !== undefined && stateSatisfies(machine.state, waiter.target)) {
-        return waiter.settle({ machine });
-      }
+      // There: shown, with its events, or listed (module comment).
+      if (stateSatisfies(machine.state, waiter.target)) return waiter.settle({ machine });
       if (machine.events !== undefined) checkHope(machine, waiter.target, waiter.errorsAtStart ?? new Set());
     } catch (error) {
       return waiter.settle({ error });
@@ -263,12 +265,19 @@ export class MachineWatcher {
 }
 
 /**
- * Pure: whether a listed machine must be read alone: it reached the target (the wait returns it
- * with events), or it is `off` while the wait is for it to run (a start that fell back to `off`
- * has an error event, or nothing is pending and the target is out of reach).
+ * Pure: whether a listed machine must be read alone: it is `off` while the wait is for it to run
+ * (a start that fell back to `off` has an error event, or nothing is pending and the target is
+ * out of reach). A machine that reached the target ends its wait as listed.
  */
 export function needsShow(listed: Machine, target: WaitableState): boolean {
-  return stateSatisfies(listed.state, target) || (listed.state === "off" && target !== "off");
+  return listed.state === "off" && target !== "off";
+}
+
+/** A listed machine as a show gives it, less its events: `internalId` comes in lists only. */
+function asShown(listed: Machine | undefined): Machine | undefined {
+  if (listed === undefined) return undefined;
+  const { internalId: _listOnly, ...shown } = listed;
+  return shown;
 }
 
 /**

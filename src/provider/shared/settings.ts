@@ -77,13 +77,41 @@ export const PROVIDER_MAX_RETRIES = 6;
  * VMAPI_* / PAPERSPACE_* env. The context gives its time, where its retries are reported, and
  * the account's request budget, which every call of the account in this process shares;
  * `overrides` tune it per use (e.g. a short fuse for `check`).
+ *
+ * Without overrides, the calls of one account share one client per context: a client holds no
+ * state of a call (its limiter is the account's anyway), and a refresh of 1,000 resources would
+ * otherwise build 1,000 clients, each with its own HTTP stack, for reads that take a few
+ * microseconds each (docs/benchmarks.md, benchmark 6).
  */
 export function clientFor(
   settings: ProviderSettings,
   context: ProviderContext,
   overrides: Partial<VmApiClientOptions> = {},
 ): VmApiClient {
-  const { apiKey, baseUrl, pollScale } = checkSettings(settings);
+  const checked = checkSettings(settings);
+  if (Object.keys(overrides).length > 0) return newClient(checked, context, overrides);
+  let clients = CLIENTS.get(context);
+  if (clients === undefined) CLIENTS.set(context, (clients = new Map()));
+  // Everything the client is built from: the account (never the key itself), the scale, and the
+  // one setting the client reads from the environment.
+  const key = [
+    accountDigest(checked.baseUrl, checked.apiKey),
+    checked.pollScale,
+    process.env.VMAPI_TIMEOUT_MS,
+  ].join(" ");
+  let client = clients.get(key);
+  if (client === undefined) clients.set(key, (client = newClient(checked, context, {})));
+  return client;
+}
+
+/** The shared clients of each context, by what they are built from (see `clientFor`). */
+const CLIENTS = new WeakMap<ProviderContext, Map<string, VmApiClient>>();
+
+function newClient(
+  { apiKey, baseUrl, pollScale }: CheckedSettings,
+  context: ProviderContext,
+  overrides: Partial<VmApiClientOptions>,
+): VmApiClient {
   return new VmApiClient({
     maxRetries: PROVIDER_MAX_RETRIES,
     // How late a create may take effect is the API's time, like its lifecycle: scaled alike.

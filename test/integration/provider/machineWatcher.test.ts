@@ -70,7 +70,7 @@ async function checked(name: string, overrides: Props = {}): Promise<Props> {
 }
 
 describe("one watcher per account", () => {
-  it("watcher: 6 waits registered together → one listing where a wait alone polls once, and one show per machine (when it is ready)", async () => {
+  it("watcher: 6 waits registered together → one listing where a wait alone polls once, and no show: each ends as listed once ready", async () => {
     const client = new VmApiClient({ ...kit.settings, ...kit.context.timing });
     const watcher = machineWatcherFor(kit.context, kit.settings);
     const wait = (m: Machine) =>
@@ -87,14 +87,15 @@ describe("one watcher per account", () => {
     const fleetRequests = await requestsSince(before);
 
     expect(settled.map((m) => m.state)).toEqual(fleet.map(() => "ready"));
-    // Each returned machine comes from a show: it has its events.
-    expect(settled.every((m) => Array.isArray(m.events))).toBe(true);
+    // Each returned machine comes from the listing: it has no events (a show would have them).
+    expect(settled.every((m) => m.events === undefined)).toBe(true);
     // A wait alone polls with shows (one request either way, and a show has the events)...
     expect(aloneRequests[LIST]).toBe(0);
     expect(aloneRequests[SHOW]).toBeGreaterThan(1);
-    // ...six waits take one listing for each of those polls, and one show each once ready.
+    // ...six waits take one listing for each of those polls, and the listing that sees them
+    // ready ends their waits: no show at all (before: one show each once ready).
     expect(fleetRequests[LIST]).toBe(aloneRequests[SHOW]);
-    expect(fleetRequests[SHOW]).toBe(fleet.length);
+    expect(fleetRequests[SHOW]).toBe(0);
     expect(watcher.size).toBe(0);
   });
 
@@ -164,8 +165,9 @@ describe("one watcher per account", () => {
     expect(settled.map((m) => m.state)).toEqual(["ready", "ready", "ready"]);
     expect((await state(kit.url)).faults).toEqual([]);
     expect(requests[LIST]).toBeGreaterThanOrEqual(7);
-    // The failed round read each machine alone (provisioning still), then each was shown once ready.
-    expect(requests[SHOW]).toBe(6);
+    // The failed round read each machine alone (provisioning still); a later listing saw them
+    // ready and ended their waits without a show.
+    expect(requests[SHOW]).toBe(3);
   });
 
   it("update: two starts together, one falls back to off (capacity) → the listing's off calls for a show, whose error event fails that wait at once; the other ends ready", async () => {

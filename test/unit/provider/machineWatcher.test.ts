@@ -9,6 +9,9 @@ import { MachineWatcher, needsShow } from "../../../src/provider/machine/machine
 const machine = (id: string, state: string, events: unknown[] | undefined = []) =>
   ({ id, state, ...(events ? { events } : {}) }) as unknown as Machine;
 
+/** A machine as a listing gives it: no events. */
+const listed = (id: string, state: string) => ({ id, state }) as unknown as Machine;
+
 function timing() {
   let now = 0;
   return { now: () => now, sleep: async (ms: number) => void (now += ms), random: () => 0.5 };
@@ -31,22 +34,36 @@ describe("MachineWatcher", () => {
     expect(watcher.size).toBe(0);
   });
 
-  it("waitFor: two waits, the listing shows one ready → that one is shown (events) and returned; the other waits on", async () => {
+  it("waitFor: two waits, the listing shows one ready → that one ends as listed (no show, no events, no internalId); the other waits on", async () => {
     let ready = false;
     const list = jest.fn(async () => [
-      machine("a", ready ? "ready" : "starting", undefined),
-      machine("b", "starting", undefined),
+      { ...listed("a", ready ? "ready" : "starting"), internalId: 7 } as Machine,
+      listed("b", "starting"),
     ]);
     const watcher = new MachineWatcher(list, timing());
     const { client: c, get } = client((id) => (id === "a" ? "ready" : "starting"));
     const a = watcher.waitFor(c, "a", "ready", { timeoutMs: 600_000 });
     const b = watcher.waitFor(c, "b", "ready", { timeoutMs: 5_000 });
     ready = true;
-    await expect(a).resolves.toMatchObject({ id: "a", state: "ready", events: [] });
-    await expect(b).rejects.toBeInstanceOf(WaitTimeoutError);
-    // Only "a" was shown while both waited; "b", alone after that, is shown at each of its polls.
-    expect(get.mock.calls[0][0]).toBe("a");
+    await Promise.all([
+      expect(a).resolves.toEqual({ id: "a", state: "ready" }),
+      expect(b).rejects.toBeInstanceOf(WaitTimeoutError),
+    ]);
+    // Neither was shown while both waited; "b", alone after that, is shown at each of its polls.
+    expect(get.mock.calls.map(([id]) => id)).not.toContain("a");
     expect(list).toHaveBeenCalledTimes(1);
+  });
+
+  it("waitFor: two starts, the listing shows one off → that one is shown (its events decide); the other ends as listed", async () => {
+    const list = jest.fn(async () => [listed("a", "off"), listed("b", "ready")]);
+    const watcher = new MachineWatcher(list, timing());
+    const { client: c, get } = client(() => "ready");
+    const waits = ["a", "b"].map((id) => watcher.waitFor(c, id, "ready", { timeoutMs: 60_000 }));
+    await expect(Promise.all(waits)).resolves.toEqual([
+      { id: "a", state: "ready", events: [] },
+      { id: "b", state: "ready" },
+    ]);
+    expect(get.mock.calls.map(([id]) => id)).toEqual(["a"]);
   });
 
   it("waitFor: aborted → AbortedError at once, and the wait is removed", async () => {
@@ -91,11 +108,12 @@ describe("MachineWatcher", () => {
 });
 
 describe("needsShow", () => {
-  it("the target reached, or off while a start is awaited → true; on its way → false", () => {
-    expect(needsShow(machine("a", "ready"), "ready")).toBe(true);
-    expect(needsShow(machine("a", "ready"), "serviceready")).toBe(true);
+  it("off while a start is awaited → true; the target reached or on its way → false (ends or waits as listed)", () => {
     expect(needsShow(machine("a", "off"), "ready")).toBe(true);
-    expect(needsShow(machine("a", "off"), "off")).toBe(true);
+    expect(needsShow(machine("a", "off"), "serviceready")).toBe(true);
+    expect(needsShow(machine("a", "ready"), "ready")).toBe(false);
+    expect(needsShow(machine("a", "ready"), "serviceready")).toBe(false);
+    expect(needsShow(machine("a", "off"), "off")).toBe(false);
     expect(needsShow(machine("a", "starting"), "ready")).toBe(false);
     expect(needsShow(machine("a", "stopping"), "off")).toBe(false);
     expect(needsShow(machine("a", "serviceready"), "ready")).toBe(false);
