@@ -7,7 +7,7 @@
 import * as path from "path";
 import { E2eContext, PROGRAMS } from "./support/kit";
 import { expectExit, steps } from "./support/cli";
-import type { EmulatorStateDump } from "../helpers/emulator";
+import type { EmulatorStateDump } from "../kit/emulator";
 
 jest.setTimeout(180_000);
 

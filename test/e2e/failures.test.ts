@@ -4,7 +4,6 @@
  * before any machine is created, naming the property.
  */
 import * as path from "path";
-import { setCapacity } from "../helpers/emulator";
 import { E2eContext, PROGRAMS, liveMachines } from "./support/kit";
 import { expectExit, steps } from "./support/cli";
 
@@ -21,7 +20,7 @@ afterAll(() => ctx.close());
 
 test("up: no capacity at boot → fails with the reason, machine kept in state; next up → completes it", async () => {
   const stack = await ctx.stack(PROGRAM, ctx.emu.keys.individual, { name: "capacity-box" });
-  await setCapacity(ctx.emu.url, { region: "East Coast (NY2)", machineType: "C4", failNextStarts: 1 });
+  await ctx.emu.control.capacity({ region: "East Coast (NY2)", machineType: "C4", failNextStarts: 1 });
   const createsBefore = (await ctx.emulator()).requestCounts[CREATE] ?? 0;
 
   const failed = await stack.up();

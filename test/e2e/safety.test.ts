@@ -9,7 +9,6 @@
  */
 import * as path from "path";
 import { VmApiClient } from "../../src";
-import { addFaults, clearFaults } from "../helpers/emulator";
 import { E2eContext, PROGRAMS, liveMachines } from "./support/kit";
 import { expectExit, messages, steps } from "./support/cli";
 
@@ -78,7 +77,7 @@ test("destroy: the API answers 400 'not found' for a running machine → destroy
   const stack = await ctx.stack(PROGRAM, ctx.emu.keys.individual, { name: "keep-me" });
   expectExit(await stack.up());
   const [{ id }] = await stack.resources();
-  await addFaults(ctx.emu.url, [
+  await ctx.emu.control.addFaults([
     {
       method: "POST",
       route: "/machines/{machineId}/destroyMachine",
@@ -95,7 +94,7 @@ test("destroy: the API answers 400 'not found' for a running machine → destroy
     dtDestroyed: null,
   });
 
-  await clearFaults(ctx.emu.url);
+  await ctx.emu.control.clearFaults();
   expectExit(await stack.destroy());
   expect(await stack.resources()).toEqual([]);
   expect((await ctx.emulator()).machines.find((m) => m.id === id)?.dtDestroyed).not.toBeNull();

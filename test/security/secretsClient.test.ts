@@ -10,7 +10,7 @@ import { VmApiClient, type VmApiClientOptions } from "../../src/client/client";
 import * as errors from "../../src/client/errors";
 import { DELEGATION_LIFETIME_MS } from "../../src/contract/constants";
 import { DEFAULT_SEED, type RunningEmulator } from "../../src/emulator";
-import { addFaults, clearFaults, startTestEmulator } from "../helpers/emulator";
+import { startTestEmulator } from "../kit/emulator";
 import { startLoopback } from "./support/loopback";
 import { MACHINE } from "./support/fixtures";
 
@@ -37,7 +37,7 @@ beforeAll(async () => {
   emu = await startTestEmulator({ seed });
 });
 afterAll(() => emu.close());
-afterEach(() => clearFaults(emu.url));
+afterEach(() => emu.control.clearFaults());
 
 const client = (apiKey: string, options: Partial<VmApiClientOptions> = {}) =>
   new VmApiClient({
@@ -160,17 +160,17 @@ describe("client errors and log lines hold no secret", () => {
 
   it("retries: 503 twice then success; 500 on create; a reset → logged retries, ServerError, ConnectionError", async () => {
     const admin = client(KEYS.individual);
-    await addFaults(emu.url, [{ route: "/users/getUsers", status: 503, times: 2 }]);
+    await emu.control.addFaults([{ route: "/users/getUsers", status: 503, times: 2 }]);
     expectNoSecrets(await admin.users.list());
     expect(logLines.some((l) => /retry #2/.test(l))).toBe(true);
-    await addFaults(emu.url, [{ route: "/scripts/createScript", status: 500, times: 10 }]);
+    await emu.control.addFaults([{ route: "/scripts/createScript", status: 500, times: 10 }]);
     await failure(admin.scripts.create({ scriptName: `f-${nonce}`, scriptText: SCRIPT }), errors.ServerError);
-    await addFaults(emu.url, [{ route: "/networks/getNetworks", reset: true, times: 10 }]);
+    await emu.control.addFaults([{ route: "/networks/getNetworks", reset: true, times: 10 }]);
     await failure(admin.networks.list(), errors.ConnectionError);
   });
 
   it("machines.get: slower than timeoutMs → TimeoutError", async () => {
-    await addFaults(emu.url, [{ route: "/machines/getMachinePublic", latencyMs: 300 }]);
+    await emu.control.addFaults([{ route: "/machines/getMachinePublic", latencyMs: 300 }]);
     await failure(
       client(KEYS.individual, { timeoutMs: 50, maxRetries: 0 }).machines.get("ps1"),
       errors.TimeoutError,

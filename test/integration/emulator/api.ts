@@ -2,7 +2,8 @@
  * A minimal raw HTTP client for emulator tests: the emulator is tested on the wire, not through
  * the project's client, so a client bug cannot hide an emulator bug.
  */
-import { startTestEmulator } from "../../helpers/emulator";
+import { startTestEmulator } from "../../kit/emulator";
+import { machineRequest } from "../../kit/machines";
 import type { EmulatorOptions, RunningEmulator } from "../../../src/emulator";
 
 /** One answer: status, parsed JSON body (undefined when empty) and headers. */
@@ -92,31 +93,10 @@ export async function startFixture(options: EmulatorOptions = {}): Promise<Fixtu
 
 /** A valid create body for the individual account; override fields as needed. */
 export function createBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    region: "East Coast (NY2)",
-    machineType: "C4",
-    size: 50,
-    billingType: "hourly",
-    machineName: "test-machine",
-    templateId: "tubdesk1",
-    ...overrides,
-  };
+  return machineRequest("test-machine", overrides);
 }
 
-/** Seeded ids of the default seed used across tests. */
-export const SEEDED = {
-  individualUser: "ujane001",
-  team: "teacme001",
-  admin: "uadmin01",
-  member: "umembr01",
-  desktopTemplate: "tubdesk1",
-  headlessTemplate: "tubsrv01",
-  windowsTemplate: "twin1001",
-  teamTemplate: "tacme001",
-  individualNy2Network: "nindny2",
-  individualCa1Network: "nindca1",
-  teamNy2Network: "nacmny2",
-} as const;
+export { SEEDED } from "../../kit/seeded";
 
 /** Error body shape. */
 export interface ErrorBody {

@@ -2,7 +2,7 @@
  * Fault injection: scripted rules (status, Retry-After, latency, reset before acting, dropped
  * response after acting, times, route templates and exact paths) and seeded random faults.
  */
-import { addFaults, clearFaults, state, startTestEmulator } from "../../helpers/emulator";
+import { startTestEmulator } from "../../kit/emulator";
 import type { RunningEmulator } from "../../../src/emulator";
 import { Api, createBody } from "./api";
 
@@ -13,7 +13,7 @@ beforeAll(async () => {
   api = new Api(emu.url, emu.keys.individual);
 });
 afterAll(() => emu.close());
-beforeEach(() => api.post("/_emulator/reset"));
+beforeEach(() => emu.control.reset());
 
 /** The status, or "connection" when the request failed without an answer. */
 async function outcome(call: Promise<{ status: number }>): Promise<number | "connection"> {
@@ -24,13 +24,13 @@ async function outcome(call: Promise<{ status: number }>): Promise<number | "con
   }
 }
 
-const machineCount = async () => (await state(emu.url)).machines.length;
+const machineCount = async () => (await emu.control.state()).machines.length;
 
 describe("scripted faults", () => {
   it("faults: route template rule with times 2 → two 503s without acting, then normal", async () => {
     const m = (await api.post<{ id: string }>("/machines/createSingleMachinePublic", createBody())).body;
     emu.advance(60_000);
-    await addFaults(emu.url, [
+    await emu.control.addFaults([
       { method: "POST", route: "/machines/{machineId}/stop", status: 503, times: 2 },
     ]);
     for (let i = 0; i < 2; i++) {
@@ -41,11 +41,11 @@ describe("scripted faults", () => {
     const shown = await api.get<{ state: string }>("/machines/getMachinePublic", { machineId: m.id });
     expect(shown.body.state).toBe("ready");
     expect((await api.post(`/machines/${m.id}/stop`)).status).toBe(204);
-    expect((await state(emu.url)).requestCounts["POST /machines/{machineId}/stop"]).toBe(3);
+    expect((await emu.control.state()).requestCounts["POST /machines/{machineId}/stop"]).toBe(3);
   });
 
   it("faults: exact path rule → only that path; another machine is unaffected", async () => {
-    await addFaults(emu.url, [{ route: "/users/getUsers", status: 500 }]);
+    await emu.control.addFaults([{ route: "/users/getUsers", status: 500 }]);
     expect((await api.get("/networks/getNetworks")).status).toBe(200);
     const res = await api.get<{ error: { code: string } }>("/users/getUsers");
     expect([res.status, res.body.error.code]).toEqual([500, "internal_error"]);
@@ -53,7 +53,7 @@ describe("scripted faults", () => {
   });
 
   it("faults: 429 with retryAfterSeconds → Retry-After header and code rate_limited", async () => {
-    await addFaults(emu.url, [{ status: 429, retryAfterSeconds: 7 }]);
+    await emu.control.addFaults([{ status: 429, retryAfterSeconds: 7 }]);
     const res = await api.get<{ error: { code: string } }>("/users/getUsers");
     expect(res.status).toBe(429);
     expect(res.headers.get("retry-after")).toBe("7");
@@ -61,19 +61,19 @@ describe("scripted faults", () => {
   });
 
   it("faults: reset → connection error and nothing created", async () => {
-    await addFaults(emu.url, [{ route: "/machines/createSingleMachinePublic", reset: true }]);
+    await emu.control.addFaults([{ route: "/machines/createSingleMachinePublic", reset: true }]);
     expect(await outcome(api.post("/machines/createSingleMachinePublic", createBody()))).toBe("connection");
     expect(await machineCount()).toBe(0);
   });
 
   it("faults: dropResponse → connection error, but the machine was created", async () => {
-    await addFaults(emu.url, [{ route: "/machines/createSingleMachinePublic", dropResponse: true }]);
+    await emu.control.addFaults([{ route: "/machines/createSingleMachinePublic", dropResponse: true }]);
     expect(await outcome(api.post("/machines/createSingleMachinePublic", createBody()))).toBe("connection");
     expect(await machineCount()).toBe(1);
   });
 
   it("faults: latencyMs → the answer waits, then is normal", async () => {
-    await addFaults(emu.url, [{ latencyMs: 80 }]);
+    await emu.control.addFaults([{ latencyMs: 80 }]);
     const started = Date.now();
     expect((await api.get("/users/getUsers")).status).toBe(200);
     expect(Date.now() - started).toBeGreaterThanOrEqual(70);
@@ -83,17 +83,19 @@ describe("scripted faults", () => {
     const scaled = await startTestEmulator({ clock: "real", timeScale: 0.00001 });
     try {
       const scaledApi = new Api(scaled.url, scaled.keys.individual);
-      await addFaults(scaled.url, [{ route: "/machines/createSingleMachinePublic", latencyMs: 3_600_000 }]);
+      await scaled.control.addFaults([
+        { route: "/machines/createSingleMachinePublic", latencyMs: 3_600_000 },
+      ]);
       const created = await scaledApi.post("/machines/createSingleMachinePublic", createBody());
       expect(created.status).toBe(200);
-      expect((await state(scaled.url)).machines).toHaveLength(1);
+      expect((await scaled.control.state()).machines).toHaveLength(1);
     } finally {
       await scaled.close();
     }
   });
 
   it("faults: cutAfterMs shorter than latencyMs → the connection is cut, and the create acts afterwards", async () => {
-    await addFaults(emu.url, [
+    await emu.control.addFaults([
       { route: "/machines/createSingleMachinePublic", cutAfterMs: 20, latencyMs: 60 },
     ]);
     expect(await outcome(api.post("/machines/createSingleMachinePublic", createBody()))).toBe("connection");
@@ -102,22 +104,24 @@ describe("scripted faults", () => {
   });
 
   it("faults: cutAfterMs longer than the request takes → answered normally", async () => {
-    await addFaults(emu.url, [{ route: "/users/getUsers", cutAfterMs: 60_000 }]);
+    await emu.control.addFaults([{ route: "/users/getUsers", cutAfterMs: 60_000 }]);
     expect((await api.get("/users/getUsers")).status).toBe(200);
     expect((await api.get("/users/getUsers")).status).toBe(200);
   });
 
   it("faults: GET lists armed rules with remaining times; DELETE clears; control paths never fault", async () => {
-    await addFaults(emu.url, [{ status: 500, times: 3 }]);
-    await addFaults(emu.url, [{ method: "GET", route: "/users/getUsers", status: 404, code: "not_found" }]);
+    await emu.control.addFaults([{ status: 500, times: 3 }]);
+    await emu.control.addFaults([
+      { method: "GET", route: "/users/getUsers", status: 404, code: "not_found" },
+    ]);
     expect((await api.get("/users/getUsers")).status).toBe(500);
-    const listed = await api.get<{ rules: { times: number; status: number }[] }>("/_emulator/faults");
-    expect(listed.body.rules.map((r) => [r.status, r.times])).toEqual([
+    const listed = await emu.control.faults();
+    expect(listed.map((r) => [r.status, r.times])).toEqual([
       [500, 2],
       [404, 1],
     ]);
-    await clearFaults(emu.url);
-    expect((await api.get<{ rules: unknown[] }>("/_emulator/faults")).body.rules).toEqual([]);
+    await emu.control.clearFaults();
+    expect(await emu.control.faults()).toEqual([]);
     expect((await api.get("/users/getUsers")).status).toBe(200);
   });
 
@@ -170,7 +174,7 @@ describe("seeded random faults", () => {
         return out;
       };
       const first = await run();
-      await a.post("/_emulator/reset");
+      await e.control.reset();
       expect(await run()).toEqual(first);
     } finally {
       await e.close();

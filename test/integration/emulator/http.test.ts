@@ -4,7 +4,7 @@
  */
 import * as http from "node:http";
 import { NestedErrorBodySchema } from "../../../src/contract/schemas";
-import { startTestEmulator } from "../../helpers/emulator";
+import { startTestEmulator } from "../../kit/emulator";
 import { Api, createBody } from "./api";
 import type { RunningEmulator } from "../../../src/emulator";
 

@@ -6,7 +6,7 @@
  */
 import { DEFAULT_SEED } from "../../../src/emulator";
 import { DELEGATION_LIFETIME_MS } from "../../../src/contract/constants";
-import { state } from "../../helpers/emulator";
+import { stateWithoutCounts } from "../../kit/emulator";
 import { Api, createBody, SEEDED, startFixture, type Answer, type Fixture } from "./api";
 
 const OWNER = { id: "uownr001", key: "dev-owner-key" };
@@ -116,7 +116,7 @@ afterAll(() => fx.close());
 
 /** Reset; a team machine owned by OWNER (ready, or off); an expired and a valid delegation for it. */
 async function setup(off: boolean): Promise<Setup> {
-  await fx.admin.post("/_emulator/reset");
+  await fx.emu.control.reset();
   const created = await fx.admin.post<{ id: string }>(
     "/machines/createSingleMachinePublic",
     createBody({ teamId: SEEDED.team, userId: OWNER.id, startOnCreate: !off }),
@@ -146,10 +146,7 @@ async function setup(off: boolean): Promise<Setup> {
 }
 
 /** The dump without what every request changes (counts) — everything a refusal must not touch. */
-async function snapshot(): Promise<unknown> {
-  const { requestCounts: _counts, rateLimit, ...rest } = await state(fx.emu.url);
-  return { ...rest, rateLimit: { rate: rateLimit.rate, burst: rateLimit.burst } };
-}
+const snapshot = () => stateWithoutCounts(fx.emu.control);
 
 describe("machine operations × callers", () => {
   const cases = MACHINE_CASES.flatMap((c) => ROLES.map((role) => [c.name, role, c] as const));
@@ -241,7 +238,7 @@ const ACCOUNT_CASES: AccountCase[] = [
 describe("account operations × callers", () => {
   const cases = ACCOUNT_CASES.flatMap((c) => ACCOUNT_ROLES.map((role) => [c.name, role, c] as const));
   it.each(cases)("%s: caller %s → expected status, state unchanged on refusal", async (_name, role, c) => {
-    await fx.admin.post("/_emulator/reset");
+    await fx.emu.control.reset();
     const script = {
       individual: (
         await fx.individual.post<{ id: string }>("/scripts/createScript", {

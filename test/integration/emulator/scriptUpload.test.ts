@@ -5,7 +5,6 @@
  */
 import { ScriptSchema } from "../../../src/contract/schemas";
 import { SCRIPT_MAX_BYTES } from "../../../src/contract/constants";
-import { state } from "../../helpers/emulator";
 import { Api, createBody, startFixture, type ErrorBody, type Fixture } from "./api";
 
 let fx: Fixture;
@@ -50,7 +49,7 @@ function upload(api: Api, query: Record<string, string>, parts: Part[]) {
 const scriptFile = (data: string | Buffer): Part => ({ name: "file", filename: "s.sh", data });
 
 async function scriptCount(): Promise<number> {
-  return (await state(fx.emu.url)).scripts.length;
+  return (await fx.emu.control.state()).scripts.length;
 }
 
 /** The answer is `status` with `code`, its message matches, and no script was created. */

@@ -6,7 +6,6 @@
 import legacy from "./fixtures/machine-0.1.0.json";
 import { ResourceInitError } from "../../../src/provider/shared/partialFailure";
 import { VmApiClient } from "../../../src/client/client";
-import { setCapacity } from "../../helpers/emulator";
 import { useProviderKit, type ProviderKit } from "./providerTestKit";
 
 type Props = Record<string, unknown>;
@@ -61,7 +60,7 @@ async function machineMadeElsewhere(name: string): Promise<string> {
 
 describe("state and currentState", () => {
   it("create: start fails for capacity → partial failure whose state is the declared ready and currentState the observed off", async () => {
-    await setCapacity(kit.url, { region: "Europe (AMS1)", machineType: "C6", failNextStarts: 1 });
+    await kit.control.capacity({ region: "Europe (AMS1)", machineType: "C6", failNextStarts: 1 });
     const declared = await checked();
     const failure = (await kit.providers.machine
       .create(declared, kit.settings)

@@ -9,7 +9,6 @@ import { VmApiClient } from "../../../src/client/client";
 import type { Machine } from "../../../src/contract/schemas";
 import { providerContext } from "../../../src/provider/shared/context";
 import { machineWatcherFor } from "../../../src/provider/machine/machineWatcher";
-import { addFaults, setCapacity, state } from "../../helpers/emulator";
 import {
   MACHINE_BASICS,
   partialFailureOf,
@@ -43,13 +42,13 @@ function outOfBand(): VmApiClient {
 
 /** API requests per route since `before`. */
 async function requestsSince(before: Record<string, number>): Promise<Record<string, number>> {
-  const after = (await state(kit.url)).requestCounts;
+  const after = (await kit.control.state()).requestCounts;
   const routes = [...new Set([...Object.keys(after), LIST, SHOW])];
   return Object.fromEntries(routes.map((route) => [route, (after[route] ?? 0) - (before[route] ?? 0)]));
 }
 
 async function counts(): Promise<Record<string, number>> {
-  return (await state(kit.url)).requestCounts;
+  return (await kit.control.state()).requestCounts;
 }
 
 /** Machines made out of band, still provisioning (the clock does not move meanwhile). */
@@ -154,7 +153,7 @@ describe("one watcher per account", () => {
     const watcher = machineWatcherFor(context, { ...kit.settings });
     const machines = await provisioning("watch-faulty", 3);
     // The watcher lists with the provider's client (6 retries): 7 failures fail one listing.
-    await addFaults(kit.url, [{ method: "GET", route: "/machines/getMachines", status: 500, times: 7 }]);
+    await kit.control.addFaults([{ method: "GET", route: "/machines/getMachines", status: 500, times: 7 }]);
     const before = await counts();
     const settled = await Promise.all(
       machines.map((m) => watcher.waitFor(client, m.id, "ready", { ...PROVISIONING_WAIT, baseline: m })),
@@ -162,7 +161,7 @@ describe("one watcher per account", () => {
     const requests = await requestsSince(before);
 
     expect(settled.map((m) => m.state)).toEqual(["ready", "ready", "ready"]);
-    expect((await state(kit.url)).faults).toEqual([]);
+    expect((await kit.control.state()).faults).toEqual([]);
     expect(requests[LIST]).toBeGreaterThanOrEqual(7);
     // The failed round read each machine alone (provisioning still), then each was shown once ready.
     expect(requests[SHOW]).toBe(6);
@@ -179,7 +178,7 @@ describe("one watcher per account", () => {
       ),
     );
     expect(made.map((m) => m.outs?.currentState)).toEqual(["off", "off"]);
-    await setCapacity(kit.url, { region, machineType: "C6", failNextStarts: 1 });
+    await kit.control.capacity({ region, machineType: "C6", failNextStarts: 1 });
     const before = await counts();
     const results = await Promise.allSettled(
       made.map(({ id, outs }) =>

@@ -3,7 +3,7 @@ import * as os from "os";
 import * as path from "path";
 import { VmApiClient } from "../../../src/client/client";
 import { providerContext } from "../../../src/provider/shared/context";
-import { emulatorState, providersOn, startProviderKit, type ProviderKit } from "./providerTestKit";
+import { providersOn, startProviderKit, type ProviderKit } from "./providerTestKit";
 
 let kit: ProviderKit;
 let machineId: string;
@@ -148,7 +148,7 @@ describe("MachineAccess provider", () => {
     const users = await new VmApiClient(kit.settings).users.list();
     const userId = users[0].id;
     const grants = async () =>
-      ((await emulatorState(kit.url)) as unknown as { accessGrants: { machineId: string; userId: string }[] })
+      ((await kit.control.state()) as unknown as { accessGrants: { machineId: string; userId: string }[] })
         .accessGrants;
     const { id, outs } = await kit.providers.access.create({ machineId, userId }, kit.settings);
     expect(id).toBe(`${machineId}/${userId}`);

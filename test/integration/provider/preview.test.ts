@@ -7,7 +7,6 @@
 import { LookupCache } from "../../../src/provider/shared/lookups";
 import { providerContext } from "../../../src/provider/shared/context";
 import { VmApiClient } from "../../../src/client/client";
-import { addFaults, state } from "../../helpers/emulator";
 import { providersOn, startProviderKit, unreachableUrl, type ProviderKit } from "./providerTestKit";
 
 type Props = Record<string, unknown>;
@@ -39,7 +38,8 @@ const freshProvider = () =>
   providersOn(providerContext({ ...kit.context, lookups: new LookupCache() })).machine;
 
 async function requestsMadeBy(action: () => Promise<unknown>): Promise<number> {
-  const total = async () => Object.values((await state(kit.url)).requestCounts).reduce((a, b) => a + b, 0);
+  const total = async () =>
+    Object.values((await kit.control.state()).requestCounts).reduce((a, b) => a + b, 0);
   const before = await total();
   await action();
   return (await total()) - before;
@@ -76,7 +76,7 @@ describe("preview: the API itself", () => {
   });
 
   it("check: API answering 503 twice → preview rides it out as up would (only an unanswered call fails fast)", async () => {
-    await addFaults(kit.url, [{ method: "GET", route: "/users/getUsers", status: 503, times: 2 }]);
+    await kit.control.addFaults([{ method: "GET", route: "/users/getUsers", status: 503, times: 2 }]);
     const { failures } = await freshProvider().check({}, news(), kit.settings);
     expect(failures).toEqual([]);
   });
@@ -112,7 +112,7 @@ describe("preview: references", () => {
     ["another team's template (tacme001) with an individual key", "tacme001"],
   ])("check: %s → one failure naming templateId, and no create is sent", async (_label, id) => {
     const creates = async () =>
-      (await state(kit.url)).requestCounts["POST /machines/createSingleMachinePublic"] ?? 0;
+      (await kit.control.state()).requestCounts["POST /machines/createSingleMachinePublic"] ?? 0;
     const before = await creates();
     const { failures } = await freshProvider().check({}, news({ templateId: id }), kit.settings);
     expect(failures).toEqual([

@@ -5,7 +5,6 @@
 import { clientFor, type ProviderSettings } from "../../../src/provider/shared/settings";
 import { providerContext } from "../../../src/provider/shared/context";
 import { VmApiClient } from "../../../src/client/client";
-import { state } from "../../helpers/emulator";
 import { startProviderKit, type ProviderKit } from "./providerTestKit";
 
 type Props = Record<string, unknown>;
@@ -35,7 +34,8 @@ beforeAll(async () => {
 afterAll(() => kit.close());
 
 async function requestsMadeBy(action: () => Promise<unknown>): Promise<number> {
-  const total = async () => Object.values((await state(kit.url)).requestCounts).reduce((a, b) => a + b, 0);
+  const total = async () =>
+    Object.values((await kit.control.state()).requestCounts).reduce((a, b) => a + b, 0);
   const before = await total();
   await action().catch(() => undefined);
   return (await total()) - before;

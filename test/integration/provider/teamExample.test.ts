@@ -5,7 +5,7 @@
  */
 import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
-import { startTestEmulator } from "../../helpers/emulator";
+import { startTestEmulator } from "../../kit/emulator";
 
 jest.mock("pulumi-vmapi", () => jest.requireActual("../../../src/index"), { virtual: true });
 

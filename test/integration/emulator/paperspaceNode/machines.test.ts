@@ -8,7 +8,6 @@ import {
   ScriptSchema,
   UtilizationSchema,
 } from "../../../../src/contract/schemas";
-import { state } from "../../../helpers/emulator";
 import { expectHttpError, expectOk, onEmulatorTime, startClientFixture, type ClientFixture } from "./harness";
 
 let fx: ClientFixture;
@@ -70,7 +69,7 @@ describe("paperspace-node machines", () => {
       (await fx.call<{ userId: string }>("machines.show", { machineId: id }, fx.emu.keys.teamAdmin)).res
         .userId,
     ).toBe(users[0].id);
-    expect(JSON.stringify(await state(fx.emu.url))).not.toContain("secret123");
+    expect(JSON.stringify(await fx.emu.control.state())).not.toContain("secret123");
   });
 
   it.each([
@@ -134,7 +133,7 @@ describe("paperspace-node machines", () => {
     const running = await shown(id);
     expect(running.state).toBe("ready");
     expect(running.publicIpAddress).toMatch(/^198\.1[89]\.\d{1,3}\.\d{1,3}$/);
-    expect((await state(fx.emu.url)).reservedIps).not.toContain(running.publicIpAddress);
+    expect((await fx.emu.control.state()).reservedIps).not.toContain(running.publicIpAddress);
     expectOk(await fx.call("machines.stop", { machineId: id }));
     fx.emu.advance(15_000);
     expect(await shown(id)).toMatchObject({ state: "off", dynamicPublicIp: true, publicIpAddress: null });
@@ -150,15 +149,16 @@ describe("paperspace-node machines", () => {
       fx.emu.keys.teamMember,
     );
     expect(expectHttpError(member, 403, "forbidden")).toMatch(/only account administrators/);
-    const before = (await state(fx.emu.url)).requestCounts;
+    const before = (await fx.emu.control.state()).requestCounts;
     const { size: _size, ...noSize } = CREATE;
     expect((await fx.call("machines.create", noSize)).err?.message).toBe("Missing required parameter `size`");
-    expect((await state(fx.emu.url)).requestCounts).toEqual(before);
+    expect((await fx.emu.control.state()).requestCounts).toEqual(before);
   });
 
   it("machines.waitfor: provisioning → polls every 5 s of emulator time, returns the machine ready with events", async () => {
     const id = await created();
-    const polls = () => state(fx.emu.url).then((s) => s.requestCounts["GET /machines/getMachinePublic"] ?? 0);
+    const polls = () =>
+      fx.emu.control.state().then((s) => s.requestCounts["GET /machines/getMachinePublic"] ?? 0);
     const before = await polls();
     const machine = await onEmulatorTime(fx.emu, () =>
       fx.call("machines.waitfor", { machineId: id, state: "ready" }),
@@ -188,7 +188,8 @@ describe("paperspace-node machines", () => {
     fx.emu.advance(60_000);
     expectOk(await fx.call("machines.stop", { machineId: id }));
     expect((await shown(id)).state).toBe("stopping");
-    const polls = () => state(fx.emu.url).then((s) => s.requestCounts["GET /machines/getMachinePublic"] ?? 0);
+    const polls = () =>
+      fx.emu.control.state().then((s) => s.requestCounts["GET /machines/getMachinePublic"] ?? 0);
     const before = await polls();
     const machine = await onEmulatorTime(fx.emu, () =>
       fx.call("machines.waitfor", { machineId: id, state: "off" }),
@@ -280,7 +281,7 @@ describe("paperspace-node machines", () => {
     const id = await created({ teamId: "teacme001", userId: "uadmin01" }, fx.emu.keys.teamAdmin);
     const set = (enableAccess: boolean, userId = "umembr01") =>
       fx.call("machines.setAccessForUser", { machineId: id, userId, enableAccess }, fx.emu.keys.teamAdmin);
-    const grants = async () => (await state(fx.emu.url)).accessGrants.filter((g) => g.machineId === id);
+    const grants = async () => (await fx.emu.control.state()).accessGrants.filter((g) => g.machineId === id);
     expect(expectOk(await set(true))).toEqual({});
     expect(await grants()).toEqual([{ machineId: id, userId: "umembr01" }]);
     expectOk(await set(false));
@@ -327,7 +328,7 @@ describe("paperspace-node machines", () => {
     ).toEqual({});
     expectOk(await fx.call("machines.destroy", { machineId: kept }));
     expectHttpError(await fx.call("machines.show", { machineId: released }), 404, "not_found");
-    const reserved = (await state(fx.emu.url)).reservedIps as string[];
+    const reserved = (await fx.emu.control.state()).reservedIps as string[];
     expect([reserved.includes(ipReleased!), reserved.includes(ipKept!)]).toEqual([false, true]);
   });
 

@@ -8,7 +8,6 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { SCRIPT_MAX_BYTES } from "../../../../src/contract/constants";
 import { ScriptListSchema, ScriptSchema } from "../../../../src/contract/schemas";
-import { state } from "../../../helpers/emulator";
 import { expectHttpError, expectOk, startClientFixture, type ClientFixture } from "./harness";
 
 let fx: ClientFixture;
@@ -117,7 +116,7 @@ describe("paperspace-node scripts", () => {
   });
 
   it("scripts.create: a name already used, by file → 409; an empty file → 400; nothing created", async () => {
-    const count = async () => (await state(fx.emu.url)).scripts.length;
+    const count = async () => (await fx.emu.control.state()).scripts.length;
     const before = await count();
     const again = await fx.call("scripts.create", {
       scriptName: "My Script",
@@ -135,12 +134,12 @@ describe("paperspace-node scripts", () => {
   });
 
   it("scripts.create: both scriptFile and scriptText, or neither → the client's own error, nothing sent", async () => {
-    const before = (await state(fx.emu.url)).requestCounts;
+    const before = (await fx.emu.control.state()).requestCounts;
     const both = await fx.call("scripts.create", { scriptName: "x", scriptText: "a", scriptFile: "s.sh" });
     expect(both.err?.message).toBe("Only one of scriptFile or scriptText allowed");
     const neither = await fx.call("scripts.create", { scriptName: "x" });
     expect(neither.err?.message).toBe("Missing required parameter: either scriptFile or scriptText");
-    expect((await state(fx.emu.url)).requestCounts).toEqual(before);
+    expect((await fx.emu.control.state()).requestCounts).toEqual(before);
   });
 
   it("scripts.create: a team member, by file → 403 before the upload is looked at", async () => {
