@@ -94,6 +94,24 @@ describe("scripted faults", () => {
     }
   });
 
+  it("faults: the emulator closes while a latency holds a create → the held request's timer ends with it", async () => {
+    const held = await startTestEmulator();
+    // Timers that keep this process alive: a held request's must not outlive its emulator
+    // (it kept jest's worker alive until jest force-exited it).
+    const timers = () => process.getActiveResourcesInfo().filter((r) => r === "Timeout").length;
+    const before = timers();
+    await held.control.addFaults([{ route: "/machines/createSingleMachinePublic", latencyMs: 3_600_000 }]);
+    const answer = outcome(
+      new Api(held.url, held.keys.individual).post("/machines/createSingleMachinePublic", createBody()),
+    );
+    const creates = async () =>
+      (await held.control.state()).requestCounts["POST /machines/createSingleMachinePublic"];
+    while ((await creates()) === undefined) await new Promise((resolve) => setImmediate(resolve));
+    await held.close();
+    expect(await answer).toBe("connection");
+    expect(timers()).toBe(before);
+  });
+
   it("faults: cutAfterMs shorter than latencyMs → the connection is cut, and the create acts afterwards", async () => {
     await emu.control.addFaults([
       { route: "/machines/createSingleMachinePublic", cutAfterMs: 20, latencyMs: 60 },
