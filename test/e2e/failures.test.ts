@@ -6,6 +6,7 @@
 import * as path from "path";
 import { E2eContext, PROGRAMS, liveMachines } from "./support/kit";
 import { expectExit, steps } from "./support/cli";
+import { SEEDED } from "../kit/seeded";
 
 jest.setTimeout(120_000);
 
@@ -51,7 +52,7 @@ test.each([
     "region",
     /must be one of: West Coast \(CA1\), East Coast/,
   ],
-  ["a Windows template with a C4", { templateId: "twin1001" }, "machineType", /Windows/],
+  ["a Windows template with a C4", { templateId: SEEDED.windowsTemplate }, "machineType", /Windows/],
   [
     "both public IP flags",
     { assignPublicIp: "true", dynamicPublicIp: "true" },

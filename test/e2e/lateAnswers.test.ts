@@ -16,6 +16,8 @@ import { startTestEmulator, type FaultRuleInput } from "../kit/emulator";
 import { expectExit, messages } from "./support/cli";
 import { EngineStack, EngineWorkspace } from "./support/engineStack";
 import { PROGRAMS, connectionConfig, liveMachines } from "./support/kit";
+import { SEEDED } from "../kit/seeded";
+import { MACHINE_BASICS } from "../kit/machines";
 
 jest.setTimeout(300_000);
 
@@ -102,12 +104,9 @@ describe("up with a create answered late", () => {
   it("Machine (fixed name, a namesake existed), connection cut at 60 s, created at 90 s → that machine is taken, the namesake untouched; destroy → only the namesake live", async () => {
     const client = new VmApiClient({ apiKey: emu.keys.individual, baseUrl: emu.url, env: {} });
     const namesake = await client.machines.create({
-      region: "East Coast (NY2)",
-      machineType: "C4",
-      size: 50,
-      billingType: "hourly",
+      ...MACHINE_BASICS,
       machineName: "shared-box",
-      templateId: "tubsrv01",
+      templateId: SEEDED.headlessTemplate,
     });
     const stack = await stackOf("machine", { name: "shared-box" });
     await emu.control.addFaults(machineRule({ cutAfterMs: 60_000, latencyMs: 90_000 }));

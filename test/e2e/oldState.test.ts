@@ -12,6 +12,8 @@ import { VmApiClient } from "../../src";
 import { E2eContext, PROGRAMS, liveMachines } from "./support/kit";
 import { expectExit, steps } from "./support/cli";
 import type { EngineStack, StateResource } from "./support/engineStack";
+import { SEEDED } from "../kit/seeded";
+import { MACHINE_BASICS } from "../kit/machines";
 
 jest.setTimeout(180_000);
 
@@ -66,12 +68,9 @@ async function deploymentFor(
 async function readyMachine(name: string) {
   const client = new VmApiClient({ apiKey: ctx.emu.keys.individual, baseUrl: ctx.emu.url });
   const machine = await client.machines.create({
-    region: "East Coast (NY2)",
-    machineType: "C4",
-    size: 50,
-    billingType: "hourly",
+    ...MACHINE_BASICS,
     machineName: name,
-    templateId: "tubsrv01",
+    templateId: SEEDED.headlessTemplate,
   });
   await client.machines.waitFor(machine.id, "ready", { pollPolicy: { initialDelayMs: 5, maxDelayMs: 20 } });
   return machine;

@@ -11,6 +11,8 @@ import * as path from "path";
 import { VmApiClient } from "../../src";
 import { E2eContext, PROGRAMS, liveMachines } from "./support/kit";
 import { expectExit, messages, steps } from "./support/cli";
+import { SEEDED } from "../kit/seeded";
+import { MACHINE_BASICS } from "../kit/machines";
 
 jest.setTimeout(180_000);
 
@@ -28,12 +30,9 @@ const creates = async () => (await ctx.emulator()).requestCounts[CREATE] ?? 0;
 test("adopt: declared region and machineType differ → preview and up refuse naming both, the machine untouched; matching → adopted, no changes", async () => {
   const client = new VmApiClient({ apiKey: ctx.emu.keys.individual, baseUrl: ctx.emu.url });
   const existing = await client.machines.create({
-    region: "East Coast (NY2)",
-    machineType: "C4",
-    size: 50,
-    billingType: "hourly",
+    ...MACHINE_BASICS,
     machineName: "week-of-work",
-    templateId: "tubsrv01",
+    templateId: SEEDED.headlessTemplate,
   });
   await client.machines.waitFor(existing.id, "ready", { pollPolicy: { initialDelayMs: 5, maxDelayMs: 20 } });
   const stack = await ctx.stack(PROGRAM, ctx.emu.keys.individual, {
@@ -103,7 +102,7 @@ test("destroy: the API answers 400 'not found' for a running machine → destroy
 test("team user: size changed → replaced for the same user; destroy then up → made again for that user", async () => {
   const email = "replace.me@example.com";
   const stack = await ctx.stack(PROGRAM, ctx.emu.keys.teamAdmin, {
-    teamId: "teacme001",
+    teamId: SEEDED.team,
     email,
     password: { secret: "N3w-user-passw0rd" },
   });

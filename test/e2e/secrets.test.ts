@@ -9,6 +9,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { E2eContext, PROGRAMS } from "./support/kit";
 import { expectExit, type CliRun } from "./support/cli";
+import { SEEDED } from "../kit/seeded";
 
 jest.setTimeout(180_000);
 
@@ -48,7 +49,7 @@ function filesUnder(dir: string): Array<[string, string]> {
 
 test("secrets: API key, script text, new-user password and delegation token → in no state file, export, config file or engine log", async () => {
   const stack = await ctx.stack(path.join(PROGRAMS, "secrets"), ctx.emu.keys.teamAdmin, {
-    teamId: "teacme001",
+    teamId: SEEDED.team,
     scriptText: { secret: SCRIPT_TEXT },
     password: { secret: PASSWORD },
   });

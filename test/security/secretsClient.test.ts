@@ -13,6 +13,8 @@ import { DEFAULT_SEED, type RunningEmulator } from "../../src/emulator";
 import { startTestEmulator } from "../kit/emulator";
 import { startLoopback } from "./support/loopback";
 import { MACHINE } from "./support/fixtures";
+import { SEEDED } from "../kit/seeded";
+import { MACHINE_BASICS } from "../kit/machines";
 
 const nonce = randomBytes(6).toString("hex");
 const KEYS = { individual: `ind-${nonce}`, teamAdmin: `adm-${nonce}`, teamMember: `mem-${nonce}` };
@@ -82,16 +84,13 @@ async function failure<T extends errors.VmApiError>(
 }
 
 const machineBody = (extra: Record<string, unknown> = {}) => ({
-  region: "East Coast (NY2)" as const,
-  machineType: "C4" as const,
-  size: 50,
-  billingType: "hourly" as const,
+  ...MACHINE_BASICS,
   machineName: `m-${nonce}`,
-  templateId: "tubdesk1",
+  templateId: SEEDED.desktopTemplate,
   ...extra,
 });
 const newUser = {
-  teamId: "teacme001",
+  teamId: SEEDED.team,
   email: `n-${nonce}@acme.example`,
   password: PASSWORD,
   firstName: "N",
@@ -142,10 +141,10 @@ describe("client errors and log lines hold no secret", () => {
     const admin = client(KEYS.teamAdmin);
     const [mine, other] = await Promise.all([
       admin.machines.create(
-        machineBody({ teamId: "teacme001", userId: "uadmin01", machineName: `a-${nonce}` }),
+        machineBody({ teamId: SEEDED.team, userId: SEEDED.admin, machineName: `a-${nonce}` }),
       ),
       admin.machines.create(
-        machineBody({ teamId: "teacme001", userId: "uadmin01", machineName: `b-${nonce}` }),
+        machineBody({ teamId: SEEDED.team, userId: SEEDED.admin, machineName: `b-${nonce}` }),
       ),
     ]);
     const delegation = await admin.resourceDelegations.create({ machine: { ids: [mine.id] } });

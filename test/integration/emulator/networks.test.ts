@@ -4,6 +4,7 @@
  */
 import { DEFAULT_SEED } from "../../../src/emulator";
 import { createBody, startFixture, type Fixture } from "./api";
+import { SEEDED } from "../../kit/seeded";
 
 const SPARE = {
   id: "nindny2b",
@@ -13,7 +14,7 @@ const SPARE = {
   network: "10.64.9.0",
   netmask: "255.255.255.0",
   teamId: null,
-  userId: "ujane001",
+  userId: SEEDED.individualUser,
 };
 
 let fx: Fixture;
@@ -27,7 +28,7 @@ it("create: first network of the region full → the next one with room; all ful
     fx.individual.post("/machines/createSingleMachinePublic", createBody({ machineName: `n-${i}` }));
   const first = await Promise.all(Array.from({ length: 245 }, (_, i) => create(i)));
   expect(new Set(first.map((a) => (a.body as { networkId: string }).networkId))).toEqual(
-    new Set(["nindny2"]),
+    new Set([SEEDED.individualNy2Network]),
   );
   const next = await create(245);
   expect(next.status).toBe(200);

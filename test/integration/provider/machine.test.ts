@@ -2,6 +2,7 @@ import { ResourceInitError } from "../../../src/provider/shared/partialFailure";
 import { UNKNOWN } from "../../../src/provider/shared/unknown";
 import { VmApiClient } from "../../../src/client/client";
 import { nextUpAfter, startProviderKit, type ProviderKit } from "./providerTestKit";
+import { MACHINE_BASICS } from "../../kit/machines";
 
 let kit: ProviderKit;
 let linuxTemplate: string;
@@ -19,10 +20,7 @@ function inputs(overrides: Record<string, unknown> = {}): Record<string, unknown
   return {
     __resourceName: "trainer",
     __provider: "serialized-provider-text",
-    region: "East Coast (NY2)",
-    machineType: "C4",
-    size: 50,
-    billingType: "hourly",
+    ...MACHINE_BASICS,
     templateId: linuxTemplate,
     ...overrides,
   };

@@ -5,6 +5,7 @@
  */
 import { VmApiClient } from "../../../src/client/client";
 import { startProviderKit, ubuntuTemplateId, type ProviderKit } from "./providerTestKit";
+import { MACHINE_BASICS } from "../../kit/machines";
 
 let kit: ProviderKit;
 let templateId: string;
@@ -25,10 +26,7 @@ async function runningMachine(name: string) {
     {},
     {
       __resourceName: name,
-      region: "East Coast (NY2)",
-      machineType: "C4",
-      size: 50,
-      billingType: "hourly",
+      ...MACHINE_BASICS,
       templateId,
     },
     kit.settings,

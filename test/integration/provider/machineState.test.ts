@@ -7,6 +7,7 @@ import legacy from "./fixtures/machine-0.1.0.json";
 import { ResourceInitError } from "../../../src/provider/shared/partialFailure";
 import { VmApiClient } from "../../../src/client/client";
 import { useProviderKit, type ProviderKit } from "./providerTestKit";
+import { MACHINE_BASICS } from "../../kit/machines";
 
 type Props = Record<string, unknown>;
 
@@ -47,10 +48,7 @@ function legacyState(machineId: string, overrides: Props = {}): { inputs: Props;
 
 async function machineMadeElsewhere(name: string): Promise<string> {
   const made = await client().machines.create({
-    region: "East Coast (NY2)",
-    machineType: "C4",
-    size: 50,
-    billingType: "hourly",
+    ...MACHINE_BASICS,
     machineName: name,
     templateId,
   });

@@ -6,6 +6,7 @@ import { clientFor, type ProviderSettings } from "../../../src/provider/shared/s
 import { providerContext } from "../../../src/provider/shared/context";
 import { VmApiClient } from "../../../src/client/client";
 import { startProviderKit, type ProviderKit } from "./providerTestKit";
+import { MACHINE_BASICS } from "../../kit/machines";
 
 type Props = Record<string, unknown>;
 let kit: ProviderKit;
@@ -20,10 +21,7 @@ beforeAll(async () => {
     {},
     {
       __resourceName: "cfg",
-      region: "East Coast (NY2)",
-      machineType: "C4",
-      size: 50,
-      billingType: "hourly",
+      ...MACHINE_BASICS,
       templateId,
     },
     kit.settings,

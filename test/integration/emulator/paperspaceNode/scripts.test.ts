@@ -9,6 +9,8 @@ import * as path from "node:path";
 import { SCRIPT_MAX_BYTES } from "../../../../src/contract/constants";
 import { ScriptListSchema, ScriptSchema } from "../../../../src/contract/schemas";
 import { expectHttpError, expectOk, startClientFixture, type ClientFixture } from "./harness";
+import { SEEDED } from "../../../kit/seeded";
+import { MACHINE_BASICS } from "../../../kit/machines";
 
 let fx: ClientFixture;
 let dir: string;
@@ -18,12 +20,9 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "vmapi-psnode-"));
   machineId = expectOk(
     await fx.call<{ id: string }>("machines.create", {
-      region: "East Coast (NY2)",
-      machineType: "C4",
-      size: 50,
-      billingType: "hourly",
+      ...MACHINE_BASICS,
       machineName: "script target",
-      templateId: "tubdesk1",
+      templateId: SEEDED.desktopTemplate,
     }),
   ).id;
 });
@@ -64,7 +63,7 @@ describe("paperspace-node scripts", () => {
       isEnabled: false,
       runOnce: true,
     });
-    expect(script).toMatchObject({ ownerType: "user", ownerId: "ujane001" });
+    expect(script).toMatchObject({ ownerType: "user", ownerId: SEEDED.individualUser });
     expect(await textOf(script.id)).toBe("#!/bin/bash\necho text\n");
     expect(await machineScriptId()).toBe(script.id);
   });
