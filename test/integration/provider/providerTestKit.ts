@@ -85,7 +85,9 @@ export async function unreachableUrl(): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
-export { MACHINE_BASICS } from "../../kit/machines";
+import { MACHINE_BASICS } from "../../kit/machines";
+
+export { MACHINE_BASICS };
 
 /** The id of the emulator's first Ubuntu template, as the kit's key sees it. */
 export async function ubuntuTemplateId(kit: ProviderKit): Promise<string> {
@@ -126,6 +128,25 @@ export function useProviderKit(use: (kit: ProviderKit, templateId: string) => vo
   beforeAll(async () => {
     kit = await startProviderKit();
     use(kit, await ubuntuTemplateId(kit));
+  });
+  afterAll(() => kit?.close());
+}
+
+/**
+ * One kit for a test file and a machine of its own (a C3 on the Ubuntu template) that scripts,
+ * delegations and grants aim at; `use` hands both over to the file's own variables.
+ */
+export function useProviderKitWithMachine(use: (kit: ProviderKit, machineId: string) => void): void {
+  let kit: ProviderKit | undefined;
+  beforeAll(async () => {
+    kit = await startProviderKit();
+    const machine = await new VmApiClient(kit.settings).machines.create({
+      ...MACHINE_BASICS,
+      machineType: "C3",
+      machineName: "script-host",
+      templateId: await ubuntuTemplateId(kit),
+    });
+    use(kit, machine.id);
   });
   afterAll(() => kit?.close());
 }
