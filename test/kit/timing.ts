@@ -43,6 +43,11 @@ export class VirtualClock implements Timing {
     this.emu.advance(ms);
   }
 
+  /** The three functions a client or provider context takes (`sleep`, `now`, `random`). */
+  timing(): Timing {
+    return { sleep: this.sleep, now: this.now, random: this.random };
+  }
+
   /** A clock on the same emulator that starts at this one's now and runs `onSleep` after each sleep. */
   fork(onSleep: () => Promise<void>): VirtualClock {
     return new VirtualClock(this.emu, this.virtual, onSleep);

@@ -91,6 +91,20 @@ export async function startFixture(options: EmulatorOptions = {}): Promise<Fixtu
   };
 }
 
+/**
+ * The fixture of one test file: started before its tests, closed after them, and (`resetEach`)
+ * back to its seed before each test. Its fields are there once the file's `beforeAll` has run.
+ */
+export function useFixture(options: EmulatorOptions = {}, { resetEach = false } = {}): Fixture {
+  const fx = {} as Fixture;
+  beforeAll(async () => {
+    Object.assign(fx, await startFixture(options));
+  });
+  afterAll(() => fx.close());
+  if (resetEach) beforeEach(() => fx.emu.control.reset());
+  return fx;
+}
+
 /** A valid create body for the individual account; override fields as needed. */
 export function createBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return machineRequest("test-machine", overrides);

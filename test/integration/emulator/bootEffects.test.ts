@@ -5,19 +5,14 @@
 import { MachineSchema, ScriptSchema, UtilizationSchema, type Machine } from "../../../src/contract/schemas";
 import { LIFECYCLE } from "../../../src/emulator";
 import { startTestEmulator } from "../../kit/emulator";
-import { Api, createBody, SEEDED, startFixture, type Fixture } from "./api";
+import { Api, createBody, SEEDED, useFixture } from "./api";
 
 const PROVISION = LIFECYCLE.provisioning!.durationMs;
 const START = LIFECYCLE.starting!.durationMs;
 const STOP = LIFECYCLE.stopping!.durationMs;
 const RESTART = LIFECYCLE.restarting!.durationMs;
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(() => fx.close());
-beforeEach(() => fx.emu.control.reset());
+const fx = useFixture({}, { resetEach: true });
 
 const api = () => fx.individual;
 async function create(overrides: Record<string, unknown> = {}): Promise<Machine> {

@@ -4,14 +4,9 @@
 import { DELEGATION_LIFETIME_MS } from "../../../src/contract/constants";
 import { ControlError } from "../../../src/emulator";
 import { startTestEmulator } from "../../kit/emulator";
-import { createBody, SEEDED, startFixture, type Fixture, Api } from "./api";
+import { createBody, SEEDED, useFixture, Api } from "./api";
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(() => fx.close());
-beforeEach(() => fx.emu.control.reset());
+const fx = useFixture({}, { resetEach: true });
 
 describe("GET /_emulator/state", () => {
   it("state: after activity → every resource, destroyed machines with dtDestroyed, grants, delegations, counts, now", async () => {

@@ -6,14 +6,9 @@
  * non-numeric string refused naming the field, with nothing changed.
  */
 import { NestedErrorBodySchema } from "../../../src/contract/schemas";
-import { createBody, startFixture, type Fixture } from "./api";
+import { createBody, useFixture } from "./api";
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(() => fx.close());
-beforeEach(() => fx.emu.control.reset());
+const fx = useFixture({}, { resetEach: true });
 
 type Machine = Record<string, unknown> & { id: string };
 

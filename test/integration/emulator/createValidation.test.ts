@@ -5,14 +5,9 @@
  */
 import { templateTypeViolation } from "../../../src/contract/constants";
 import { NestedErrorBodySchema } from "../../../src/contract/schemas";
-import { Api, createBody, SEEDED, startFixture, type Fixture } from "./api";
+import { Api, createBody, SEEDED, useFixture } from "./api";
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(() => fx.close());
-beforeEach(() => fx.emu.control.reset());
+const fx = useFixture({}, { resetEach: true });
 
 const team = (extra: Record<string, unknown> = {}) => createBody({ teamId: SEEDED.team, ...extra });
 const newUser = { email: "new@acme.example", password: "s3cret-pw", firstName: "New", lastName: "User" };

@@ -4,7 +4,7 @@
  */
 import { MachineSchema, type Machine } from "../../../src/contract/schemas";
 import { LIFECYCLE } from "../../../src/emulator";
-import { createBody, SEEDED, startFixture, type ErrorBody, type Fixture } from "./api";
+import { createBody, SEEDED, useFixture, type ErrorBody } from "./api";
 
 const PROVISION = LIFECYCLE.provisioning!.durationMs;
 const START = LIFECYCLE.starting!.durationMs;
@@ -12,12 +12,7 @@ const STOP = LIFECYCLE.stopping!.durationMs;
 const RESTART = LIFECYCLE.restarting!.durationMs;
 const SERVICE = LIFECYCLE.serviceready!.durationMs;
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(() => fx.close());
-beforeEach(() => fx.emu.control.reset());
+const fx = useFixture({}, { resetEach: true });
 
 async function create(overrides: Record<string, unknown> = {}): Promise<Machine> {
   const res = await fx.individual.post<Machine>("/machines/createSingleMachinePublic", createBody(overrides));

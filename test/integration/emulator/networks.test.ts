@@ -3,7 +3,7 @@
  * that still has a free address; only when every network of the region is full is it refused.
  */
 import { DEFAULT_SEED } from "../../../src/emulator";
-import { createBody, startFixture, type Fixture } from "./api";
+import { createBody, useFixture } from "./api";
 import { SEEDED } from "../../kit/seeded";
 
 const SPARE = {
@@ -17,11 +17,7 @@ const SPARE = {
   userId: SEEDED.individualUser,
 };
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture({ seed: { ...DEFAULT_SEED, networks: [...DEFAULT_SEED.networks, SPARE] } });
-});
-afterAll(() => fx.close());
+const fx = useFixture({ seed: { ...DEFAULT_SEED, networks: [...DEFAULT_SEED.networks, SPARE] } });
 
 it("create: first network of the region full → the next one with room; all full → 409 naming the network", async () => {
   const create = (i: number) =>

@@ -7,7 +7,7 @@
 import { DEFAULT_SEED } from "../../../src/emulator";
 import { DELEGATION_LIFETIME_MS } from "../../../src/contract/constants";
 import { stateWithoutCounts } from "../../kit/emulator";
-import { Api, createBody, SEEDED, startFixture, type Answer, type Fixture } from "./api";
+import { Api, createBody, SEEDED, useFixture, type Answer } from "./api";
 
 const OWNER = { id: "uownr001", key: "dev-owner-key" };
 const seed = {
@@ -108,11 +108,7 @@ const MACHINE_CASES: MachineCase[] = [
   },
 ];
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture({ seed });
-});
-afterAll(() => fx.close());
+const fx = useFixture({ seed });
 
 /** Reset; a team machine owned by OWNER (ready, or off); an expired and a valid delegation for it. */
 async function setup(off: boolean): Promise<Setup> {

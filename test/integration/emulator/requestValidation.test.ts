@@ -4,14 +4,9 @@
  */
 import { scriptTooLargeMessage } from "../../../src/contract/requestSchemas";
 import { NestedErrorBodySchema } from "../../../src/contract/schemas";
-import { createBody, SEEDED, startFixture, type Fixture } from "./api";
+import { createBody, SEEDED, useFixture } from "./api";
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(() => fx.close());
-beforeEach(() => fx.emu.control.reset());
+const fx = useFixture({}, { resetEach: true });
 
 const team = (extra: Record<string, unknown> = {}) => createBody({ teamId: SEEDED.team, ...extra });
 

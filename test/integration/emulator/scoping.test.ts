@@ -3,13 +3,9 @@
  * and a delegation token reaches only its machines until it expires.
  */
 import { DELEGATION_LIFETIME_MS } from "../../../src/contract/constants";
-import { Api, createBody, SEEDED, startFixture, type Fixture } from "./api";
+import { Api, createBody, SEEDED, startFixture, useFixture } from "./api";
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(() => fx.close());
+const fx = useFixture();
 
 describe("scoping", () => {
   beforeEach(() => fx.emu.control.reset());

@@ -5,13 +5,9 @@
  */
 import { ScriptSchema } from "../../../src/contract/schemas";
 import { SCRIPT_MAX_BYTES } from "../../../src/contract/constants";
-import { Api, createBody, startFixture, type ErrorBody, type Fixture } from "./api";
+import { Api, createBody, useFixture, type ErrorBody } from "./api";
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(() => fx.close());
+const fx = useFixture();
 
 /** One part of a hand-built multipart body: a file when `filename` is given, else a text field. */
 interface Part {

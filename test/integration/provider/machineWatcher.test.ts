@@ -115,25 +115,16 @@ describe("one watcher per account", () => {
   });
 
   it("create: one of two machines deleted between two listings → the next listing misses it, its own show answers 404: that create is a partial failure, the other goes on", async () => {
-    let simulatedNow = kit.now();
     let deleted: string | undefined;
-    const context = providerContext({
-      ...kit.context,
-      timing: {
-        ...kit.context.timing,
-        now: () => simulatedNow,
-        sleep: async (ms: number) => {
-          simulatedNow += ms;
-          kit.advance(ms);
-          // After a listing of the watcher saw it provisioning, someone deletes it.
-          if (deleted === undefined && machineWatcherFor(context, kit.settings).listings === 1) {
-            const [machine] = await outOfBand().machines.list({ name: "deleted-while-watched" });
-            deleted = machine.id;
-            await outOfBand().machines.destroy(machine.id);
-          }
-        },
-      },
+    const clock = kit.clock.fork(async () => {
+      // After a listing of the watcher saw it provisioning, someone deletes it.
+      if (deleted === undefined && machineWatcherFor(context, kit.settings).listings === 1) {
+        const [machine] = await outOfBand().machines.list({ name: "deleted-while-watched" });
+        deleted = machine.id;
+        await outOfBand().machines.destroy(machine.id);
+      }
     });
+    const context = providerContext({ ...kit.context, timing: { ...kit.context.timing, ...clock.timing() } });
     const provider = providersOn(context).machine;
     const inputs = [await checked("deleted-while-watched"), await checked("kept-while-watched")];
     const [gone, kept] = await Promise.allSettled(inputs.map((i) => provider.create(i, kit.settings)));

@@ -58,7 +58,7 @@ export async function startProviderKit(): Promise<ProviderKit> {
   const clock = new VirtualClock(emu, Date.parse("2026-11-22T12:00:00.000Z"));
   const progress: string[] = [];
   const context = providerContext({
-    timing: { sleep: clock.sleep, now: clock.now, random: clock.random },
+    timing: clock.timing(),
     progress: (line) => progress.push(line),
   });
   return {
