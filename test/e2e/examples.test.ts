@@ -4,17 +4,13 @@
  */
 import * as fs from "fs";
 import * as path from "path";
-import { E2eContext, EXAMPLES, liveMachines } from "./support/kit";
+import { useE2eContext, EXAMPLES, liveMachines } from "./support/kit";
 import { expectExit, steps, summary } from "./support/cli";
 import { SEEDED } from "../kit/seeded";
 
 jest.setTimeout(180_000);
 
-let ctx: E2eContext;
-beforeAll(async () => {
-  ctx = await E2eContext.start();
-});
-afterAll(() => ctx.close());
+const ctx = useE2eContext();
 
 const CREATE = "POST /machines/createSingleMachinePublic";
 

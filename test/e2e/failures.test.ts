@@ -4,7 +4,7 @@
  * before any machine is created, naming the property.
  */
 import * as path from "path";
-import { E2eContext, PROGRAMS, liveMachines } from "./support/kit";
+import { useE2eContext, PROGRAMS, liveMachines } from "./support/kit";
 import { expectExit, steps } from "./support/cli";
 import { SEEDED } from "../kit/seeded";
 
@@ -13,11 +13,7 @@ jest.setTimeout(120_000);
 const PROGRAM = path.join(PROGRAMS, "machine");
 const CREATE = "POST /machines/createSingleMachinePublic";
 
-let ctx: E2eContext;
-beforeAll(async () => {
-  ctx = await E2eContext.start();
-});
-afterAll(() => ctx.close());
+const ctx = useE2eContext();
 
 test("up: no capacity at boot → fails with the reason, machine kept in state; next up → completes it", async () => {
   const stack = await ctx.stack(PROGRAM, ctx.emu.keys.individual, { name: "capacity-box" });

@@ -9,7 +9,7 @@
  */
 import * as path from "path";
 import { VmApiClient } from "../../src";
-import { E2eContext, PROGRAMS, liveMachines } from "./support/kit";
+import { useE2eContext, PROGRAMS, liveMachines } from "./support/kit";
 import { expectExit, messages, steps } from "./support/cli";
 import { SEEDED } from "../kit/seeded";
 import { MACHINE_BASICS } from "../kit/machines";
@@ -19,11 +19,7 @@ jest.setTimeout(180_000);
 const PROGRAM = path.join(PROGRAMS, "machine");
 const CREATE = "POST /machines/createSingleMachinePublic";
 
-let ctx: E2eContext;
-beforeAll(async () => {
-  ctx = await E2eContext.start();
-});
-afterAll(() => ctx.close());
+const ctx = useE2eContext();
 
 const creates = async () => (await ctx.emulator()).requestCounts[CREATE] ?? 0;
 

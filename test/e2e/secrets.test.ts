@@ -7,7 +7,7 @@
  */
 import * as fs from "fs";
 import * as path from "path";
-import { E2eContext, PROGRAMS } from "./support/kit";
+import { useE2eContext, PROGRAMS } from "./support/kit";
 import { expectExit, type CliRun } from "./support/cli";
 import { SEEDED } from "../kit/seeded";
 
@@ -16,11 +16,7 @@ jest.setTimeout(180_000);
 const SCRIPT_TEXT = "#!/bin/bash\necho secret-script-body-4f1c\n";
 const PASSWORD = "Pa55word-secret-9d2e";
 
-let ctx: E2eContext;
-beforeAll(async () => {
-  ctx = await E2eContext.start();
-});
-afterAll(() => ctx.close());
+const ctx = useE2eContext();
 
 /**
  * Lines where, at -v=9, CLI v3.259 and the Node SDK dump every property value that crosses a gRPC

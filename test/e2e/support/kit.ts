@@ -78,3 +78,22 @@ export class E2eContext {
 }
 
 export { liveMachines } from "../../kit/emulator";
+
+/**
+ * The context of one test file: started before its tests and closed after them. What it returns
+ * stands for the context from the file's `beforeAll` on (it forwards to the started one).
+ */
+export function useE2eContext(options: EmulatorOptions = {}): E2eContext {
+  let started: E2eContext | undefined;
+  beforeAll(async () => {
+    started = await E2eContext.start(options);
+  });
+  afterAll(() => started?.close());
+  return new Proxy({} as E2eContext, {
+    get: (_, key) => {
+      if (started === undefined) throw new Error("the e2e context starts in beforeAll");
+      const value: unknown = Reflect.get(started, key, started);
+      return typeof value === "function" ? value.bind(started) : value;
+    },
+  });
+}

@@ -3,17 +3,9 @@
  * response after acting, times, route templates and exact paths) and seeded random faults.
  */
 import { startTestEmulator } from "../../kit/emulator";
-import type { RunningEmulator } from "../../../src/emulator";
-import { Api, createBody } from "./api";
+import { Api, createBody, useFixture } from "./api";
 
-let emu: RunningEmulator;
-let api: Api;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  api = new Api(emu.url, emu.keys.individual);
-});
-afterAll(() => emu.close());
-beforeEach(() => emu.control.reset());
+const fx = useFixture({}, { resetEach: true });
 
 /** The status, or "connection" when the request failed without an answer. */
 async function outcome(call: Promise<{ status: number }>): Promise<number | "connection"> {
@@ -24,58 +16,67 @@ async function outcome(call: Promise<{ status: number }>): Promise<number | "con
   }
 }
 
-const machineCount = async () => (await emu.control.state()).machines.length;
+const machineCount = async () => (await fx.emu.control.state()).machines.length;
 
 describe("scripted faults", () => {
   it("faults: route template rule with times 2 → two 503s without acting, then normal", async () => {
-    const m = (await api.post<{ id: string }>("/machines/createSingleMachinePublic", createBody())).body;
-    emu.advance(60_000);
-    await emu.control.addFaults([
+    const m = (await fx.individual.post<{ id: string }>("/machines/createSingleMachinePublic", createBody()))
+      .body;
+    fx.emu.advance(60_000);
+    await fx.emu.control.addFaults([
       { method: "POST", route: "/machines/{machineId}/stop", status: 503, times: 2 },
     ]);
     for (let i = 0; i < 2; i++) {
-      const res = await api.post<{ error: { code: string; status: number } }>(`/machines/${m.id}/stop`);
+      const res = await fx.individual.post<{ error: { code: string; status: number } }>(
+        `/machines/${m.id}/stop`,
+      );
       expect(res.status).toBe(503);
       expect(res.body.error).toMatchObject({ status: 503, code: "service_unavailable" });
     }
-    const shown = await api.get<{ state: string }>("/machines/getMachinePublic", { machineId: m.id });
+    const shown = await fx.individual.get<{ state: string }>("/machines/getMachinePublic", {
+      machineId: m.id,
+    });
     expect(shown.body.state).toBe("ready");
-    expect((await api.post(`/machines/${m.id}/stop`)).status).toBe(204);
-    expect((await emu.control.state()).requestCounts["POST /machines/{machineId}/stop"]).toBe(3);
+    expect((await fx.individual.post(`/machines/${m.id}/stop`)).status).toBe(204);
+    expect((await fx.emu.control.state()).requestCounts["POST /machines/{machineId}/stop"]).toBe(3);
   });
 
   it("faults: exact path rule → only that path; another machine is unaffected", async () => {
-    await emu.control.addFaults([{ route: "/users/getUsers", status: 500 }]);
-    expect((await api.get("/networks/getNetworks")).status).toBe(200);
-    const res = await api.get<{ error: { code: string } }>("/users/getUsers");
+    await fx.emu.control.addFaults([{ route: "/users/getUsers", status: 500 }]);
+    expect((await fx.individual.get("/networks/getNetworks")).status).toBe(200);
+    const res = await fx.individual.get<{ error: { code: string } }>("/users/getUsers");
     expect([res.status, res.body.error.code]).toEqual([500, "internal_error"]);
-    expect((await api.get("/users/getUsers")).status).toBe(200);
+    expect((await fx.individual.get("/users/getUsers")).status).toBe(200);
   });
 
   it("faults: 429 with retryAfterSeconds → Retry-After header and code rate_limited", async () => {
-    await emu.control.addFaults([{ status: 429, retryAfterSeconds: 7 }]);
-    const res = await api.get<{ error: { code: string } }>("/users/getUsers");
+    await fx.emu.control.addFaults([{ status: 429, retryAfterSeconds: 7 }]);
+    const res = await fx.individual.get<{ error: { code: string } }>("/users/getUsers");
     expect(res.status).toBe(429);
     expect(res.headers.get("retry-after")).toBe("7");
     expect(res.body.error.code).toBe("rate_limited");
   });
 
   it("faults: reset → connection error and nothing created", async () => {
-    await emu.control.addFaults([{ route: "/machines/createSingleMachinePublic", reset: true }]);
-    expect(await outcome(api.post("/machines/createSingleMachinePublic", createBody()))).toBe("connection");
+    await fx.emu.control.addFaults([{ route: "/machines/createSingleMachinePublic", reset: true }]);
+    expect(await outcome(fx.individual.post("/machines/createSingleMachinePublic", createBody()))).toBe(
+      "connection",
+    );
     expect(await machineCount()).toBe(0);
   });
 
   it("faults: dropResponse → connection error, but the machine was created", async () => {
-    await emu.control.addFaults([{ route: "/machines/createSingleMachinePublic", dropResponse: true }]);
-    expect(await outcome(api.post("/machines/createSingleMachinePublic", createBody()))).toBe("connection");
+    await fx.emu.control.addFaults([{ route: "/machines/createSingleMachinePublic", dropResponse: true }]);
+    expect(await outcome(fx.individual.post("/machines/createSingleMachinePublic", createBody()))).toBe(
+      "connection",
+    );
     expect(await machineCount()).toBe(1);
   });
 
   it("faults: latencyMs → the answer waits, then is normal", async () => {
-    await emu.control.addFaults([{ latencyMs: 80 }]);
+    await fx.emu.control.addFaults([{ latencyMs: 80 }]);
     const started = Date.now();
-    expect((await api.get("/users/getUsers")).status).toBe(200);
+    expect((await fx.individual.get("/users/getUsers")).status).toBe(200);
     expect(Date.now() - started).toBeGreaterThanOrEqual(70);
   });
 
@@ -113,34 +114,36 @@ describe("scripted faults", () => {
   });
 
   it("faults: cutAfterMs shorter than latencyMs → the connection is cut, and the create acts afterwards", async () => {
-    await emu.control.addFaults([
+    await fx.emu.control.addFaults([
       { route: "/machines/createSingleMachinePublic", cutAfterMs: 20, latencyMs: 60 },
     ]);
-    expect(await outcome(api.post("/machines/createSingleMachinePublic", createBody()))).toBe("connection");
+    expect(await outcome(fx.individual.post("/machines/createSingleMachinePublic", createBody()))).toBe(
+      "connection",
+    );
     while ((await machineCount()) === 0) await new Promise((resolve) => setTimeout(resolve, 5));
     expect(await machineCount()).toBe(1);
   });
 
   it("faults: cutAfterMs longer than the request takes → answered normally", async () => {
-    await emu.control.addFaults([{ route: "/users/getUsers", cutAfterMs: 60_000 }]);
-    expect((await api.get("/users/getUsers")).status).toBe(200);
-    expect((await api.get("/users/getUsers")).status).toBe(200);
+    await fx.emu.control.addFaults([{ route: "/users/getUsers", cutAfterMs: 60_000 }]);
+    expect((await fx.individual.get("/users/getUsers")).status).toBe(200);
+    expect((await fx.individual.get("/users/getUsers")).status).toBe(200);
   });
 
   it("faults: GET lists armed rules with remaining times; DELETE clears; control paths never fault", async () => {
-    await emu.control.addFaults([{ status: 500, times: 3 }]);
-    await emu.control.addFaults([
+    await fx.emu.control.addFaults([{ status: 500, times: 3 }]);
+    await fx.emu.control.addFaults([
       { method: "GET", route: "/users/getUsers", status: 404, code: "not_found" },
     ]);
-    expect((await api.get("/users/getUsers")).status).toBe(500);
-    const listed = await emu.control.faults();
+    expect((await fx.individual.get("/users/getUsers")).status).toBe(500);
+    const listed = await fx.emu.control.faults();
     expect(listed.map((r) => [r.status, r.times])).toEqual([
       [500, 2],
       [404, 1],
     ]);
-    await emu.control.clearFaults();
-    expect(await emu.control.faults()).toEqual([]);
-    expect((await api.get("/users/getUsers")).status).toBe(200);
+    await fx.emu.control.clearFaults();
+    expect(await fx.emu.control.faults()).toEqual([]);
+    expect((await fx.individual.get("/users/getUsers")).status).toBe(200);
   });
 
   it.each([
@@ -149,7 +152,7 @@ describe("scripted faults", () => {
     [{ rules: [] }, "rules"],
     [{}, "rules"],
   ])("faults: invalid body %j → 400 naming the field", async (body, field) => {
-    const res = await api.post<{ error: { message: string } }>("/_emulator/faults", body);
+    const res = await fx.individual.post<{ error: { message: string } }>("/_emulator/faults", body);
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain(field);
   });

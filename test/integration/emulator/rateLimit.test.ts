@@ -6,7 +6,7 @@
  */
 import { startTestEmulator } from "../../kit/emulator";
 import type { RunningEmulator } from "../../../src/emulator";
-import { Api, createBody, SEEDED } from "./api";
+import { Api, createBody, SEEDED, useFixture } from "./api";
 
 const MACHINES = "/machines/getMachines";
 
@@ -126,22 +126,15 @@ describe("started with rateLimit 2/s, burst 3", () => {
 });
 
 describe("POST /_emulator/rate-limit", () => {
-  let emu: RunningEmulator;
-  let api: Api;
-  beforeAll(async () => {
-    emu = await startTestEmulator();
-    api = new Api(emu.url, emu.keys.individual);
-  });
-  afterAll(() => emu.close());
-  beforeEach(() => emu.control.reset());
+  const fx = useFixture({}, { resetEach: true });
 
   it("rate-limit: turned on at run time → throttles; burst defaults to one second's worth; null → off again", async () => {
-    expect(await emu.control.setRateLimit({ rate: 1 })).toMatchObject({ rate: 1, burst: 1 });
-    expect((await api.get(MACHINES)).status).toBe(200);
-    expect((await api.get(MACHINES)).status).toBe(429);
-    expect(await emu.control.setRateLimit({ rate: 2.5 })).toMatchObject({ rate: 2.5, burst: 3 });
-    expect(await emu.control.setRateLimit({ rate: null })).toMatchObject({ rate: null, burst: null });
-    const answers = await Promise.all(Array.from({ length: 10 }, () => api.get(MACHINES)));
+    expect(await fx.emu.control.setRateLimit({ rate: 1 })).toMatchObject({ rate: 1, burst: 1 });
+    expect((await fx.individual.get(MACHINES)).status).toBe(200);
+    expect((await fx.individual.get(MACHINES)).status).toBe(429);
+    expect(await fx.emu.control.setRateLimit({ rate: 2.5 })).toMatchObject({ rate: 2.5, burst: 3 });
+    expect(await fx.emu.control.setRateLimit({ rate: null })).toMatchObject({ rate: null, burst: null });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => fx.individual.get(MACHINES)));
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
   });
 
@@ -154,15 +147,15 @@ describe("POST /_emulator/rate-limit", () => {
     [{ rate: 5, burst: 1.5 }, "burst"],
     [{ rate: 5, perSecond: true }, "perSecond"],
   ])("rate-limit: %j → 400 validation_failed naming %s, limit unchanged", async (body, field) => {
-    await emu.control.setRateLimit({ rate: 1, burst: 2 });
-    const answer = await api.post<{ error: { code: string; message: string } }>(
+    await fx.emu.control.setRateLimit({ rate: 1, burst: 2 });
+    const answer = await fx.individual.post<{ error: { code: string; message: string } }>(
       "/_emulator/rate-limit",
       body,
     );
     expect(answer.status).toBe(400);
     expect(answer.body.error.code).toBe("validation_failed");
     expect(answer.body.error.message).toContain(field);
-    expect(await emu.control.rateLimit()).toMatchObject({ rate: 1, burst: 2 });
+    expect(await fx.emu.control.rateLimit()).toMatchObject({ rate: 1, burst: 2 });
   });
 });
 
