@@ -19,7 +19,7 @@
  */
 import * as os from "node:os";
 import * as path from "node:path";
-import { startTestEmulator } from "../test/helpers/emulator";
+import { startTestEmulator } from "../test/kit/emulator";
 import { EngineStack, EngineWorkspace } from "../test/e2e/support/engineStack";
 import { connectionConfig, PROGRAMS } from "../test/e2e/support/kit";
 import { countsSince, MACHINE_INPUTS, requestCounts, round, timed, totalOf } from "./support";

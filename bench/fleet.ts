@@ -25,7 +25,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { startTestEmulator, state, type EmulatorStateDump } from "../test/helpers/emulator";
+import { startTestEmulator, type EmulatorStateDump } from "../test/kit/emulator";
 import { EngineStack, EngineWorkspace } from "../test/e2e/support/engineStack";
 import { connectionConfig, PROGRAMS, TIME_SCALE } from "../test/e2e/support/kit";
 import { steps, type CliRun } from "../test/e2e/support/cli";
@@ -141,14 +141,14 @@ export async function limitedUp(machines: number, faultRate: number): Promise<Li
       count: String(machines),
       templateId: MACHINE_INPUTS.templateId,
     });
-    const before = await state(emu.url);
+    const before = await emu.control.state();
     const { value: run, ms: upMs } = await timed(() =>
       stack!.cli(["up", "--yes", "--skip-preview", "--parallel", String(FLEET_PARALLEL)], {
         events: true,
         timeoutMs: COMMAND_TIMEOUT_MS,
       }),
     );
-    const after = await state(emu.url);
+    const after = await emu.control.state();
     const held = (await stack.resources()).filter((r) => r.type === MACHINE_TYPE);
     const live = after.machines.filter((m) => m.dtDestroyed === null);
     const fleet = fleetOf(held, live);

@@ -10,6 +10,7 @@ import { EmulatorContext } from "./emulatorContext";
 import { defaultBurst, rateLimitSetting } from "./http/rateLimit";
 import { parseSeed } from "./state/seed";
 import { createEmulatorServer } from "./http/server";
+import { EmulatorControl } from "./controlClient";
 
 export { DEFAULT_SEED } from "./state/defaultSeed";
 export { StateFileError } from "./state/persistence";
@@ -17,6 +18,19 @@ export { parseSeed, SeedSchema, type SeedInput } from "./state/seed";
 export { LIFECYCLE, OPERATIONS } from "./state/lifecycle";
 export { MACHINE_PERMISSIONS } from "./model/permissions";
 export type { FaultRule } from "./http/faults";
+export {
+  ControlError,
+  EmulatorControl,
+  emulatorControl,
+  type CapacityChange,
+  type CapacityRecord,
+  type ClockView,
+  type EmulatorStateDump,
+  type FaultRuleInput,
+  type RateCounts,
+  type RateLimitChange,
+  type RateLimitView,
+} from "./controlClient";
 
 /** Every option's default: the one source for startEmulator, the CLI's --help and the docs' tables. */
 export const EMULATOR_DEFAULTS = {
@@ -66,6 +80,8 @@ export interface EmulatorOptions {
 export interface RunningEmulator {
   /** Base URL, e.g. http://127.0.0.1:43117 */
   url: string;
+  /** The typed client of its control endpoints (state dump, faults, capacity, clock, ...). */
+  control: EmulatorControl;
   /** The seed's API keys. */
   keys: { individual: string; teamAdmin: string; teamMember: string };
   /** Moves the manual clock forward; throws under the real clock. */
@@ -92,9 +108,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const server = createEmulatorServer(context, options.log ?? (() => undefined));
   await listen(server, settings.port, settings.host);
   const { port } = server.address() as AddressInfo;
+  const url = `http://${urlHost(settings.host)}:${port}`;
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${urlHost(settings.host)}:${port}`,
+    url,
+    control: new EmulatorControl(url),
     keys: { ...context.store.data.keys },
     advance: (ms) => context.advance(ms),
     now: () => context.clock.now(),

@@ -11,6 +11,7 @@ import { VmApiClient } from "../../src";
 import { E2eContext, EXAMPLES, PROGRAMS, liveMachines } from "./support/kit";
 import { expectExit, steps, type CliRun } from "./support/cli";
 import type { EngineStack } from "./support/engineStack";
+import { SEEDED } from "../kit/seeded";
 
 jest.setTimeout(240_000);
 
@@ -50,7 +51,7 @@ const idsSeenBy = async (apiKey: string) =>
   (await new VmApiClient({ apiKey, baseUrl: ctx.emu.url }).machines.list()).map((m) => m.id);
 
 test("two-accounts example: the personal machine under the default key, the team machine under `team`", async () => {
-  const stack = await twoAccountStack(path.join(EXAMPLES, "two-accounts"), { teamId: "teacme001" });
+  const stack = await twoAccountStack(path.join(EXAMPLES, "two-accounts"), { teamId: SEEDED.team });
   expectExit(await recorded(stack.up()));
   const outputs = await stack.outputs();
   expect(outputs.teamMachineAccount).toBe("team");
@@ -75,7 +76,7 @@ test("account changed → the machine is replaced: made under the new account, d
   const before = String((await stack.outputs()).machineId);
   expect(await idsSeenBy(ctx.emu.keys.individual)).toContain(before);
 
-  await stack.setConfig({ account: "team", teamId: "teacme001", userId: await memberId() });
+  await stack.setConfig({ account: "team", teamId: SEEDED.team, userId: await memberId() });
   const preview = await recorded(stack.preview());
   expectExit(preview);
   expect(steps(preview).find((s) => s.name === "box")?.op).toMatch(/replace/);
@@ -114,7 +115,7 @@ function assertNoPlaintextKeys(stack: EngineStack): void {
 test("stack export of a two-account stack holds no key in plaintext", async () => {
   const stack = await twoAccountStack(path.join(PROGRAMS, "machine"), {
     account: "team",
-    teamId: "teacme001",
+    teamId: SEEDED.team,
     userId: await memberId(),
   });
   expectExit(await recorded(stack.up()));

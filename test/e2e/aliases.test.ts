@@ -5,17 +5,13 @@
  * everything else; the preview shows no change and the up sends no request that changes anything.
  */
 import * as path from "path";
-import { E2eContext, PROGRAMS } from "./support/kit";
+import { useE2eContext, PROGRAMS } from "./support/kit";
 import { expectExit, steps } from "./support/cli";
-import type { EmulatorStateDump } from "../helpers/emulator";
+import type { EmulatorStateDump } from "../kit/emulator";
 
 jest.setTimeout(180_000);
 
-let ctx: E2eContext;
-beforeAll(async () => {
-  ctx = await E2eContext.start();
-});
-afterAll(() => ctx.close());
+const ctx = useE2eContext();
 
 /** Requests that can change something (everything but GET), by route. */
 function changingRequests(dump: EmulatorStateDump): Record<string, number> {

@@ -8,10 +8,10 @@
 import { spawn, type ChildProcess } from "child_process";
 import * as path from "path";
 import { readyLine } from "../../tools/emulatorReady";
+import { control } from "../kit/emulator";
 import { liveMachines, PROGRAMS, TIME_SCALE } from "./support/kit";
 import { EngineStack, EngineWorkspace } from "./support/engineStack";
 import { REPO, type CliRun } from "./support/cli";
-import { state } from "../helpers/emulator";
 
 const CLI = path.join(REPO, "dist", "emulator", "cli.js");
 const COUNT = 10;
@@ -48,7 +48,8 @@ test("up: emulator SIGKILLed and restarted mid-up → at most one more up conver
   try {
     const up = stack.up();
     // Kill once some machines exist but not all: the update is in full flight.
-    while ((await state(first.url)).machines.length < 3) await new Promise((r) => setTimeout(r, 20));
+    while ((await control(first.url).state()).machines.length < 3)
+      await new Promise((r) => setTimeout(r, 20));
     child!.kill("SIGKILL");
     await new Promise((r) => child!.once("exit", r));
     await startCli(stateFile, first.port);
@@ -57,7 +58,7 @@ test("up: emulator SIGKILLed and restarted mid-up → at most one more up conver
     if (runs[0].code !== 0) runs.push(await stack.up());
     expect(runs[runs.length - 1].code).toBe(0);
 
-    const dump = await state(first.url);
+    const dump = await control(first.url).state();
     const inStack = (await stack.resources()).filter((r) => r.type.endsWith(":Machine")).map((r) => r.id!);
     expect(inStack).toHaveLength(COUNT);
     expect(
@@ -68,7 +69,7 @@ test("up: emulator SIGKILLed and restarted mid-up → at most one more up conver
     expect(dump.scripts).toHaveLength(COUNT);
 
     expect((await stack.destroy()).code).toBe(0);
-    expect(liveMachines(await state(first.url))).toEqual([]);
+    expect(liveMachines(await control(first.url).state())).toEqual([]);
   } finally {
     await stack.remove();
   }

@@ -4,16 +4,13 @@
  */
 import * as fs from "fs";
 import * as path from "path";
-import { E2eContext, EXAMPLES, liveMachines } from "./support/kit";
+import { useE2eContext, EXAMPLES, liveMachines } from "./support/kit";
 import { expectExit, steps, summary } from "./support/cli";
+import { SEEDED } from "../kit/seeded";
 
 jest.setTimeout(180_000);
 
-let ctx: E2eContext;
-beforeAll(async () => {
-  ctx = await E2eContext.start();
-});
-afterAll(() => ctx.close());
+const ctx = useE2eContext();
 
 const CREATE = "POST /machines/createSingleMachinePublic";
 
@@ -82,7 +79,7 @@ test("quickstart: preview, up, preview, refresh, destroy → plan, ready machine
 
 test("team: up, preview, refresh, destroy as team admin → machines, access, delegation, then nothing left", async () => {
   const stack = await ctx.stack(path.join(EXAMPLES, "team"), ctx.emu.keys.teamAdmin, {
-    teamId: "teacme001",
+    teamId: SEEDED.team,
     newUserPassword: { secret: "s3cret-Passw0rd" },
   });
 
@@ -125,7 +122,11 @@ test("data-sources: up, preview, refresh, destroy → a GPU machine on the regio
   expect((await stack.up()).code).toBe(0);
   const { chosenType, machineId } = await stack.outputs();
   const machine = liveMachines(await ctx.emulator()).find((m) => m.id === machineId);
-  expect(machine).toMatchObject({ machineType: chosenType, networkId: "nindny2", state: "ready" });
+  expect(machine).toMatchObject({
+    machineType: chosenType,
+    networkId: SEEDED.individualNy2Network,
+    state: "ready",
+  });
 
   expect((await stack.preview("--expect-no-changes")).code).toBe(0);
   expect(summary(await stack.refresh()).resourceChanges).toEqual({ same: 2 });

@@ -6,11 +6,12 @@
 import * as path from "path";
 import { VmApiClient } from "../../src";
 import { E2eContext, PROGRAMS, liveMachines } from "./support/kit";
+import { SEEDED } from "../kit/seeded";
 
 jest.setTimeout(180_000);
 
 /** The individual account's one user. */
-const JANE = "ujane001";
+const JANE = SEEDED.individualUser;
 
 let ctx: E2eContext;
 
@@ -27,7 +28,7 @@ function machineMadeElsewhere(machineName: string) {
     size: 50,
     billingType: "hourly",
     machineName,
-    templateId: "tubsrv01",
+    templateId: SEEDED.headlessTemplate,
   });
 }
 beforeAll(async () => {

@@ -4,24 +4,20 @@
  * before any machine is created, naming the property.
  */
 import * as path from "path";
-import { setCapacity } from "../helpers/emulator";
-import { E2eContext, PROGRAMS, liveMachines } from "./support/kit";
+import { useE2eContext, PROGRAMS, liveMachines } from "./support/kit";
 import { expectExit, steps } from "./support/cli";
+import { SEEDED } from "../kit/seeded";
 
 jest.setTimeout(120_000);
 
 const PROGRAM = path.join(PROGRAMS, "machine");
 const CREATE = "POST /machines/createSingleMachinePublic";
 
-let ctx: E2eContext;
-beforeAll(async () => {
-  ctx = await E2eContext.start();
-});
-afterAll(() => ctx.close());
+const ctx = useE2eContext();
 
 test("up: no capacity at boot → fails with the reason, machine kept in state; next up → completes it", async () => {
   const stack = await ctx.stack(PROGRAM, ctx.emu.keys.individual, { name: "capacity-box" });
-  await setCapacity(ctx.emu.url, { region: "East Coast (NY2)", machineType: "C4", failNextStarts: 1 });
+  await ctx.emu.control.capacity({ region: "East Coast (NY2)", machineType: "C4", failNextStarts: 1 });
   const createsBefore = (await ctx.emulator()).requestCounts[CREATE] ?? 0;
 
   const failed = await stack.up();
@@ -52,7 +48,7 @@ test.each([
     "region",
     /must be one of: West Coast \(CA1\), East Coast/,
   ],
-  ["a Windows template with a C4", { templateId: "twin1001" }, "machineType", /Windows/],
+  ["a Windows template with a C4", { templateId: SEEDED.windowsTemplate }, "machineType", /Windows/],
   [
     "both public IP flags",
     { assignPublicIp: "true", dynamicPublicIp: "true" },

@@ -8,11 +8,10 @@
  * CI size: 20 machines × 3 seeds. VMAPI_FAULT_SEEDS="1,2,3,4,5,6" runs more.
  */
 import * as path from "path";
-import { startTestEmulator } from "../helpers/emulator";
+import { startTestEmulator } from "../kit/emulator";
 import { connectionConfig, liveMachines, PROGRAMS, TIME_SCALE } from "./support/kit";
 import { EngineStack, EngineWorkspace } from "./support/engineStack";
 import { messages, type CliRun } from "./support/cli";
-import { state } from "../helpers/emulator";
 
 const COUNT = 20;
 const SEEDS = (process.env.VMAPI_FAULT_SEEDS ?? "11,22,33").split(",").map(Number);
@@ -51,7 +50,7 @@ describe.each(SEEDS)("fault seed %i", (seed) => {
       }
       expect(ups[ups.length - 1].code).toBe(0);
 
-      const dump = await state(emu.url);
+      const dump = await emu.control.state();
       const declared = (await stack.resources()).filter((r) => r.type.endsWith(":Machine")).map((r) => r.id!);
       const live = liveMachines(dump);
       expect(declared).toHaveLength(COUNT);
@@ -65,7 +64,7 @@ describe.each(SEEDS)("fault seed %i", (seed) => {
 
       const destroys = await until(() => stack.destroy(), 2);
       expect(destroys[destroys.length - 1].code).toBe(0);
-      const after = await state(emu.url);
+      const after = await emu.control.state();
       expect(liveMachines(after)).toEqual([]);
       expect(after.scripts).toEqual([]);
       expect(after.accessGrants).toEqual([]);

@@ -13,14 +13,13 @@
 import { spawn } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
-import { startTestEmulator } from "../helpers/emulator";
+import { startTestEmulator } from "../kit/emulator";
 import { PROGRAMS, connectionConfig, liveMachines } from "./support/kit";
 import { expectExit, steps } from "./support/cli";
 import { EngineStack, EngineWorkspace, type StackDeployment } from "./support/engineStack";
 import { REPO } from "./support/cli";
 import { childrenNamed, processesWithEnv } from "./support/processes";
 import type { RunningEmulator } from "../../src/emulator";
-import { state } from "../helpers/emulator";
 
 jest.setTimeout(300_000);
 
@@ -72,7 +71,7 @@ test("up killed mid-create → cancel, export, recover-pending, import, refresh,
   let wrapper = 0;
   const up = stack.cli(["up", "--yes", "--skip-preview"], { onSpawn: (pid) => (wrapper = pid) });
   // Some machines exist, none is ready yet: every create is in flight.
-  await until(async () => (await state(emu.url)).machines.length >= 2, "the first creates");
+  await until(async () => (await emu.control.state()).machines.length >= 2, "the first creates");
   const [cli] = childrenNamed(wrapper, "pulumi");
   expect(cli).toBeGreaterThan(0);
   process.kill(cli, "SIGKILL");
@@ -98,7 +97,7 @@ test("up killed mid-create → cancel, export, recover-pending, import, refresh,
   // import (CLI v3.259 and v3.274.1): it exits 0, and the machines that exist are neither
   // resources nor pending any more, orphaned. This is why the README recovers with
   // vmapi-recover-pending; the day a CLI keeps them, this fails and the README can switch.
-  const machinesNow = (await state(emu.url)).machines;
+  const machinesNow = (await emu.control.state()).machines;
   const toImport = pending.flatMap(({ resource }) => {
     const made = machinesNow.find((m) => m.name === resource.inputs?.name);
     return made ? [{ urn: resource.urn, id: made.id }] : [];
@@ -129,7 +128,7 @@ test("up killed mid-create → cancel, export, recover-pending, import, refresh,
   // the stack, not found → dropped.
   const recovered = await recoverPending(exported);
   expect(recovered.code).toBe(0);
-  const created = (await state(emu.url)).machines.map((m) => m.name);
+  const created = (await emu.control.state()).machines.map((m) => m.name);
   for (const { resource } of pending) {
     const name = resource.inputs?.name as string;
     expect(name).toMatch(/^worker-\d-[a-z0-9]{7}$/);
@@ -150,13 +149,13 @@ test("up killed mid-create → cancel, export, recover-pending, import, refresh,
   expect(steps(finalUp).filter((s) => s.op !== "same" && s.op !== "create")).toEqual([]);
   const inState = (await stack.resources()).map((r) => r.id!).sort();
   expect(inState).toHaveLength(COUNT);
-  const live = liveMachines(await state(emu.url));
+  const live = liveMachines(await emu.control.state());
   expect(live.map((m) => m.id).sort()).toEqual(inState);
   expect(new Set(live.map((m) => m.name)).size).toBe(COUNT);
   expect(live.every((m) => m.state === "ready")).toBe(true);
 
   expectExit(await stack.destroy());
-  expect(liveMachines(await state(emu.url))).toEqual([]);
+  expect(liveMachines(await emu.control.state())).toEqual([]);
 });
 
 test("Ctrl-C (one SIGINT) mid-create → the creates in flight finish and are recorded; next up → exactly the five machines", async () => {
@@ -165,7 +164,7 @@ test("Ctrl-C (one SIGINT) mid-create → the creates in flight finish and are re
     onSpawn: (pid) => (wrapper = pid),
   });
   // Two creates in flight (--parallel 2), three not started.
-  await until(async () => (await state(emu.url)).machines.length >= 1, "the first create");
+  await until(async () => (await emu.control.state()).machines.length >= 1, "the first create");
   // Without a terminal the wrapper runs the CLI in a process group of its own and passes each
   // signal on once, as a terminal's Ctrl-C reaches the CLI alone.
   process.kill(wrapper, "SIGINT");
@@ -176,7 +175,7 @@ test("Ctrl-C (one SIGINT) mid-create → the creates in flight finish and are re
   // Nothing pending: every machine the emulator has is in the stack, ready.
   expect((await stack.export()).deployment.pending_operations ?? []).toEqual([]);
   const recorded = (await stack.resources()).map((r) => r.id!).sort();
-  const created = liveMachines(await state(emu.url));
+  const created = liveMachines(await emu.control.state());
   expect(recorded.length).toBeGreaterThan(0);
   expect(recorded.length).toBeLessThan(COUNT);
   expect(created.map((m) => m.id).sort()).toEqual(recorded);
@@ -185,7 +184,7 @@ test("Ctrl-C (one SIGINT) mid-create → the creates in flight finish and are re
   const inState = (await stack.resources()).map((r) => r.id!).sort();
   expect(inState).toHaveLength(COUNT);
   expect(inState).toEqual(expect.arrayContaining(recorded));
-  const live = liveMachines(await state(emu.url));
+  const live = liveMachines(await emu.control.state());
   expect(live.map((m) => m.id).sort()).toEqual(inState);
   expect(live.every((m) => m.state === "ready")).toBe(true);
   expectExit(await stack.destroy());

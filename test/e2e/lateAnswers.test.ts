@@ -12,10 +12,12 @@
 import * as path from "path";
 import { VmApiClient } from "../../src/client/client";
 import type { RunningEmulator } from "../../src/emulator";
-import { addFaults, startTestEmulator, state, type FaultRuleInput } from "../helpers/emulator";
+import { startTestEmulator, type FaultRuleInput } from "../kit/emulator";
 import { expectExit, messages } from "./support/cli";
 import { EngineStack, EngineWorkspace } from "./support/engineStack";
 import { PROGRAMS, connectionConfig, liveMachines } from "./support/kit";
+import { SEEDED } from "../kit/seeded";
+import { MACHINE_BASICS } from "../kit/machines";
 
 jest.setTimeout(300_000);
 
@@ -64,7 +66,7 @@ async function stackOf(program: string, config: Record<string, string> = {}): Pr
  */
 async function settled(): Promise<void> {
   for (;;) {
-    const counts = (await state(emu.url)).requestCounts;
+    const counts = (await emu.control.state()).requestCounts;
     const pending = [CREATE_MACHINE, CREATE_SCRIPT].some((r) => (finished.get(r) ?? 0) < (counts[r] ?? 0));
     if (!pending) return;
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -72,7 +74,7 @@ async function settled(): Promise<void> {
 }
 
 async function liveNamed(name: string): Promise<string[]> {
-  return liveMachines(await state(emu.url))
+  return liveMachines(await emu.control.state())
     .filter((m) => m.name === name)
     .map((m) => m.id);
 }
@@ -84,7 +86,7 @@ const machineRule = (rule: Partial<FaultRuleInput>): FaultRuleInput[] => [
 describe("up with a create answered late", () => {
   it("Machine (auto-named), answered 90 s late → one machine, the one in the stack; the log says it waited; destroy → none live", async () => {
     const stack = await stackOf("machine");
-    await addFaults(emu.url, machineRule({ latencyMs: 90_000 }));
+    await emu.control.addFaults(machineRule({ latencyMs: 90_000 }));
     const up = expectExit(await stack.up());
     await settled();
     const [box] = await stack.resources();
@@ -102,15 +104,12 @@ describe("up with a create answered late", () => {
   it("Machine (fixed name, a namesake existed), connection cut at 60 s, created at 90 s → that machine is taken, the namesake untouched; destroy → only the namesake live", async () => {
     const client = new VmApiClient({ apiKey: emu.keys.individual, baseUrl: emu.url, env: {} });
     const namesake = await client.machines.create({
-      region: "East Coast (NY2)",
-      machineType: "C4",
-      size: 50,
-      billingType: "hourly",
+      ...MACHINE_BASICS,
       machineName: "shared-box",
-      templateId: "tubsrv01",
+      templateId: SEEDED.headlessTemplate,
     });
     const stack = await stackOf("machine", { name: "shared-box" });
-    await addFaults(emu.url, machineRule({ cutAfterMs: 60_000, latencyMs: 90_000 }));
+    await emu.control.addFaults(machineRule({ cutAfterMs: 60_000, latencyMs: 90_000 }));
     const up = expectExit(await stack.up());
     await settled();
     const [box] = await stack.resources();
@@ -128,18 +127,18 @@ describe("up with a create answered late", () => {
 
   it("Script (auto-named), answered 90 s late → one script, the one in the stack; destroy → none", async () => {
     const stack = await stackOf("scripts", { count: "1" });
-    await addFaults(emu.url, [{ method: "POST", route: "/scripts/createScript", latencyMs: 90_000 }]);
+    await emu.control.addFaults([{ method: "POST", route: "/scripts/createScript", latencyMs: 90_000 }]);
     const up = expectExit(await stack.up());
     await settled();
     const [script] = await stack.resources();
     const name = String(script.outputs?.name);
-    const named = (await state(emu.url)).scripts.filter((s) => s.name === name).map((s) => s.id);
+    const named = (await emu.control.state()).scripts.filter((s) => s.name === name).map((s) => s.id);
     expect(named).toEqual([script.id]);
     expect(messages(up)).toContainEqual(
       expect.stringMatching(new RegExp(`no answer to the create of script ${name} yet after`)),
     );
-    expect((await state(emu.url)).requestCounts[CREATE_SCRIPT]).toBe(1);
+    expect((await emu.control.state()).requestCounts[CREATE_SCRIPT]).toBe(1);
     expectExit(await stack.destroy());
-    expect((await state(emu.url)).scripts).toEqual([]);
+    expect((await emu.control.state()).scripts).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
  * per machine stay within budget. CI size: 4 stacks; VMAPI_LOAD_STACKS=10 is the full size.
  */
 import * as path from "path";
-import { startTestEmulator, state } from "../helpers/emulator";
+import { startTestEmulator } from "../kit/emulator";
 import type { RunningEmulator } from "../../src/emulator";
 import { connectionConfig, liveMachines, PROGRAMS, TIME_SCALE } from "./support/kit";
 import { EngineStack, EngineWorkspace } from "./support/engineStack";
@@ -48,7 +48,7 @@ test(`up: ${STACKS} stacks × ${MACHINES} machines at once → all converge, no 
   const runs = await Promise.all(stacks.map((s) => s.up()));
   expect(runs.map((r) => r.code)).toEqual(runs.map(() => 0));
 
-  const dump = await state(emu.url);
+  const dump = await emu.control.state();
   const live = liveMachines(dump);
   expect(live).toHaveLength(STACKS * MACHINES);
   expect(live.every((m) => m.state === "ready")).toBe(true);

@@ -9,9 +9,11 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { VmApiClient } from "../../src";
-import { E2eContext, PROGRAMS, liveMachines } from "./support/kit";
+import { useE2eContext, PROGRAMS, liveMachines } from "./support/kit";
 import { expectExit, steps } from "./support/cli";
 import type { EngineStack, StateResource } from "./support/engineStack";
+import { SEEDED } from "../kit/seeded";
+import { MACHINE_BASICS } from "../kit/machines";
 
 jest.setTimeout(180_000);
 
@@ -20,11 +22,7 @@ const FIXTURE = path.join(__dirname, "fixtures", "machine-stack-0.1.0.json");
 const WRITER_PATH = "/work/main/dist/provider/runtime.js";
 const ELSEWHERE = "/home/someone-else/infra/node_modules/pulumi-vmapi/dist/provider/runtime.js";
 
-let ctx: E2eContext;
-beforeAll(async () => {
-  ctx = await E2eContext.start();
-});
-afterAll(() => ctx.close());
+const ctx = useE2eContext();
 
 /**
  * The fixture rewritten for `stack`: its name, the emulator, the machine's id, and the key
@@ -66,12 +64,9 @@ async function deploymentFor(
 async function readyMachine(name: string) {
   const client = new VmApiClient({ apiKey: ctx.emu.keys.individual, baseUrl: ctx.emu.url });
   const machine = await client.machines.create({
-    region: "East Coast (NY2)",
-    machineType: "C4",
-    size: 50,
-    billingType: "hourly",
+    ...MACHINE_BASICS,
     machineName: name,
-    templateId: "tubsrv01",
+    templateId: SEEDED.headlessTemplate,
   });
   await client.machines.waitFor(machine.id, "ready", { pollPolicy: { initialDelayMs: 5, maxDelayMs: 20 } });
   return machine;

@@ -6,7 +6,7 @@
  * says that the provider is being throttled and how long it waits.
  */
 import * as path from "path";
-import { startTestEmulator, state } from "../helpers/emulator";
+import { startTestEmulator } from "../kit/emulator";
 import { connectionConfig, PROGRAMS, TIME_SCALE } from "./support/kit";
 import { EngineStack, EngineWorkspace } from "./support/engineStack";
 import { expectExit, messages, steps, summary } from "./support/cli";
@@ -35,7 +35,7 @@ test(`up --parallel 64: ${COUNT} Scripts against ${RATE} requests/s per key → 
     expect(done.filter((s) => s.op === "create")).toHaveLength(COUNT);
     expect(summary(run).resourceChanges.create).toBe(COUNT + 1); // and the stack
 
-    const dump = await state(emu.url);
+    const dump = await emu.control.state();
     expect(dump.scripts).toHaveLength(COUNT);
     expect(dump.rateLimit.refused).toBeGreaterThan(0);
     const throttled = messages(run).filter((m) => m.includes("is throttling this account"));

@@ -5,7 +5,6 @@
  * `protect`, `retainOnDelete` and `deleteBeforeReplace` are the engine's own and are kept working.
  */
 import * as path from "path";
-import { addFaults, advance, clearFaults } from "../helpers/emulator";
 import { E2eContext, PROGRAMS, TIME_SCALE, liveMachines } from "./support/kit";
 import { expectExit, steps, type CliRun } from "./support/cli";
 import type { EngineStack } from "./support/engineStack";
@@ -113,7 +112,7 @@ describe("on a manual clock (machines settle only when the test advances it)", (
     const [made] = liveMachines(await ctx.emulator());
     expect(made).toMatchObject({ state: "provisioning" });
     expect((await stack.resources()).map((r) => r.id)).toEqual([made.id]);
-    await advance(ctx.emu.url, HOUR);
+    await ctx.emu.control.advance(HOUR);
     expectExit(await boundedUp(stack));
     expect(liveMachines(await ctx.emulator()).map((m) => [m.id, m.state])).toEqual([[made.id, "ready"]]);
 
@@ -125,19 +124,19 @@ describe("on a manual clock (machines settle only when the test advances it)", (
       /customTimeouts\.update \(2s\) ran out: machine ps\w+ did not become off/,
     );
     expect((await stack.resources()).map((r) => r.id)).toEqual([made.id]);
-    await advance(ctx.emu.url, HOUR);
+    await ctx.emu.control.advance(HOUR);
     expectExit(await boundedUp(stack));
 
     // delete: the machine's read hangs; the delete gives up at its bound and keeps the machine.
     // Fault latency is emulator time, scaled like the lifecycles: 5 s of real time here.
-    await addFaults(ctx.emu.url, [
+    await ctx.emu.control.addFaults([
       { method: "GET", route: "/machines/getMachinePublic", latencyMs: Math.round(5_000 / TIME_SCALE) },
     ]);
     const destroy = await stack.destroy();
     expect(destroy.code).not.toBe(0);
     expect(printed(destroy)).toMatch(/customTimeouts\.delete \(2s\) ran out/);
     expect((await stack.resources()).map((r) => r.id)).toEqual([made.id]);
-    await clearFaults(ctx.emu.url);
+    await ctx.emu.control.clearFaults();
     expectExit(await stack.destroy());
     expect(await stack.resources()).toEqual([]);
   });

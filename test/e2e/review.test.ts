@@ -15,6 +15,7 @@ import { VmApiClient } from "../../src";
 import { E2eContext, PROGRAMS } from "./support/kit";
 import { REPO, expectExit } from "./support/cli";
 import type { EngineStack, StackConfig } from "./support/engineStack";
+import { SEEDED } from "../kit/seeded";
 
 jest.setTimeout(300_000);
 
@@ -152,7 +153,7 @@ test("review: the machine left out of the program → delete, its disk destroyed
     size: 50,
     billingType: "monthly",
     machineName: "legacy-1",
-    templateId: "tubsrv01",
+    templateId: SEEDED.headlessTemplate,
   });
   await client.machines.waitFor(legacy.id, "ready", { pollPolicy: { initialDelayMs: 5, maxDelayMs: 20 } });
   const adopted = review(await preview("adopt", { adoptMachineId: legacy.id, adoptName: "legacy-1" }));

@@ -9,32 +9,26 @@
  */
 import * as path from "path";
 import { VmApiClient } from "../../src";
-import { addFaults, clearFaults } from "../helpers/emulator";
-import { E2eContext, PROGRAMS, liveMachines } from "./support/kit";
+import { useE2eContext, PROGRAMS, liveMachines } from "./support/kit";
 import { expectExit, messages, steps } from "./support/cli";
+import { SEEDED } from "../kit/seeded";
+import { MACHINE_BASICS } from "../kit/machines";
 
 jest.setTimeout(180_000);
 
 const PROGRAM = path.join(PROGRAMS, "machine");
 const CREATE = "POST /machines/createSingleMachinePublic";
 
-let ctx: E2eContext;
-beforeAll(async () => {
-  ctx = await E2eContext.start();
-});
-afterAll(() => ctx.close());
+const ctx = useE2eContext();
 
 const creates = async () => (await ctx.emulator()).requestCounts[CREATE] ?? 0;
 
 test("adopt: declared region and machineType differ → preview and up refuse naming both, the machine untouched; matching → adopted, no changes", async () => {
   const client = new VmApiClient({ apiKey: ctx.emu.keys.individual, baseUrl: ctx.emu.url });
   const existing = await client.machines.create({
-    region: "East Coast (NY2)",
-    machineType: "C4",
-    size: 50,
-    billingType: "hourly",
+    ...MACHINE_BASICS,
     machineName: "week-of-work",
-    templateId: "tubsrv01",
+    templateId: SEEDED.headlessTemplate,
   });
   await client.machines.waitFor(existing.id, "ready", { pollPolicy: { initialDelayMs: 5, maxDelayMs: 20 } });
   const stack = await ctx.stack(PROGRAM, ctx.emu.keys.individual, {
@@ -78,7 +72,7 @@ test("destroy: the API answers 400 'not found' for a running machine → destroy
   const stack = await ctx.stack(PROGRAM, ctx.emu.keys.individual, { name: "keep-me" });
   expectExit(await stack.up());
   const [{ id }] = await stack.resources();
-  await addFaults(ctx.emu.url, [
+  await ctx.emu.control.addFaults([
     {
       method: "POST",
       route: "/machines/{machineId}/destroyMachine",
@@ -95,7 +89,7 @@ test("destroy: the API answers 400 'not found' for a running machine → destroy
     dtDestroyed: null,
   });
 
-  await clearFaults(ctx.emu.url);
+  await ctx.emu.control.clearFaults();
   expectExit(await stack.destroy());
   expect(await stack.resources()).toEqual([]);
   expect((await ctx.emulator()).machines.find((m) => m.id === id)?.dtDestroyed).not.toBeNull();
@@ -104,7 +98,7 @@ test("destroy: the API answers 400 'not found' for a running machine → destroy
 test("team user: size changed → replaced for the same user; destroy then up → made again for that user", async () => {
   const email = "replace.me@example.com";
   const stack = await ctx.stack(PROGRAM, ctx.emu.keys.teamAdmin, {
-    teamId: "teacme001",
+    teamId: SEEDED.team,
     email,
     password: { secret: "N3w-user-passw0rd" },
   });

@@ -10,16 +10,12 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { VmApiClient } from "../../src/client/client";
-import { E2eContext, EXAMPLES, PROGRAMS, liveMachines } from "./support/kit";
+import { useE2eContext, EXAMPLES, PROGRAMS, liveMachines } from "./support/kit";
 import { REPO, expectExit, messages, steps } from "./support/cli";
 
 jest.setTimeout(300_000);
 
-let ctx: E2eContext;
-beforeAll(async () => {
-  ctx = await E2eContext.start();
-});
-afterAll(() => ctx.close());
+const ctx = useE2eContext();
 
 /** A copy of examples/quickstart in a folder of its own (it resolves this package as the example does). */
 function quickstartCopy(): { dir: string; edit(from: string, to: string): void; remove(): void } {

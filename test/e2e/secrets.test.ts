@@ -7,19 +7,16 @@
  */
 import * as fs from "fs";
 import * as path from "path";
-import { E2eContext, PROGRAMS } from "./support/kit";
+import { useE2eContext, PROGRAMS } from "./support/kit";
 import { expectExit, type CliRun } from "./support/cli";
+import { SEEDED } from "../kit/seeded";
 
 jest.setTimeout(180_000);
 
 const SCRIPT_TEXT = "#!/bin/bash\necho secret-script-body-4f1c\n";
 const PASSWORD = "Pa55word-secret-9d2e";
 
-let ctx: E2eContext;
-beforeAll(async () => {
-  ctx = await E2eContext.start();
-});
-afterAll(() => ctx.close());
+const ctx = useE2eContext();
 
 /**
  * Lines where, at -v=9, CLI v3.259 and the Node SDK dump every property value that crosses a gRPC
@@ -48,7 +45,7 @@ function filesUnder(dir: string): Array<[string, string]> {
 
 test("secrets: API key, script text, new-user password and delegation token → in no state file, export, config file or engine log", async () => {
   const stack = await ctx.stack(path.join(PROGRAMS, "secrets"), ctx.emu.keys.teamAdmin, {
-    teamId: "teacme001",
+    teamId: SEEDED.team,
     scriptText: { secret: SCRIPT_TEXT },
     password: { secret: PASSWORD },
   });

@@ -17,7 +17,6 @@ import { promisify } from "util";
 import { EngineStack, EngineWorkspace } from "../e2e/support/engineStack";
 import { REPO, expectExit } from "../e2e/support/cli";
 import { connectionConfig, liveMachines, startE2eEmulator } from "../e2e/support/kit";
-import { state } from "../helpers/emulator";
 import type { RunningEmulator } from "../../src/emulator";
 
 jest.setTimeout(600_000);
@@ -115,13 +114,15 @@ describe.each([LOWEST, NEWEST])("a project with @pulumi/pulumi %s", (sdk) => {
     const stack = await EngineStack.create(workspace, project, connectionConfig(emu, emu.keys.individual));
     try {
       expectExit(await stack.up());
-      const machines = liveMachines(await state(emu.url)).filter((m) => String(m.name).startsWith("trainer"));
+      const machines = liveMachines(await emu.control.state()).filter((m) =>
+        String(m.name).startsWith("trainer"),
+      );
       expect(machines).toHaveLength(1);
       expectExit(await stack.preview("--expect-no-changes"));
       expectExit(await stack.destroy());
-      expect(liveMachines(await state(emu.url)).filter((m) => String(m.name).startsWith("trainer"))).toEqual(
-        [],
-      );
+      expect(
+        liveMachines(await emu.control.state()).filter((m) => String(m.name).startsWith("trainer")),
+      ).toEqual([]);
     } finally {
       await stack.remove();
       workspace.dispose();

@@ -6,6 +6,7 @@
 import { ENDPOINTS } from "./support/endpoints";
 import { expectClientError, send, snapshot, type RawAnswer, type RawRequest } from "./support/http";
 import { buildWorld, createBody, TEAM, USERS, type World } from "./support/world";
+import { SEEDED } from "../kit/seeded";
 
 let world: World;
 beforeAll(async () => {
@@ -46,7 +47,7 @@ describe("cross-account ids in request bodies", () => {
   it.each(createFields)("createMachine: %s of another account (%s) → 404 naming it", async (field, d) => {
     const { theirs, key, base } = sides(d);
     const value = {
-      templateId: "tacme001",
+      templateId: SEEDED.teamTemplate,
       networkId: theirs.network,
       scriptId: theirs.script,
       teamId: TEAM,

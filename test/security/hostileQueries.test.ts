@@ -23,6 +23,7 @@ import { ENDPOINTS } from "./support/endpoints";
 import { expectClientError, send, type RawAnswer } from "./support/http";
 import { useHostileWorld } from "./support/hostileWorld";
 import type { World } from "./support/world";
+import { SEEDED } from "../kit/seeded";
 
 const RUNS = { seed: 20260115, numRuns: 80 } as const;
 
@@ -231,7 +232,7 @@ describe("path segments", () => {
             method: "POST",
             path: `/machines/${id}/${verb}`,
             key: hostile.world.keys.individual,
-            json: { userId: "umembr01", enableAccess: true },
+            json: { userId: SEEDED.member, enableAccess: true },
           });
           expectClientError(answer);
           await expectSafe(answer);

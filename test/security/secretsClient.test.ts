@@ -10,9 +10,11 @@ import { VmApiClient, type VmApiClientOptions } from "../../src/client/client";
 import * as errors from "../../src/client/errors";
 import { DELEGATION_LIFETIME_MS } from "../../src/contract/constants";
 import { DEFAULT_SEED, type RunningEmulator } from "../../src/emulator";
-import { addFaults, clearFaults, startTestEmulator } from "../helpers/emulator";
+import { startTestEmulator } from "../kit/emulator";
 import { startLoopback } from "./support/loopback";
 import { MACHINE } from "./support/fixtures";
+import { SEEDED } from "../kit/seeded";
+import { MACHINE_BASICS } from "../kit/machines";
 
 const nonce = randomBytes(6).toString("hex");
 const KEYS = { individual: `ind-${nonce}`, teamAdmin: `adm-${nonce}`, teamMember: `mem-${nonce}` };
@@ -37,7 +39,7 @@ beforeAll(async () => {
   emu = await startTestEmulator({ seed });
 });
 afterAll(() => emu.close());
-afterEach(() => clearFaults(emu.url));
+afterEach(() => emu.control.clearFaults());
 
 const client = (apiKey: string, options: Partial<VmApiClientOptions> = {}) =>
   new VmApiClient({
@@ -82,16 +84,13 @@ async function failure<T extends errors.VmApiError>(
 }
 
 const machineBody = (extra: Record<string, unknown> = {}) => ({
-  region: "East Coast (NY2)" as const,
-  machineType: "C4" as const,
-  size: 50,
-  billingType: "hourly" as const,
+  ...MACHINE_BASICS,
   machineName: `m-${nonce}`,
-  templateId: "tubdesk1",
+  templateId: SEEDED.desktopTemplate,
   ...extra,
 });
 const newUser = {
-  teamId: "teacme001",
+  teamId: SEEDED.team,
   email: `n-${nonce}@acme.example`,
   password: PASSWORD,
   firstName: "N",
@@ -142,10 +141,10 @@ describe("client errors and log lines hold no secret", () => {
     const admin = client(KEYS.teamAdmin);
     const [mine, other] = await Promise.all([
       admin.machines.create(
-        machineBody({ teamId: "teacme001", userId: "uadmin01", machineName: `a-${nonce}` }),
+        machineBody({ teamId: SEEDED.team, userId: SEEDED.admin, machineName: `a-${nonce}` }),
       ),
       admin.machines.create(
-        machineBody({ teamId: "teacme001", userId: "uadmin01", machineName: `b-${nonce}` }),
+        machineBody({ teamId: SEEDED.team, userId: SEEDED.admin, machineName: `b-${nonce}` }),
       ),
     ]);
     const delegation = await admin.resourceDelegations.create({ machine: { ids: [mine.id] } });
@@ -160,17 +159,17 @@ describe("client errors and log lines hold no secret", () => {
 
   it("retries: 503 twice then success; 500 on create; a reset → logged retries, ServerError, ConnectionError", async () => {
     const admin = client(KEYS.individual);
-    await addFaults(emu.url, [{ route: "/users/getUsers", status: 503, times: 2 }]);
+    await emu.control.addFaults([{ route: "/users/getUsers", status: 503, times: 2 }]);
     expectNoSecrets(await admin.users.list());
     expect(logLines.some((l) => /retry #2/.test(l))).toBe(true);
-    await addFaults(emu.url, [{ route: "/scripts/createScript", status: 500, times: 10 }]);
+    await emu.control.addFaults([{ route: "/scripts/createScript", status: 500, times: 10 }]);
     await failure(admin.scripts.create({ scriptName: `f-${nonce}`, scriptText: SCRIPT }), errors.ServerError);
-    await addFaults(emu.url, [{ route: "/networks/getNetworks", reset: true, times: 10 }]);
+    await emu.control.addFaults([{ route: "/networks/getNetworks", reset: true, times: 10 }]);
     await failure(admin.networks.list(), errors.ConnectionError);
   });
 
   it("machines.get: slower than timeoutMs → TimeoutError", async () => {
-    await addFaults(emu.url, [{ route: "/machines/getMachinePublic", latencyMs: 300 }]);
+    await emu.control.addFaults([{ route: "/machines/getMachinePublic", latencyMs: 300 }]);
     await failure(
       client(KEYS.individual, { timeoutMs: 50, maxRetries: 0 }).machines.get("ps1"),
       errors.TimeoutError,

@@ -13,6 +13,11 @@ import { noContent, ok, type Route } from "./router";
 import type { EmulatorContext } from "../emulatorContext";
 import { parseWith } from "./validate";
 import { delegationView, machineView, networkView, scriptView, templateView, userView } from "../model/views";
+import type { Machine, Network, ResourceDelegation, Script, Template, User } from "../../contract/schemas";
+import type { CapacityRecord, Role } from "../state/records";
+import type { FaultRule } from "./faults";
+import type { CapacityChange } from "../controlClient";
+import type { RateLimitView } from "./rateLimit";
 
 /** What a control handler sees. */
 export interface ControlContext {
@@ -23,7 +28,8 @@ export interface ControlContext {
 type ControlRoute = Route<ControlContext>;
 
 const AdvanceSchema = z.strictObject({ ms: z.number().min(0) });
-const CapacitySchema = z.strictObject({
+/** Body of `POST /_emulator/capacity` (`CapacityChange`). */
+const CapacitySchema: z.ZodType<CapacityChange> = z.strictObject({
   region: z.enum(REGIONS),
   machineType: z.enum(MACHINE_TYPES),
   available: z.boolean().optional(),
@@ -87,12 +93,39 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   },
 ];
 
-function clockView(emulator: EmulatorContext): { now: string; mode: string } {
+/** What `GET /_emulator/clock` and `POST /_emulator/clock/advance` answer. */
+export interface ClockView {
+  now: string;
+  mode: "real" | "manual";
+}
+
+/** What `GET /_emulator/state` answers: every record, destroyed machines included; never a key. */
+export interface EmulatorStateDump {
+  now: string;
+  clock: "real" | "manual";
+  timeScale: number;
+  teams: { id: string; name: string; dtCreated: string }[];
+  users: (User & { role: Role })[];
+  networks: Network[];
+  templates: (Template & { agentType: string })[];
+  machines: (Machine & { dtDestroyed: string | null; accessUserIds: string[] })[];
+  scripts: (Script & { runs: Record<string, string> })[];
+  accessGrants: { machineId: string; userId: string }[];
+  delegations: (ResourceDelegation & { userId: string; expired: boolean })[];
+  capacity: CapacityRecord[];
+  reservedIps: string[];
+  faults: FaultRule[];
+  rateLimit: RateLimitView;
+  /** Requests served per route, keyed like `GET /machines/getMachinePublic`. */
+  requestCounts: Record<string, number>;
+}
+
+function clockView(emulator: EmulatorContext): ClockView {
   return { now: iso(emulator.clock.now()), mode: emulator.clock.mode };
 }
 
 /** Everything, for `GET /_emulator/state`. API keys are left out; passwords are never stored. */
-export function stateDump(emulator: EmulatorContext): Record<string, unknown> {
+export function stateDump(emulator: EmulatorContext): EmulatorStateDump {
   const store = emulator.store;
   store.advanceAllLifecycles();
   const d = store.data;

@@ -35,6 +35,9 @@ export function createEmulatorServer(emulator: EmulatorContext, log: (line: stri
     api.templateOf(pathname) ?? control.templateOf(pathname) ?? loggablePath(pathname, words, isSecret);
   // The request each socket is busy with: its handler answers (and logs) even a late parse error.
   const inFlight = new WeakMap<Duplex, http.IncomingMessage>();
+  // A request held by a fault's latency ends with the server: it neither acts on a closed
+  // emulator (after its state file was flushed) nor keeps the process alive with its timer.
+  const stopped = new AbortController();
   // The Host rule is checked in requestUrl, so that its refusal carries the nested error body too.
   const server = http.createServer({ requireHostHeader: false }, (req, res) => {
     inFlight.set(req.socket, req);
@@ -47,7 +50,7 @@ export function createEmulatorServer(emulator: EmulatorContext, log: (line: stri
       ? Promise.reject(url)
       : isControl
         ? handleControl(emulator, control, req, url)
-        : handleApi(emulator, api, req, url);
+        : handleApi(emulator, api, req, url, stopped.signal);
     void work
       .catch((error: unknown) => ({ label, reply: errorReply(error, log) }))
       .then((outcome) => {
@@ -63,6 +66,7 @@ export function createEmulatorServer(emulator: EmulatorContext, log: (line: stri
       });
   });
   answerBeyondTheHandler(server, inFlight, log);
+  server.once("close", () => stopped.abort());
   return server;
 }
 
@@ -142,6 +146,7 @@ async function handleApi(
   router: Router<ApiContext>,
   req: http.IncomingMessage,
   url: URL,
+  stopped: AbortSignal,
 ): Promise<Outcome> {
   const method = req.method ?? "GET";
   const { route, params } = router.match(method, url.pathname);
@@ -164,7 +169,7 @@ async function handleApi(
       ? undefined
       : setTimeout(() => req.socket.destroy(), cutAfterMs * emulator.store.timeScale).unref();
   try {
-    return await answerApi(emulator, { route, params, req, url, raw, fault, label });
+    return await answerApi(emulator, { route, params, req, url, raw, fault, label, stopped });
   } finally {
     // Answered before the cut: the connection lives on for the requests after this one.
     clearTimeout(cut);
@@ -180,14 +185,16 @@ interface ApiRequest {
   raw: Awaited<ReturnType<typeof readBody>>;
   fault: FaultAction | null;
   label: string;
+  /** Aborted when the server closes. */
+  stopped: AbortSignal;
 }
 
 async function answerApi(emulator: EmulatorContext, request: ApiRequest): Promise<Outcome> {
-  const { route, params, req, url, raw, fault, label } = request;
+  const { route, params, req, url, raw, fault, label, stopped } = request;
   const method = req.method ?? "GET";
   // Latency is a duration like any other: `--time-scale 0.01` makes a 35 s late answer take 350 ms,
   // so a test of an answer later than the client's timeout costs no real seconds.
-  if (fault !== null && fault.latencyMs > 0) await delay(fault.latencyMs * emulator.store.timeScale);
+  if (fault !== null && fault.latencyMs > 0) await delay(fault.latencyMs * emulator.store.timeScale, stopped);
   if (fault?.kind === "reset") return { label, cut: "reset" };
   if (fault?.kind === "status") return { label, reply: faultReply(fault) };
   let reply: Reply;
@@ -276,6 +283,15 @@ function send(res: http.ServerResponse, reply: Reply): void {
     .end(text);
 }
 
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/** Resolves after `ms`; never, once `stopped` aborts (the request is not answered: the server is gone). */
+function delay(ms: number, stopped: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (stopped.aborted) return;
+    const timer = setTimeout(() => {
+      stopped.removeEventListener("abort", cancel);
+      resolve();
+    }, ms);
+    const cancel = () => clearTimeout(timer);
+    stopped.addEventListener("abort", cancel, { once: true });
+  });
 }

@@ -4,7 +4,7 @@
  * `npm run pulumi` (tools/pulumi). Each test file has its own workspace (backend, PULUMI_HOME).
  */
 import * as path from "path";
-import { startTestEmulator, state, type EmulatorStateDump } from "../../helpers/emulator";
+import { startTestEmulator, type EmulatorStateDump } from "../../kit/emulator";
 import type { EmulatorOptions, RunningEmulator } from "../../../src/emulator";
 import { REPO } from "./cli";
 import { EngineStack, EngineWorkspace, type StackConfig } from "./engineStack";
@@ -66,7 +66,7 @@ export class E2eContext {
 
   /** The emulator's state dump. */
   emulator(): Promise<EmulatorStateDump> {
-    return state(this.emu.url);
+    return this.emu.control.state();
   }
 
   /** Removes the stacks (and their config files in the programs' folders), the workspace, the emulator. */
@@ -77,7 +77,23 @@ export class E2eContext {
   }
 }
 
-/** Machines the emulator still has (not destroyed). */
-export function liveMachines(dump: EmulatorStateDump): EmulatorStateDump["machines"] {
-  return dump.machines.filter((m) => m.dtDestroyed === null);
+export { liveMachines } from "../../kit/emulator";
+
+/**
+ * The context of one test file: started before its tests and closed after them. What it returns
+ * stands for the context from the file's `beforeAll` on (it forwards to the started one).
+ */
+export function useE2eContext(options: EmulatorOptions = {}): E2eContext {
+  let started: E2eContext | undefined;
+  beforeAll(async () => {
+    started = await E2eContext.start(options);
+  });
+  afterAll(() => started?.close());
+  return new Proxy({} as E2eContext, {
+    get: (_, key) => {
+      if (started === undefined) throw new Error("the e2e context starts in beforeAll");
+      const value: unknown = Reflect.get(started, key, started);
+      return typeof value === "function" ? value.bind(started) : value;
+    },
+  });
 }

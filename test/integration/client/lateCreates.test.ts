@@ -11,7 +11,6 @@ import { VmApiClient } from "../../../src/client/client";
 import { ConflictError } from "../../../src/client/errors";
 import type { Machine, Script } from "../../../src/contract/schemas";
 import { startEmulator, type RunningEmulator } from "../../../src/emulator";
-import { addFaults, state } from "../../helpers/emulator";
 import { machineRequest } from "./harness";
 
 const SCALE = 0.005;
@@ -34,7 +33,7 @@ beforeAll(async () => {
 });
 afterAll(() => emu.close());
 beforeEach(async () => {
-  await fetch(`${emu.url}/_emulator/reset`, { method: "POST" });
+  await emu.control.reset();
   finished.clear();
 });
 
@@ -58,7 +57,7 @@ function client(progress: string[], createTimeoutMs = 600_000): VmApiClient {
  */
 async function settled(): Promise<Record<string, number>> {
   for (;;) {
-    const counts = (await state(emu.url)).requestCounts;
+    const counts = (await emu.control.state()).requestCounts;
     const pending = [CREATE_MACHINE, CREATE_SCRIPT].some((r) => (finished.get(r) ?? 0) < (counts[r] ?? 0));
     if (!pending) return counts;
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -66,12 +65,12 @@ async function settled(): Promise<Record<string, number>> {
 }
 
 async function liveMachinesNamed(name: string): Promise<Machine[]> {
-  const dump = await state(emu.url);
+  const dump = await emu.control.state();
   return dump.machines.filter((m) => m.name === name && m.dtDestroyed === null) as unknown as Machine[];
 }
 
 async function scriptsNamed(name: string): Promise<Script[]> {
-  return (await state(emu.url)).scripts.filter((s) => s.name === name) as unknown as Script[];
+  return (await emu.control.state()).scripts.filter((s) => s.name === name) as unknown as Script[];
 }
 
 const lateBy = (seconds: number, route: string) => [{ method: "POST", route, latencyMs: seconds * 1000 }];
@@ -86,7 +85,7 @@ describe("machines.create answered late", () => {
     "create (%s), answered %i s late → waited for: one request, one machine, the one returned; progress says it waits",
     async (_kind, seconds, name, uniqueName) => {
       const progress: string[] = [];
-      await addFaults(emu.url, lateBy(seconds, "/machines/createSingleMachinePublic"));
+      await emu.control.addFaults(lateBy(seconds, "/machines/createSingleMachinePublic"));
       const made = await client(progress).machines.create(machineRequest(name), {
         uniqueName,
         onProgress: (line) => progress.push(line),
@@ -103,7 +102,7 @@ describe("machines.create answered late", () => {
   it("create (fixed name), a namesake of the same spec already existed, answered 90 s late → a new machine; the namesake untouched", async () => {
     const progress: string[] = [];
     const older = await client([]).machines.create(machineRequest("shared-name"));
-    await addFaults(emu.url, lateBy(90, "/machines/createSingleMachinePublic"));
+    await emu.control.addFaults(lateBy(90, "/machines/createSingleMachinePublic"));
     const made = await client(progress).machines.create(machineRequest("shared-name"), {
       onProgress: (line) => progress.push(line),
     });
@@ -111,14 +110,14 @@ describe("machines.create answered late", () => {
     expect(made.id).not.toBe(older.id);
     const live = await liveMachinesNamed("shared-name");
     expect(live.map((m) => m.id).sort()).toEqual([older.id, made.id].sort());
-    const olderNow = (await state(emu.url)).machines.find((m) => m.id === older.id);
+    const olderNow = (await emu.control.state()).machines.find((m) => m.id === older.id);
     expect(olderNow).toMatchObject({ dtDestroyed: null, name: "shared-name" });
   });
 
   it("create (fixed name), a proxy cuts the connection at 60 s and the API acts at 90 s → looks until it appears and takes it: one machine, one request", async () => {
     const progress: string[] = [];
     const older = await client([]).machines.create(machineRequest("cut-agent"));
-    await addFaults(emu.url, [
+    await emu.control.addFaults([
       { method: "POST", route: "/machines/createSingleMachinePublic", cutAfterMs: 60_000, latencyMs: 90_000 },
     ]);
     const made = await client(progress).machines.create(machineRequest("cut-agent"), {
@@ -140,7 +139,7 @@ describe("machines.create answered late", () => {
 
   it("create (auto-named), the connection is reset at 60 s and the API never acts → sent again only once it can no longer act: one machine", async () => {
     const progress: string[] = [];
-    await addFaults(emu.url, [
+    await emu.control.addFaults([
       { method: "POST", route: "/machines/createSingleMachinePublic", latencyMs: 60_000, reset: true },
     ]);
     const made = await client(progress, 120_000).machines.create(machineRequest("late-m-r3s3t00"), {
@@ -162,7 +161,7 @@ describe("scripts.create answered late", () => {
     "create, answered %i s late → waited for: one request, one script, the one returned",
     async (seconds) => {
       const progress: string[] = [];
-      await addFaults(emu.url, lateBy(seconds, "/scripts/createScript"));
+      await emu.control.addFaults(lateBy(seconds, "/scripts/createScript"));
       const made = await client(progress).scripts.create(
         { scriptName: `boot-${seconds}`, scriptText: "echo hi" },
         { onProgress: (line) => progress.push(line) },
@@ -176,7 +175,7 @@ describe("scripts.create answered late", () => {
 
   it("create, a proxy cuts the connection at 60 s and the API acts at 90 s → the script it made, once", async () => {
     const progress: string[] = [];
-    await addFaults(emu.url, [
+    await emu.control.addFaults([
       { method: "POST", route: "/scripts/createScript", cutAfterMs: 60_000, latencyMs: 90_000 },
     ]);
     const made = await client(progress).scripts.create(
@@ -189,7 +188,7 @@ describe("scripts.create answered late", () => {
 
   it("create, a namesake with other text existed, answered 90 s late → ConflictError; the namesake untouched", async () => {
     const theirs = await client([]).scripts.create({ scriptName: "boot-shared", scriptText: "echo theirs" });
-    await addFaults(emu.url, lateBy(90, "/scripts/createScript"));
+    await emu.control.addFaults(lateBy(90, "/scripts/createScript"));
     const create = client([]).scripts.create({ scriptName: "boot-shared", scriptText: "echo ours" });
     await expect(create).rejects.toBeInstanceOf(ConflictError);
     await settled();

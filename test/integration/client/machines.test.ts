@@ -9,6 +9,7 @@ import {
   type VmApiError,
 } from "../../../src/client/errors";
 import { countDelta, machineRequest, PROVISIONING_MS, startHarness, type Harness } from "./harness";
+import { SEEDED } from "../../kit/seeded";
 
 let h: Harness;
 beforeAll(async () => {
@@ -160,13 +161,13 @@ describe("machines", () => {
   it("setAccess: team admin grants and revokes a member → resolves", async () => {
     const admin = h.client({ key: "teamAdmin" });
     const m = await admin.machines.create(
-      machineRequest("m-access", { teamId: "teacme001", userId: "uadmin01" }),
+      machineRequest("m-access", { teamId: SEEDED.team, userId: SEEDED.admin }),
     );
     await expect(
-      admin.machines.setAccess(m.id, { userId: "umembr01", enableAccess: true }),
+      admin.machines.setAccess(m.id, { userId: SEEDED.member, enableAccess: true }),
     ).resolves.toBeUndefined();
     await expect(
-      admin.machines.setAccess(m.id, { userId: "umembr01", enableAccess: false }),
+      admin.machines.setAccess(m.id, { userId: SEEDED.member, enableAccess: false }),
     ).resolves.toBeUndefined();
   });
 
@@ -194,7 +195,7 @@ describe("machines", () => {
 describe("machines: refusals", () => {
   it("create: team member → PermissionDeniedError", async () => {
     const member = h.client({ key: "teamMember" });
-    const error = await fail(member.machines.create(machineRequest("m-member", { teamId: "teacme001" })));
+    const error = await fail(member.machines.create(machineRequest("m-member", { teamId: SEEDED.team })));
     expect(error).toBeInstanceOf(PermissionDeniedError);
     expect(error.status).toBe(403);
   });
@@ -207,7 +208,9 @@ describe("machines: refusals", () => {
   });
 
   it("create: Windows template with a CPU type → BadRequestError from the server", async () => {
-    const error = await fail(h.client().machines.create(machineRequest("m-win", { templateId: "twin1001" })));
+    const error = await fail(
+      h.client().machines.create(machineRequest("m-win", { templateId: SEEDED.windowsTemplate })),
+    );
     expect(error).toBeInstanceOf(BadRequestError);
     expect(error).not.toBeInstanceOf(ValidationError);
     expect(error.status).toBe(400);

@@ -2,6 +2,7 @@
 import { collect } from "../../../src/client/pagination";
 import { DEFAULT_SEED } from "../../../src/emulator";
 import { countDelta, machineRequest, startHarness, type Harness } from "./harness";
+import { SEEDED } from "../../kit/seeded";
 
 const TOTAL = 2_500;
 const BATCH = 50;
@@ -14,7 +15,7 @@ const NETWORKS = Array.from({ length: 12 }, (_, i) => ({
   network: `10.100.${i}.0`,
   netmask: "255.255.255.0",
   teamId: null,
-  userId: "ujane001",
+  userId: SEEDED.individualUser,
 }));
 
 let h: Harness;

@@ -5,8 +5,8 @@
 import { VmApiClient } from "../../../src/client/client";
 import { RateLimitError } from "../../../src/client/errors";
 import { RateLimiter, type ThrottleNotice } from "../../../src/client/rateLimiter";
-import { startTestEmulator, state } from "../../helpers/emulator";
-import { VirtualTime } from "../../helpers/virtualTime";
+import { startTestEmulator } from "../../kit/emulator";
+import { VirtualTime } from "../../kit/virtualTime";
 import type { RunningEmulator } from "../../../src/emulator";
 
 const CALLERS = 50;
@@ -48,7 +48,7 @@ it(`${CALLERS} concurrent creates, each client its own, sharing one limiter → 
     () => limiter.inFlight,
   );
   expect(results.filter((r) => r.status === "rejected")).toEqual([]);
-  const dump = await state(emu.url);
+  const dump = await emu.control.state();
   expect(dump.scripts.map((s) => s.name).sort()).toEqual(
     Array.from({ length: CALLERS }, (_, i) => `s-${i}`).sort(),
   );

@@ -9,6 +9,7 @@ import {
   ValidationError,
 } from "../../../src/client/errors";
 import { countDelta, machineRequest, startHarness, type Harness } from "./harness";
+import { SEEDED } from "../../kit/seeded";
 
 let h: Harness;
 beforeAll(async () => {
@@ -95,13 +96,17 @@ describe("templates, users, networks, delegations", () => {
   it("templates.list → public templates; filter by os", async () => {
     const client = h.client();
     const ids = (await client.templates.list()).map((t) => t.id);
-    expect(ids).toEqual(expect.arrayContaining(["tubdesk1", "tubsrv01", "twin1001"]));
-    expect((await client.templates.list({ os: "Windows 10" })).map((t) => t.id)).toEqual(["twin1001"]);
+    expect(ids).toEqual(
+      expect.arrayContaining([SEEDED.desktopTemplate, SEEDED.headlessTemplate, SEEDED.windowsTemplate]),
+    );
+    expect((await client.templates.list({ os: "Windows 10" })).map((t) => t.id)).toEqual([
+      SEEDED.windowsTemplate,
+    ]);
   });
 
   it("users.list → the team's users for a team key", async () => {
     const users = await h.client({ key: "teamAdmin" }).users.list();
-    expect(users.map((u) => u.id).sort()).toEqual(["uadmin01", "umembr01"]);
+    expect(users.map((u) => u.id).sort()).toEqual([SEEDED.admin, SEEDED.member]);
     expect(await h.client({ key: "teamAdmin" }).users.list({ email: "max@acme.example" })).toHaveLength(1);
   });
 

@@ -11,6 +11,7 @@ import {
 } from "../../../src/client/errors";
 import type { WaitProgress } from "../../../src/client/waiting";
 import { countDelta, machineRequest, PROVISIONING_MS, startHarness, type Harness } from "./harness";
+import { SEEDED } from "../../kit/seeded";
 
 const SHOW = "GET /machines/getMachinePublic";
 
@@ -79,7 +80,9 @@ describe("machines.waitFor", () => {
 
   it("waitFor(serviceready): headless template → serviceready before ready", async () => {
     const client = h.client();
-    const m = await client.machines.create(machineRequest("w-headless", { templateId: "tubsrv01" }));
+    const m = await client.machines.create(
+      machineRequest("w-headless", { templateId: SEEDED.headlessTemplate }),
+    );
     const machine = await client.machines.waitFor(m.id, "serviceready");
     expect(machine.state).toBe("serviceready");
   });

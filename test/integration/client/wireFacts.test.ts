@@ -16,6 +16,7 @@ import {
   TimeoutError,
   VmApiError,
 } from "../../../src/client/errors";
+import { wireMachine } from "../../kit/machines";
 
 interface Canned {
   status: number;
@@ -62,37 +63,7 @@ beforeEach(() => {
 const client = (options = {}) =>
   new VmApiClient({ apiKey: KEY, baseUrl, env: {}, maxRetries: 0, sleep: async () => {}, ...options });
 
-const machine = {
-  id: "ps1",
-  name: "m",
-  os: null,
-  ram: null,
-  cpus: 1,
-  gpu: null,
-  storageTotal: null,
-  storageUsed: null,
-  machineType: "C1",
-  usageRate: "C1 hourly",
-  shutdownTimeoutInHours: 0,
-  shutdownTimeoutForces: false,
-  performAutoSnapshot: false,
-  autoSnapshotFrequency: null,
-  autoSnapshotSaveCount: null,
-  dynamicPublicIp: false,
-  agentType: "LinuxHeadless",
-  dtCreated: "2026-01-01T00:00:00.000Z",
-  state: "off",
-  updatesPending: false,
-  networkId: null,
-  privateIpAddress: null,
-  publicIpAddress: null,
-  region: null,
-  scriptId: null,
-  dtLastRun: null,
-  restorePointSnapshotId: null,
-  restorePointFrequency: null,
-  events: [],
-};
+const machine = wireMachine();
 
 const delegation = {
   id: 7,

@@ -2,7 +2,8 @@
  * A minimal raw HTTP client for emulator tests: the emulator is tested on the wire, not through
  * the project's client, so a client bug cannot hide an emulator bug.
  */
-import { startTestEmulator } from "../../helpers/emulator";
+import { startTestEmulator } from "../../kit/emulator";
+import { machineRequest } from "../../kit/machines";
 import type { EmulatorOptions, RunningEmulator } from "../../../src/emulator";
 
 /** One answer: status, parsed JSON body (undefined when empty) and headers. */
@@ -90,33 +91,26 @@ export async function startFixture(options: EmulatorOptions = {}): Promise<Fixtu
   };
 }
 
-/** A valid create body for the individual account; override fields as needed. */
-export function createBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    region: "East Coast (NY2)",
-    machineType: "C4",
-    size: 50,
-    billingType: "hourly",
-    machineName: "test-machine",
-    templateId: "tubdesk1",
-    ...overrides,
-  };
+/**
+ * The fixture of one test file: started before its tests, closed after them, and (`resetEach`)
+ * back to its seed before each test. Its fields are there once the file's `beforeAll` has run.
+ */
+export function useFixture(options: EmulatorOptions = {}, { resetEach = false } = {}): Fixture {
+  const fx = {} as Fixture;
+  beforeAll(async () => {
+    Object.assign(fx, await startFixture(options));
+  });
+  afterAll(() => fx.close());
+  if (resetEach) beforeEach(() => fx.emu.control.reset());
+  return fx;
 }
 
-/** Seeded ids of the default seed used across tests. */
-export const SEEDED = {
-  individualUser: "ujane001",
-  team: "teacme001",
-  admin: "uadmin01",
-  member: "umembr01",
-  desktopTemplate: "tubdesk1",
-  headlessTemplate: "tubsrv01",
-  windowsTemplate: "twin1001",
-  teamTemplate: "tacme001",
-  individualNy2Network: "nindny2",
-  individualCa1Network: "nindca1",
-  teamNy2Network: "nacmny2",
-} as const;
+/** A valid create body for the individual account; override fields as needed. */
+export function createBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return machineRequest("test-machine", overrides);
+}
+
+export { SEEDED } from "../../kit/seeded";
 
 /** Error body shape. */
 export interface ErrorBody {

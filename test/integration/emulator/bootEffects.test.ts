@@ -4,20 +4,15 @@
  */
 import { MachineSchema, ScriptSchema, UtilizationSchema, type Machine } from "../../../src/contract/schemas";
 import { LIFECYCLE } from "../../../src/emulator";
-import { setCapacity, state, startTestEmulator } from "../../helpers/emulator";
-import { Api, createBody, SEEDED, startFixture, type Fixture } from "./api";
+import { startTestEmulator } from "../../kit/emulator";
+import { Api, createBody, SEEDED, useFixture } from "./api";
 
 const PROVISION = LIFECYCLE.provisioning!.durationMs;
 const START = LIFECYCLE.starting!.durationMs;
 const STOP = LIFECYCLE.stopping!.durationMs;
 const RESTART = LIFECYCLE.restarting!.durationMs;
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(() => fx.close());
-beforeEach(() => fx.individual.post("/_emulator/reset"));
+const fx = useFixture({}, { resetEach: true });
 
 const api = () => fx.individual;
 async function create(overrides: Record<string, unknown> = {}): Promise<Machine> {
@@ -142,7 +137,7 @@ describe("public IPs", () => {
     expect((await show(a.id)).publicIpAddress).toBe(ipA);
     await api().post(`/machines/${a.id}/destroyMachine`);
     await api().post(`/machines/${b.id}/destroyMachine`, undefined, { query: { releasePublicIp: "true" } });
-    expect((await state(fx.emu.url)).reservedIps).toEqual([ipA]);
+    expect((await fx.emu.control.state()).reservedIps).toEqual([ipA]);
   });
 
   it("destroyMachine: releasePublicIp in the body → released", async () => {
@@ -150,7 +145,7 @@ describe("public IPs", () => {
     expect((await api().post(`/machines/${a.id}/destroyMachine`, { releasePublicIp: true })).status).toBe(
       204,
     );
-    expect((await state(fx.emu.url)).reservedIps).toEqual([]);
+    expect((await fx.emu.control.state()).reservedIps).toEqual([]);
   });
 });
 
@@ -200,7 +195,7 @@ describe("utilization", () => {
 
 describe("capacity", () => {
   it("capacity: failNextStarts on create → off with an error event naming type and region; next start works", async () => {
-    await setCapacity(fx.emu.url, { region: "Europe (AMS1)", machineType: "C5", failNextStarts: 1 });
+    await fx.emu.control.capacity({ region: "Europe (AMS1)", machineType: "C5", failNextStarts: 1 });
     const m = await create({ region: "Europe (AMS1)", machineType: "C5" });
     fx.emu.advance(PROVISION);
     const failed = await show(m.id);
@@ -219,7 +214,7 @@ describe("capacity", () => {
   it("capacity: failNextStarts on start → starting, then off with an error start event", async () => {
     const m = await create({ startOnCreate: false });
     fx.emu.advance(PROVISION);
-    await setCapacity(fx.emu.url, { region: "East Coast (NY2)", machineType: "C4", failNextStarts: 1 });
+    await fx.emu.control.capacity({ region: "East Coast (NY2)", machineType: "C4", failNextStarts: 1 });
     await op(m.id, "start");
     expect((await show(m.id)).state).toBe("starting");
     fx.emu.advance(START);
@@ -233,7 +228,7 @@ describe("capacity", () => {
   });
 
   it("capacity control: available false → getAvailability reports it", async () => {
-    await setCapacity(fx.emu.url, { region: "East Coast (NY2)", machineType: "V100", available: false });
+    await fx.emu.control.capacity({ region: "East Coast (NY2)", machineType: "V100", available: false });
     expect(
       (await api().get("/machines/getAvailability", { region: "East Coast (NY2)", machineType: "V100" }))
         .body,

@@ -6,6 +6,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { control } from "../../kit/emulator";
 import { Api, createBody } from "./api";
 
 const ROOT = path.resolve(__dirname, "../../..");
@@ -123,7 +124,7 @@ describe("state file", () => {
           machineId: m.id,
         })
       ).body;
-      await api.post("/_emulator/clock/advance", { ms: 61_000 });
+      await control(first.url).advance(61_000);
       await api.post(`/machines/${m.id}/stop`);
       const d = (
         await api.post<{ accessTokenId: string }>("/resourceDelegations/create", { machine: { ids: [m.id] } })
@@ -135,11 +136,7 @@ describe("state file", () => {
       const second = await start(["--state-file", file, "--clock", "manual"]);
       try {
         const again = new Api(second.url, "dev-individual-key");
-        const dump = (
-          await again.get<{ now: string; machines: { id: string; state: string; internalId: number }[] }>(
-            "/_emulator/state",
-          )
-        ).body;
+        const dump = await control(second.url).state();
         expect(dump.now).toBe("2026-01-15T09:01:01.000Z");
         expect(dump.machines.map((x) => [x.id, x.state])).toEqual([[m.id, "stopping"]]);
         expect((await again.get<{ id: string }>("/scripts/getScript", { scriptId: sc.id })).body.id).toBe(

@@ -2,15 +2,11 @@
  * Control endpoints: the state dump, reset, the manual clock, capacity. No API key needed.
  */
 import { DELEGATION_LIFETIME_MS } from "../../../src/contract/constants";
-import { advance, reset, state, startTestEmulator } from "../../helpers/emulator";
-import { createBody, SEEDED, startFixture, type Fixture, Api } from "./api";
+import { ControlError } from "../../../src/emulator";
+import { startTestEmulator } from "../../kit/emulator";
+import { createBody, SEEDED, useFixture, Api } from "./api";
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(() => fx.close());
-beforeEach(() => reset(fx.emu.url));
+const fx = useFixture({}, { resetEach: true });
 
 describe("GET /_emulator/state", () => {
   it("state: after activity → every resource, destroyed machines with dtDestroyed, grants, delegations, counts, now", async () => {
@@ -27,10 +23,10 @@ describe("GET /_emulator/state", () => {
       await fx.admin.post<{ id: number }>("/resourceDelegations/create", { machine: { ids: [a.id] } })
     ).body;
     await fx.individual.post("/scripts/createScript", { scriptName: "s", scriptText: "x" });
-    await advance(fx.emu.url, 60_000);
+    await fx.emu.control.advance(60_000);
     await fx.individual.post(`/machines/${b.id}/destroyMachine`);
     await fx.individual.post(`/machines/${b.id}/start`);
-    const dump = await state(fx.emu.url);
+    const dump = await fx.emu.control.state();
     expect(dump.now).toBe("2026-01-15T09:01:00.000Z");
     expect(dump.machines.map((m) => [m.id, m.dtDestroyed])).toEqual([
       [a.id, null],
@@ -56,8 +52,8 @@ describe("GET /_emulator/state", () => {
       "POST /machines/{machineId}/start": 1,
     });
     for (const key of Object.values(fx.emu.keys)) expect(JSON.stringify(dump)).not.toContain(key);
-    await advance(fx.emu.url, DELEGATION_LIFETIME_MS);
-    expect((await state(fx.emu.url)).delegations[0]).toMatchObject({ expired: true });
+    await fx.emu.control.advance(DELEGATION_LIFETIME_MS);
+    expect((await fx.emu.control.state()).delegations[0]).toMatchObject({ expired: true });
   });
 });
 
@@ -66,8 +62,8 @@ describe("POST /_emulator/reset", () => {
     const first = (
       await fx.individual.post<{ id: string }>("/machines/createSingleMachinePublic", createBody())
     ).body.id;
-    await reset(fx.emu.url);
-    const dump = await state(fx.emu.url);
+    await fx.emu.control.reset();
+    const dump = await fx.emu.control.state();
     expect(dump.machines).toEqual([]);
     expect(dump.requestCounts).toEqual({});
     const again = (
@@ -79,23 +75,30 @@ describe("POST /_emulator/reset", () => {
 
 describe("clock", () => {
   it("advance: manual clock → now moves; negative or missing ms → 400", async () => {
-    const before = Date.parse((await state(fx.emu.url)).now);
-    const res = await advance(fx.emu.url, 1500);
+    const before = Date.parse((await fx.emu.control.state()).now);
+    const res = await fx.emu.control.advance(1500);
     expect(Date.parse(res.now) - before).toBe(1500);
     expect(res.mode).toBe("manual");
     const api = new Api(fx.emu.url, null);
     expect((await api.post("/_emulator/clock/advance", { ms: -1 })).status).toBe(400);
     expect((await api.post("/_emulator/clock/advance", {})).status).toBe(400);
-    expect((await api.get<{ mode: string }>("/_emulator/clock")).body.mode).toBe("manual");
+    expect((await fx.emu.control.clock()).mode).toBe("manual");
   });
 
   it("advance: real clock → 409 conflict", async () => {
     const emu = await startTestEmulator({ clock: "real" });
     try {
-      const res = await new Api(emu.url, null).post<{ error: { code: string } }>("/_emulator/clock/advance", {
-        ms: 10,
-      });
-      expect([res.status, res.body.error.code]).toEqual([409, "conflict"]);
+      // The control client's error carries the status and the error body as the emulator sent them.
+      const error = await emu.control.advance(10).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(ControlError);
+      const { status, body } = error as ControlError;
+      expect([status, (JSON.parse(body) as { error: { code: string } }).error.code]).toEqual([
+        409,
+        "conflict",
+      ]);
       expect(() => emu.advance(10)).toThrow(/--clock manual/);
     } finally {
       await emu.close();
@@ -128,7 +131,7 @@ describe("capacity", () => {
       available: true,
       failNextStarts: 0,
     });
-    expect((await state(fx.emu.url)).capacity).toContainEqual(res.body);
+    expect((await fx.emu.control.state()).capacity).toContainEqual(res.body);
   });
 });
 

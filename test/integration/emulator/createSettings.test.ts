@@ -6,15 +6,9 @@
  * non-numeric string refused naming the field, with nothing changed.
  */
 import { NestedErrorBodySchema } from "../../../src/contract/schemas";
-import { state } from "../../helpers/emulator";
-import { createBody, startFixture, type Fixture } from "./api";
+import { createBody, useFixture } from "./api";
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(() => fx.close());
-beforeEach(() => fx.individual.post("/_emulator/reset"));
+const fx = useFixture({}, { resetEach: true });
 
 type Machine = Record<string, unknown> & { id: string };
 
@@ -41,14 +35,14 @@ async function shownAndListed(id: string): Promise<[Machine, Machine]> {
 }
 
 async function expectRefused(answer: Promise<{ status: number; body: unknown }>, message: string) {
-  const before = await state(fx.emu.url);
+  const before = await fx.emu.control.state();
   const res = await answer;
   expect(res.status).toBe(400);
   expect(NestedErrorBodySchema.parse(res.body).error).toMatchObject({
     code: "validation_failed",
     message: expect.stringContaining(message),
   });
-  const after = await state(fx.emu.url);
+  const after = await fx.emu.control.state();
   expect([after.machines, after.users]).toEqual([before.machines, before.users]);
 }
 

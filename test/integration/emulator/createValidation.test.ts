@@ -5,15 +5,9 @@
  */
 import { templateTypeViolation } from "../../../src/contract/constants";
 import { NestedErrorBodySchema } from "../../../src/contract/schemas";
-import { state } from "../../helpers/emulator";
-import { Api, createBody, SEEDED, startFixture, type Fixture } from "./api";
+import { Api, createBody, SEEDED, useFixture } from "./api";
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(() => fx.close());
-beforeEach(() => fx.individual.post("/_emulator/reset"));
+const fx = useFixture({}, { resetEach: true });
 
 const team = (extra: Record<string, unknown> = {}) => createBody({ teamId: SEEDED.team, ...extra });
 const newUser = { email: "new@acme.example", password: "s3cret-pw", firstName: "New", lastName: "User" };
@@ -240,14 +234,14 @@ describe("createSingleMachinePublic", () => {
   it.each(CREATE_CASES.map((c) => [c.name, c] as const))("create: %s → refused", async (_name, c) => {
     const api: Api = c.caller === "admin" ? fx.admin : fx.individual;
     // Snapshot before the call, so the refusal is known to have changed nothing.
-    const before = await state(fx.emu.url);
+    const before = await fx.emu.control.state();
     const res = await api.post("/machines/createSingleMachinePublic", c.body);
     expect(res.status).toBe(c.status);
     const body = NestedErrorBodySchema.parse(res.body);
     expect(body.error).toMatchObject({ name: "Error", status: c.status, code: c.code });
     if (typeof c.message === "string") expect(body.error.message).toContain(c.message);
     else expect(body.error.message).toMatch(c.message);
-    const after = await state(fx.emu.url);
+    const after = await fx.emu.control.state();
     expect([after.machines, after.users]).toEqual([before.machines, before.users]);
   });
 
@@ -267,6 +261,6 @@ describe("createSingleMachinePublic", () => {
     expect(created).toBeDefined();
     expect(res.body.userId).toBe(created?.id);
     expect(JSON.stringify(users.body)).not.toContain(newUser.password);
-    expect(JSON.stringify(await state(fx.emu.url))).not.toContain(newUser.password);
+    expect(JSON.stringify(await fx.emu.control.state())).not.toContain(newUser.password);
   });
 });

@@ -2,18 +2,10 @@
  * Fault injection: scripted rules (status, Retry-After, latency, reset before acting, dropped
  * response after acting, times, route templates and exact paths) and seeded random faults.
  */
-import { addFaults, clearFaults, state, startTestEmulator } from "../../helpers/emulator";
-import type { RunningEmulator } from "../../../src/emulator";
-import { Api, createBody } from "./api";
+import { startTestEmulator } from "../../kit/emulator";
+import { Api, createBody, useFixture } from "./api";
 
-let emu: RunningEmulator;
-let api: Api;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  api = new Api(emu.url, emu.keys.individual);
-});
-afterAll(() => emu.close());
-beforeEach(() => api.post("/_emulator/reset"));
+const fx = useFixture({}, { resetEach: true });
 
 /** The status, or "connection" when the request failed without an answer. */
 async function outcome(call: Promise<{ status: number }>): Promise<number | "connection"> {
@@ -24,58 +16,67 @@ async function outcome(call: Promise<{ status: number }>): Promise<number | "con
   }
 }
 
-const machineCount = async () => (await state(emu.url)).machines.length;
+const machineCount = async () => (await fx.emu.control.state()).machines.length;
 
 describe("scripted faults", () => {
   it("faults: route template rule with times 2 → two 503s without acting, then normal", async () => {
-    const m = (await api.post<{ id: string }>("/machines/createSingleMachinePublic", createBody())).body;
-    emu.advance(60_000);
-    await addFaults(emu.url, [
+    const m = (await fx.individual.post<{ id: string }>("/machines/createSingleMachinePublic", createBody()))
+      .body;
+    fx.emu.advance(60_000);
+    await fx.emu.control.addFaults([
       { method: "POST", route: "/machines/{machineId}/stop", status: 503, times: 2 },
     ]);
     for (let i = 0; i < 2; i++) {
-      const res = await api.post<{ error: { code: string; status: number } }>(`/machines/${m.id}/stop`);
+      const res = await fx.individual.post<{ error: { code: string; status: number } }>(
+        `/machines/${m.id}/stop`,
+      );
       expect(res.status).toBe(503);
       expect(res.body.error).toMatchObject({ status: 503, code: "service_unavailable" });
     }
-    const shown = await api.get<{ state: string }>("/machines/getMachinePublic", { machineId: m.id });
+    const shown = await fx.individual.get<{ state: string }>("/machines/getMachinePublic", {
+      machineId: m.id,
+    });
     expect(shown.body.state).toBe("ready");
-    expect((await api.post(`/machines/${m.id}/stop`)).status).toBe(204);
-    expect((await state(emu.url)).requestCounts["POST /machines/{machineId}/stop"]).toBe(3);
+    expect((await fx.individual.post(`/machines/${m.id}/stop`)).status).toBe(204);
+    expect((await fx.emu.control.state()).requestCounts["POST /machines/{machineId}/stop"]).toBe(3);
   });
 
   it("faults: exact path rule → only that path; another machine is unaffected", async () => {
-    await addFaults(emu.url, [{ route: "/users/getUsers", status: 500 }]);
-    expect((await api.get("/networks/getNetworks")).status).toBe(200);
-    const res = await api.get<{ error: { code: string } }>("/users/getUsers");
+    await fx.emu.control.addFaults([{ route: "/users/getUsers", status: 500 }]);
+    expect((await fx.individual.get("/networks/getNetworks")).status).toBe(200);
+    const res = await fx.individual.get<{ error: { code: string } }>("/users/getUsers");
     expect([res.status, res.body.error.code]).toEqual([500, "internal_error"]);
-    expect((await api.get("/users/getUsers")).status).toBe(200);
+    expect((await fx.individual.get("/users/getUsers")).status).toBe(200);
   });
 
   it("faults: 429 with retryAfterSeconds → Retry-After header and code rate_limited", async () => {
-    await addFaults(emu.url, [{ status: 429, retryAfterSeconds: 7 }]);
-    const res = await api.get<{ error: { code: string } }>("/users/getUsers");
+    await fx.emu.control.addFaults([{ status: 429, retryAfterSeconds: 7 }]);
+    const res = await fx.individual.get<{ error: { code: string } }>("/users/getUsers");
     expect(res.status).toBe(429);
     expect(res.headers.get("retry-after")).toBe("7");
     expect(res.body.error.code).toBe("rate_limited");
   });
 
   it("faults: reset → connection error and nothing created", async () => {
-    await addFaults(emu.url, [{ route: "/machines/createSingleMachinePublic", reset: true }]);
-    expect(await outcome(api.post("/machines/createSingleMachinePublic", createBody()))).toBe("connection");
+    await fx.emu.control.addFaults([{ route: "/machines/createSingleMachinePublic", reset: true }]);
+    expect(await outcome(fx.individual.post("/machines/createSingleMachinePublic", createBody()))).toBe(
+      "connection",
+    );
     expect(await machineCount()).toBe(0);
   });
 
   it("faults: dropResponse → connection error, but the machine was created", async () => {
-    await addFaults(emu.url, [{ route: "/machines/createSingleMachinePublic", dropResponse: true }]);
-    expect(await outcome(api.post("/machines/createSingleMachinePublic", createBody()))).toBe("connection");
+    await fx.emu.control.addFaults([{ route: "/machines/createSingleMachinePublic", dropResponse: true }]);
+    expect(await outcome(fx.individual.post("/machines/createSingleMachinePublic", createBody()))).toBe(
+      "connection",
+    );
     expect(await machineCount()).toBe(1);
   });
 
   it("faults: latencyMs → the answer waits, then is normal", async () => {
-    await addFaults(emu.url, [{ latencyMs: 80 }]);
+    await fx.emu.control.addFaults([{ latencyMs: 80 }]);
     const started = Date.now();
-    expect((await api.get("/users/getUsers")).status).toBe(200);
+    expect((await fx.individual.get("/users/getUsers")).status).toBe(200);
     expect(Date.now() - started).toBeGreaterThanOrEqual(70);
   });
 
@@ -83,42 +84,66 @@ describe("scripted faults", () => {
     const scaled = await startTestEmulator({ clock: "real", timeScale: 0.00001 });
     try {
       const scaledApi = new Api(scaled.url, scaled.keys.individual);
-      await addFaults(scaled.url, [{ route: "/machines/createSingleMachinePublic", latencyMs: 3_600_000 }]);
+      await scaled.control.addFaults([
+        { route: "/machines/createSingleMachinePublic", latencyMs: 3_600_000 },
+      ]);
       const created = await scaledApi.post("/machines/createSingleMachinePublic", createBody());
       expect(created.status).toBe(200);
-      expect((await state(scaled.url)).machines).toHaveLength(1);
+      expect((await scaled.control.state()).machines).toHaveLength(1);
     } finally {
       await scaled.close();
     }
   });
 
+  it("faults: the emulator closes while a latency holds a create → the held request's timer ends with it", async () => {
+    const held = await startTestEmulator();
+    // Timers that keep this process alive: a held request's must not outlive its emulator
+    // (it kept jest's worker alive until jest force-exited it).
+    const timers = () => process.getActiveResourcesInfo().filter((r) => r === "Timeout").length;
+    const before = timers();
+    await held.control.addFaults([{ route: "/machines/createSingleMachinePublic", latencyMs: 3_600_000 }]);
+    const answer = outcome(
+      new Api(held.url, held.keys.individual).post("/machines/createSingleMachinePublic", createBody()),
+    );
+    const creates = async () =>
+      (await held.control.state()).requestCounts["POST /machines/createSingleMachinePublic"];
+    while ((await creates()) === undefined) await new Promise((resolve) => setImmediate(resolve));
+    await held.close();
+    expect(await answer).toBe("connection");
+    expect(timers()).toBe(before);
+  });
+
   it("faults: cutAfterMs shorter than latencyMs → the connection is cut, and the create acts afterwards", async () => {
-    await addFaults(emu.url, [
+    await fx.emu.control.addFaults([
       { route: "/machines/createSingleMachinePublic", cutAfterMs: 20, latencyMs: 60 },
     ]);
-    expect(await outcome(api.post("/machines/createSingleMachinePublic", createBody()))).toBe("connection");
+    expect(await outcome(fx.individual.post("/machines/createSingleMachinePublic", createBody()))).toBe(
+      "connection",
+    );
     while ((await machineCount()) === 0) await new Promise((resolve) => setTimeout(resolve, 5));
     expect(await machineCount()).toBe(1);
   });
 
   it("faults: cutAfterMs longer than the request takes → answered normally", async () => {
-    await addFaults(emu.url, [{ route: "/users/getUsers", cutAfterMs: 60_000 }]);
-    expect((await api.get("/users/getUsers")).status).toBe(200);
-    expect((await api.get("/users/getUsers")).status).toBe(200);
+    await fx.emu.control.addFaults([{ route: "/users/getUsers", cutAfterMs: 60_000 }]);
+    expect((await fx.individual.get("/users/getUsers")).status).toBe(200);
+    expect((await fx.individual.get("/users/getUsers")).status).toBe(200);
   });
 
   it("faults: GET lists armed rules with remaining times; DELETE clears; control paths never fault", async () => {
-    await addFaults(emu.url, [{ status: 500, times: 3 }]);
-    await addFaults(emu.url, [{ method: "GET", route: "/users/getUsers", status: 404, code: "not_found" }]);
-    expect((await api.get("/users/getUsers")).status).toBe(500);
-    const listed = await api.get<{ rules: { times: number; status: number }[] }>("/_emulator/faults");
-    expect(listed.body.rules.map((r) => [r.status, r.times])).toEqual([
+    await fx.emu.control.addFaults([{ status: 500, times: 3 }]);
+    await fx.emu.control.addFaults([
+      { method: "GET", route: "/users/getUsers", status: 404, code: "not_found" },
+    ]);
+    expect((await fx.individual.get("/users/getUsers")).status).toBe(500);
+    const listed = await fx.emu.control.faults();
+    expect(listed.map((r) => [r.status, r.times])).toEqual([
       [500, 2],
       [404, 1],
     ]);
-    await clearFaults(emu.url);
-    expect((await api.get<{ rules: unknown[] }>("/_emulator/faults")).body.rules).toEqual([]);
-    expect((await api.get("/users/getUsers")).status).toBe(200);
+    await fx.emu.control.clearFaults();
+    expect(await fx.emu.control.faults()).toEqual([]);
+    expect((await fx.individual.get("/users/getUsers")).status).toBe(200);
   });
 
   it.each([
@@ -127,7 +152,7 @@ describe("scripted faults", () => {
     [{ rules: [] }, "rules"],
     [{}, "rules"],
   ])("faults: invalid body %j → 400 naming the field", async (body, field) => {
-    const res = await api.post<{ error: { message: string } }>("/_emulator/faults", body);
+    const res = await fx.individual.post<{ error: { message: string } }>("/_emulator/faults", body);
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain(field);
   });
@@ -170,7 +195,7 @@ describe("seeded random faults", () => {
         return out;
       };
       const first = await run();
-      await a.post("/_emulator/reset");
+      await e.control.reset();
       expect(await run()).toEqual(first);
     } finally {
       await e.close();

@@ -4,9 +4,10 @@
  */
 import * as http from "node:http";
 import { NestedErrorBodySchema } from "../../../src/contract/schemas";
-import { startTestEmulator } from "../../helpers/emulator";
+import { startTestEmulator } from "../../kit/emulator";
 import { Api, createBody } from "./api";
 import type { RunningEmulator } from "../../../src/emulator";
+import { SEEDED } from "../../kit/seeded";
 
 let emu: RunningEmulator;
 let api: Api;
@@ -119,7 +120,7 @@ describe("request edge cases", () => {
     await new Api(emu.url, emu.keys.teamAdmin).post(
       "/machines/createSingleMachinePublic",
       createBody({
-        teamId: "teacme001",
+        teamId: SEEDED.team,
         email: "p@acme.example",
         password: "pw-should-not-leak",
         firstName: "P",

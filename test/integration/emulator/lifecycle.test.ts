@@ -4,8 +4,7 @@
  */
 import { MachineSchema, type Machine } from "../../../src/contract/schemas";
 import { LIFECYCLE } from "../../../src/emulator";
-import { state } from "../../helpers/emulator";
-import { createBody, SEEDED, startFixture, type ErrorBody, type Fixture } from "./api";
+import { createBody, SEEDED, useFixture, type ErrorBody } from "./api";
 
 const PROVISION = LIFECYCLE.provisioning!.durationMs;
 const START = LIFECYCLE.starting!.durationMs;
@@ -13,12 +12,7 @@ const STOP = LIFECYCLE.stopping!.durationMs;
 const RESTART = LIFECYCLE.restarting!.durationMs;
 const SERVICE = LIFECYCLE.serviceready!.durationMs;
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(() => fx.close());
-beforeEach(() => fx.individual.post("/_emulator/reset"));
+const fx = useFixture({}, { resetEach: true });
 
 async function create(overrides: Record<string, unknown> = {}): Promise<Machine> {
   const res = await fx.individual.post<Machine>("/machines/createSingleMachinePublic", createBody(overrides));
@@ -250,7 +244,7 @@ describe("destroy", () => {
       expect((await op(m.id, "start")).status).toBe(404);
       const list = await fx.individual.get<Machine[]>("/machines/getMachines");
       expect(list.body.map((x) => x.id)).not.toContain(m.id);
-      const dump = await state(fx.emu.url);
+      const dump = await fx.emu.control.state();
       const record = dump.machines.find((x) => x.id === m.id);
       expect(record?.dtDestroyed).toBe(dump.now);
       fx.emu.advance(10 * 60_000);

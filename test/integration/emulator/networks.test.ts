@@ -3,7 +3,8 @@
  * that still has a free address; only when every network of the region is full is it refused.
  */
 import { DEFAULT_SEED } from "../../../src/emulator";
-import { createBody, startFixture, type Fixture } from "./api";
+import { createBody, useFixture } from "./api";
+import { SEEDED } from "../../kit/seeded";
 
 const SPARE = {
   id: "nindny2b",
@@ -13,21 +14,17 @@ const SPARE = {
   network: "10.64.9.0",
   netmask: "255.255.255.0",
   teamId: null,
-  userId: "ujane001",
+  userId: SEEDED.individualUser,
 };
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture({ seed: { ...DEFAULT_SEED, networks: [...DEFAULT_SEED.networks, SPARE] } });
-});
-afterAll(() => fx.close());
+const fx = useFixture({ seed: { ...DEFAULT_SEED, networks: [...DEFAULT_SEED.networks, SPARE] } });
 
 it("create: first network of the region full → the next one with room; all full → 409 naming the network", async () => {
   const create = (i: number) =>
     fx.individual.post("/machines/createSingleMachinePublic", createBody({ machineName: `n-${i}` }));
   const first = await Promise.all(Array.from({ length: 245 }, (_, i) => create(i)));
   expect(new Set(first.map((a) => (a.body as { networkId: string }).networkId))).toEqual(
-    new Set(["nindny2"]),
+    new Set([SEEDED.individualNy2Network]),
   );
   const next = await create(245);
   expect(next.status).toBe(200);

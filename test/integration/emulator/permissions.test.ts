@@ -6,8 +6,8 @@
  */
 import { DEFAULT_SEED } from "../../../src/emulator";
 import { DELEGATION_LIFETIME_MS } from "../../../src/contract/constants";
-import { state } from "../../helpers/emulator";
-import { Api, createBody, SEEDED, startFixture, type Answer, type Fixture } from "./api";
+import { stateWithoutCounts } from "../../kit/emulator";
+import { Api, createBody, SEEDED, useFixture, type Answer } from "./api";
 
 const OWNER = { id: "uownr001", key: "dev-owner-key" };
 const seed = {
@@ -108,15 +108,11 @@ const MACHINE_CASES: MachineCase[] = [
   },
 ];
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture({ seed });
-});
-afterAll(() => fx.close());
+const fx = useFixture({ seed });
 
 /** Reset; a team machine owned by OWNER (ready, or off); an expired and a valid delegation for it. */
 async function setup(off: boolean): Promise<Setup> {
-  await fx.admin.post("/_emulator/reset");
+  await fx.emu.control.reset();
   const created = await fx.admin.post<{ id: string }>(
     "/machines/createSingleMachinePublic",
     createBody({ teamId: SEEDED.team, userId: OWNER.id, startOnCreate: !off }),
@@ -146,10 +142,7 @@ async function setup(off: boolean): Promise<Setup> {
 }
 
 /** The dump without what every request changes (counts) — everything a refusal must not touch. */
-async function snapshot(): Promise<unknown> {
-  const { requestCounts: _counts, rateLimit, ...rest } = await state(fx.emu.url);
-  return { ...rest, rateLimit: { rate: rateLimit.rate, burst: rateLimit.burst } };
-}
+const snapshot = () => stateWithoutCounts(fx.emu.control);
 
 describe("machine operations × callers", () => {
   const cases = MACHINE_CASES.flatMap((c) => ROLES.map((role) => [c.name, role, c] as const));
@@ -241,7 +234,7 @@ const ACCOUNT_CASES: AccountCase[] = [
 describe("account operations × callers", () => {
   const cases = ACCOUNT_CASES.flatMap((c) => ACCOUNT_ROLES.map((role) => [c.name, role, c] as const));
   it.each(cases)("%s: caller %s → expected status, state unchanged on refusal", async (_name, role, c) => {
-    await fx.admin.post("/_emulator/reset");
+    await fx.emu.control.reset();
     const script = {
       individual: (
         await fx.individual.post<{ id: string }>("/scripts/createScript", {

@@ -4,9 +4,9 @@
  * POST /_emulator/rate-limit; counted in the state dump without a key; off by default; the
  * control endpoints are never throttled.
  */
-import { advance, rateLimit, reset, setRateLimit, startTestEmulator, state } from "../../helpers/emulator";
+import { startTestEmulator } from "../../kit/emulator";
 import type { RunningEmulator } from "../../../src/emulator";
-import { Api, createBody, SEEDED } from "./api";
+import { Api, createBody, SEEDED, useFixture } from "./api";
 
 const MACHINES = "/machines/getMachines";
 
@@ -21,7 +21,7 @@ describe("off by default", () => {
     const api = new Api(emu.url, emu.keys.individual);
     const statuses = await Promise.all(Array.from({ length: 60 }, () => api.get(MACHINES)));
     expect(statuses.map((a) => a.status)).toEqual(statuses.map(() => 200));
-    expect((await state(emu.url)).rateLimit).toEqual({
+    expect((await emu.control.state()).rateLimit).toEqual({
       rate: null,
       burst: null,
       served: 60,
@@ -41,7 +41,7 @@ describe("started with rateLimit 2/s, burst 3", () => {
   });
   afterAll(() => emu.close());
   beforeEach(async () => {
-    await reset(emu.url);
+    await emu.control.reset();
     lines.length = 0;
   });
 
@@ -63,9 +63,9 @@ describe("started with rateLimit 2/s, burst 3", () => {
   it("rate limit: the manual clock refills the bucket (500 ms at 2/s = one more request)", async () => {
     for (let i = 0; i < 3; i++) await api.get(MACHINES);
     expect((await api.get(MACHINES)).status).toBe(429);
-    await advance(emu.url, 499);
+    await emu.control.advance(499);
     expect((await api.get(MACHINES)).status).toBe(429);
-    await advance(emu.url, 1);
+    await emu.control.advance(1);
     expect((await api.get(MACHINES)).status).toBe(200);
     expect((await api.get(MACHINES)).status).toBe(429);
   });
@@ -82,14 +82,14 @@ describe("started with rateLimit 2/s, burst 3", () => {
     for (let i = 0; i < 3; i++) await api.get(MACHINES);
     const refused = await api.post("/machines/createSingleMachinePublic", createBody());
     expect(refused.status).toBe(429);
-    expect((await state(emu.url)).machines).toEqual([]);
+    expect((await emu.control.state()).machines).toEqual([]);
   });
 
   it("state: served and refused per caller (its user id), in all; requestCounts include the refused; no key anywhere", async () => {
     for (let i = 0; i < 5; i++) await api.get(MACHINES);
     await api.as(emu.keys.teamAdmin).get(MACHINES);
     await api.as("no-such-key").get(MACHINES);
-    const dump = await state(emu.url);
+    const dump = await emu.control.state();
     expect(dump.rateLimit).toEqual({
       rate: 2,
       burst: 3,
@@ -102,7 +102,7 @@ describe("started with rateLimit 2/s, burst 3", () => {
       },
     });
     expect(dump.requestCounts[`GET ${MACHINES}`]).toBe(7);
-    expect(await rateLimit(emu.url)).toEqual(dump.rateLimit);
+    expect(await emu.control.rateLimit()).toEqual(dump.rateLimit);
     const text = JSON.stringify(dump) + lines.join("\n");
     for (const key of Object.values(emu.keys)) expect(text).not.toContain(key);
     expect(lines.filter((l) => /^GET \/machines\/getMachines 429 \d+ms$/.test(l))).toHaveLength(2);
@@ -116,32 +116,25 @@ describe("started with rateLimit 2/s, burst 3", () => {
   });
 
   it("reset: back to the start-up limit with a full bucket and no counts", async () => {
-    await setRateLimit(emu.url, { rate: 100, burst: 100 });
+    await emu.control.setRateLimit({ rate: 100, burst: 100 });
     for (let i = 0; i < 4; i++) await api.get(MACHINES);
-    await reset(emu.url);
-    expect(await rateLimit(emu.url)).toEqual({ rate: 2, burst: 3, served: 0, refused: 0, perKey: {} });
+    await emu.control.reset();
+    expect(await emu.control.rateLimit()).toEqual({ rate: 2, burst: 3, served: 0, refused: 0, perKey: {} });
     for (let i = 0; i < 3; i++) expect((await api.get(MACHINES)).status).toBe(200);
     expect((await api.get(MACHINES)).status).toBe(429);
   });
 });
 
 describe("POST /_emulator/rate-limit", () => {
-  let emu: RunningEmulator;
-  let api: Api;
-  beforeAll(async () => {
-    emu = await startTestEmulator();
-    api = new Api(emu.url, emu.keys.individual);
-  });
-  afterAll(() => emu.close());
-  beforeEach(() => reset(emu.url));
+  const fx = useFixture({}, { resetEach: true });
 
   it("rate-limit: turned on at run time → throttles; burst defaults to one second's worth; null → off again", async () => {
-    expect(await setRateLimit(emu.url, { rate: 1 })).toMatchObject({ rate: 1, burst: 1 });
-    expect((await api.get(MACHINES)).status).toBe(200);
-    expect((await api.get(MACHINES)).status).toBe(429);
-    expect(await setRateLimit(emu.url, { rate: 2.5 })).toMatchObject({ rate: 2.5, burst: 3 });
-    expect(await setRateLimit(emu.url, { rate: null })).toMatchObject({ rate: null, burst: null });
-    const answers = await Promise.all(Array.from({ length: 10 }, () => api.get(MACHINES)));
+    expect(await fx.emu.control.setRateLimit({ rate: 1 })).toMatchObject({ rate: 1, burst: 1 });
+    expect((await fx.individual.get(MACHINES)).status).toBe(200);
+    expect((await fx.individual.get(MACHINES)).status).toBe(429);
+    expect(await fx.emu.control.setRateLimit({ rate: 2.5 })).toMatchObject({ rate: 2.5, burst: 3 });
+    expect(await fx.emu.control.setRateLimit({ rate: null })).toMatchObject({ rate: null, burst: null });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => fx.individual.get(MACHINES)));
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
   });
 
@@ -154,15 +147,15 @@ describe("POST /_emulator/rate-limit", () => {
     [{ rate: 5, burst: 1.5 }, "burst"],
     [{ rate: 5, perSecond: true }, "perSecond"],
   ])("rate-limit: %j → 400 validation_failed naming %s, limit unchanged", async (body, field) => {
-    await setRateLimit(emu.url, { rate: 1, burst: 2 });
-    const answer = await api.post<{ error: { code: string; message: string } }>(
+    await fx.emu.control.setRateLimit({ rate: 1, burst: 2 });
+    const answer = await fx.individual.post<{ error: { code: string; message: string } }>(
       "/_emulator/rate-limit",
       body,
     );
     expect(answer.status).toBe(400);
     expect(answer.body.error.code).toBe("validation_failed");
     expect(answer.body.error.message).toContain(field);
-    expect(await rateLimit(emu.url)).toMatchObject({ rate: 1, burst: 2 });
+    expect(await fx.emu.control.rateLimit()).toMatchObject({ rate: 1, burst: 2 });
   });
 });
 

@@ -4,15 +4,9 @@
  */
 import { scriptTooLargeMessage } from "../../../src/contract/requestSchemas";
 import { NestedErrorBodySchema } from "../../../src/contract/schemas";
-import { state } from "../../helpers/emulator";
-import { createBody, SEEDED, startFixture, type Fixture } from "./api";
+import { createBody, SEEDED, useFixture } from "./api";
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(() => fx.close());
-beforeEach(() => fx.individual.post("/_emulator/reset"));
+const fx = useFixture({}, { resetEach: true });
 
 const team = (extra: Record<string, unknown> = {}) => createBody({ teamId: SEEDED.team, ...extra });
 
@@ -22,14 +16,14 @@ async function expectRefusal(
   code: string,
   message: RegExp | string,
 ) {
-  const before = await state(fx.emu.url);
+  const before = await fx.emu.control.state();
   const res = await answer;
   expect(res.status).toBe(status);
   const body = NestedErrorBodySchema.parse(res.body);
   expect(body.error).toMatchObject({ name: "Error", status, code });
   if (typeof message === "string") expect(body.error.message).toContain(message);
   else expect(body.error.message).toMatch(message);
-  const after = await state(fx.emu.url);
+  const after = await fx.emu.control.state();
   expect(after.machines).toEqual(before.machines);
   expect(after.users).toEqual(before.users);
   expect(after.scripts).toEqual(before.scripts);
@@ -208,7 +202,7 @@ describe("other endpoints", () => {
       machineId: id,
     });
     expect(ok.status).toBe(204);
-    expect((await state(fx.emu.url)).accessGrants).toEqual([{ machineId: id, userId: SEEDED.member }]);
+    expect((await fx.emu.control.state()).accessGrants).toEqual([{ machineId: id, userId: SEEDED.member }]);
     await expectRefusal(
       fx.admin.post(`/machines/${id}/setMachineAccess`, {
         userId: SEEDED.member,
@@ -239,7 +233,7 @@ describe("other endpoints", () => {
         })
       ).status,
     ).toBe(204);
-    expect((await state(fx.emu.url)).accessGrants).toEqual([]);
+    expect((await fx.emu.control.state()).accessGrants).toEqual([]);
   });
 
   it("destroyMachine: releasePublicIp not a boolean → 400", async () => {

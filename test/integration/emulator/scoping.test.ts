@@ -3,16 +3,12 @@
  * and a delegation token reaches only its machines until it expires.
  */
 import { DELEGATION_LIFETIME_MS } from "../../../src/contract/constants";
-import { Api, createBody, SEEDED, startFixture, type Fixture } from "./api";
+import { Api, createBody, SEEDED, startFixture, useFixture } from "./api";
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(() => fx.close());
+const fx = useFixture();
 
 describe("scoping", () => {
-  beforeEach(() => fx.admin.post("/_emulator/reset"));
+  beforeEach(() => fx.emu.control.reset());
 
   it("ids of another account: every id-taking endpoint → 404 naming the id", async () => {
     const teamMachine = (
@@ -125,8 +121,8 @@ describe("delegation lifetime under a time scale", () => {
       });
       expect(expired.status).toBe(401);
       expect(expired.body.error.message).toBe("delegation token expired at 2026-01-15T09:02:24.000Z");
-      const dump = await scaled.individual.get<{ delegations: { expired: boolean }[] }>("/_emulator/state");
-      expect(dump.body.delegations.map((x) => x.expired)).toEqual([true]);
+      const dump = await scaled.emu.control.state();
+      expect(dump.delegations.map((x) => x.expired)).toEqual([true]);
     } finally {
       await scaled.close();
     }

@@ -5,14 +5,9 @@
  */
 import { ScriptSchema } from "../../../src/contract/schemas";
 import { SCRIPT_MAX_BYTES } from "../../../src/contract/constants";
-import { state } from "../../helpers/emulator";
-import { Api, createBody, startFixture, type ErrorBody, type Fixture } from "./api";
+import { Api, createBody, useFixture, type ErrorBody } from "./api";
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(() => fx.close());
+const fx = useFixture();
 
 /** One part of a hand-built multipart body: a file when `filename` is given, else a text field. */
 interface Part {
@@ -50,7 +45,7 @@ function upload(api: Api, query: Record<string, string>, parts: Part[]) {
 const scriptFile = (data: string | Buffer): Part => ({ name: "file", filename: "s.sh", data });
 
 async function scriptCount(): Promise<number> {
-  return (await state(fx.emu.url)).scripts.length;
+  return (await fx.emu.control.state()).scripts.length;
 }
 
 /** The answer is `status` with `code`, its message matches, and no script was created. */

@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { RunningEmulator } from "../../../src/emulator";
-import { startTestEmulator, state } from "../../helpers/emulator";
+import { startTestEmulator } from "../../kit/emulator";
 import { Api, createBody } from "./api";
 
 let dir: string;
@@ -46,7 +46,7 @@ describe("state file and reads", () => {
     const written = fs.readFileSync(file, "utf8");
     const shown = await api.get<{ state: string }>("/machines/getMachinePublic", { machineId: id });
     await api.get("/machines/getMachines");
-    await state(emu!.url);
+    await emu!.control.state();
     expect(shown.body.state).toBe("ready");
     expect(fs.readFileSync(file, "utf8")).toBe(written);
   });
@@ -55,12 +55,12 @@ describe("state file and reads", () => {
     const api = await start();
     const id = await machineWithScript(api);
     emu!.advance(61_000);
-    const before = (await state(emu!.url)).machines;
-    const scriptsBefore = (await state(emu!.url)).scripts;
+    const before = (await emu!.control.state()).machines;
+    const scriptsBefore = (await emu!.control.state()).scripts;
     await emu!.close();
     const again = await start();
     expect((await again.get("/machines/getMachinePublic", { machineId: id })).status).toBe(200);
-    const after = await state(emu!.url);
+    const after = await emu!.control.state();
     expect(after.machines).toEqual(before);
     expect(after.scripts).toEqual(scriptsBefore);
     expect(after.machines[0]).toMatchObject({ state: "ready", dtLastRun: "2026-01-15T09:01:00.000Z" });

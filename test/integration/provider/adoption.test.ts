@@ -6,6 +6,7 @@
 import { VmApiClient } from "../../../src/client/client";
 import type { Machine as ApiMachine } from "../../../src/contract/schemas";
 import { useProviderKit, type ProviderKit } from "./providerTestKit";
+import { MACHINE_BASICS } from "../../kit/machines";
 
 type Props = Record<string, unknown>;
 let kit: ProviderKit;
@@ -22,10 +23,7 @@ function client() {
 /** A machine made outside the stack: NY2, C4, 50 GB, hourly, running. */
 async function existing(name: string, options: { off?: boolean } = {}): Promise<ApiMachine> {
   const made = await client().machines.create({
-    region: "East Coast (NY2)",
-    machineType: "C4",
-    size: 50,
-    billingType: "hourly",
+    ...MACHINE_BASICS,
     machineName: name,
     templateId,
     startOnCreate: !options.off,
@@ -39,10 +37,7 @@ function declared(machine: ApiMachine, overrides: Props = {}): Props {
   return {
     __resourceName: "adopted",
     adoptMachineId: machine.id,
-    region: "East Coast (NY2)",
-    machineType: "C4",
-    size: 50,
-    billingType: "hourly",
+    ...MACHINE_BASICS,
     templateId,
     ...overrides,
   };

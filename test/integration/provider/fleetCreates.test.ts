@@ -10,7 +10,6 @@ import { VmApiClient } from "../../../src/client/client";
 import { providerContext, type ProviderContext } from "../../../src/provider/shared/context";
 import { machineWatcherFor } from "../../../src/provider/machine/machineWatcher";
 import { namesakeListingsFor } from "../../../src/provider/machine/namesakes";
-import { addFaults, state } from "../../helpers/emulator";
 import { MACHINE_BASICS, providersOn, useProviderKit, type ProviderKit } from "./providerTestKit";
 
 type Props = Record<string, unknown>;
@@ -27,7 +26,7 @@ useProviderKit((started, template) => {
 });
 
 async function counts(): Promise<Record<string, number>> {
-  return (await state(kit.url)).requestCounts;
+  return (await kit.control.state()).requestCounts;
 }
 
 async function requestsSince(before: Record<string, number>): Promise<Record<string, number>> {
@@ -50,7 +49,7 @@ function freshContext(): ProviderContext {
 }
 
 async function liveNamed(name: string): Promise<string[]> {
-  const machines = (await state(kit.url)).machines;
+  const machines = (await kit.control.state()).machines;
   return machines.filter((m) => m.name === name && m.dtDestroyed === null).map((m) => m.id);
 }
 
@@ -87,7 +86,7 @@ describe("creates of a fleet", () => {
     kit.advance(10 * 60_000);
     const context = freshContext();
     // The API makes each machine but its answer never arrives.
-    await addFaults(kit.url, [
+    await kit.control.addFaults([
       { method: "POST", route: "/machines/createSingleMachinePublic", dropResponse: true, times: 6 },
     ]);
     const created = await Promise.all(
@@ -100,7 +99,7 @@ describe("creates of a fleet", () => {
     expect((await liveNamed(keptName)).sort()).toEqual([kept.id, created[3].id].sort());
     for (const [i, c] of created.entries()) expect(await liveNamed(String(inputs[i].name))).toContain(c.id);
     expect(namesakeListingsFor(context, kit.settings).listings).toBe(1);
-    expect((await state(kit.url)).faults).toEqual([]);
+    expect((await kit.control.state()).faults).toEqual([]);
   });
 
   it("create: a machine alone → its namesakes listed by name and its wait shown, as before (its outputs have its events)", async () => {

@@ -16,7 +16,7 @@ import {
   DataSourceError,
 } from "../../../src/provider/functions";
 import { VmApiClient } from "../../../src/client/client";
-import { startTestEmulator } from "../../helpers/emulator";
+import { startTestEmulator } from "../../kit/emulator";
 
 let emu: Awaited<ReturnType<typeof startTestEmulator>>;
 let options: { apiKey: string; baseUrl: string };

@@ -1,7 +1,8 @@
 import { ResourceInitError } from "../../../src/provider/shared/partialFailure";
 import { UNKNOWN } from "../../../src/provider/shared/unknown";
 import { VmApiClient } from "../../../src/client/client";
-import { emulatorState, nextUpAfter, startProviderKit, type ProviderKit } from "./providerTestKit";
+import { nextUpAfter, startProviderKit, type ProviderKit } from "./providerTestKit";
+import { MACHINE_BASICS } from "../../kit/machines";
 
 let kit: ProviderKit;
 let linuxTemplate: string;
@@ -19,10 +20,7 @@ function inputs(overrides: Record<string, unknown> = {}): Record<string, unknown
   return {
     __resourceName: "trainer",
     __provider: "serialized-provider-text",
-    region: "East Coast (NY2)",
-    machineType: "C4",
-    size: 50,
-    billingType: "hourly",
+    ...MACHINE_BASICS,
     templateId: linuxTemplate,
     ...overrides,
   };
@@ -73,8 +71,7 @@ describe("Machine check", () => {
   });
 
   it("check: Windows template with C4 → failure on machineType, and no machine is created", async () => {
-    const before =
-      (await emulatorState(kit.url)).requestCounts["POST /machines/createSingleMachinePublic"] ?? 0;
+    const before = (await kit.control.state()).requestCounts["POST /machines/createSingleMachinePublic"] ?? 0;
     const { failures } = await kit.providers.machine.check(
       {},
       inputs({ templateId: windowsTemplate }),
@@ -83,8 +80,7 @@ describe("Machine check", () => {
     expect(failures).toEqual([
       { property: "machineType", reason: expect.stringContaining("Windows template") },
     ]);
-    const after =
-      (await emulatorState(kit.url)).requestCounts["POST /machines/createSingleMachinePublic"] ?? 0;
+    const after = (await kit.control.state()).requestCounts["POST /machines/createSingleMachinePublic"] ?? 0;
     expect(after).toBe(before);
   });
 
@@ -161,7 +157,7 @@ describe("Machine lifecycle through the provider", () => {
   it("delete: waits until gone; a machine already gone → success", async () => {
     const { id, outs } = await kit.providers.machine.create(await checked(), kit.settings);
     await kit.providers.machine.delete(id, outs, kit.settings);
-    const state = await emulatorState(kit.url);
+    const state = await kit.control.state();
     expect(state.machines.find((m) => m.id === id)?.dtDestroyed).toBeTruthy();
     await expect(kit.providers.machine.delete(id, outs, kit.settings)).resolves.toBeUndefined();
   });
@@ -175,13 +171,13 @@ describe("Machine lifecycle through the provider", () => {
       machineName: "made-elsewhere",
       templateId: linuxTemplate,
     });
-    const before = (await emulatorState(kit.url)).machines.length;
+    const before = (await kit.control.state()).machines.length;
     const matching = { region: "Europe (AMS1)", machineType: "C2", name: "made-elsewhere" };
     const declared = await checked({ adoptMachineId: existing.id, ...matching });
     const { id, outs } = await kit.providers.machine.create(declared, kit.settings);
     expect(id).toBe(existing.id);
     expect(outs).toMatchObject({ name: "made-elsewhere", currentState: "ready" });
-    expect((await emulatorState(kit.url)).machines.length).toBe(before);
+    expect((await kit.control.state()).machines.length).toBe(before);
   });
 
   it("check and create: adoptMachineId unknown → failure and error naming adoptMachineId", async () => {
@@ -196,11 +192,7 @@ describe("Machine lifecycle through the provider", () => {
   });
 
   it("create: start fails for capacity → partial failure with id and properties; next update completes it", async () => {
-    await fetch(`${kit.url}/_emulator/capacity`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ region: "Europe (AMS1)", machineType: "C5", failNextStarts: 1 }),
-    });
+    await kit.control.capacity({ region: "Europe (AMS1)", machineType: "C5", failNextStarts: 1 });
     // A resource name of its own: auto-names are fixed per resource, and this file's others are "trainer".
     const declared = await checked({ __resourceName: "short", region: "Europe (AMS1)", machineType: "C5" });
     const error = await kit.providers.machine.create(declared, kit.settings).then(
@@ -217,7 +209,7 @@ describe("Machine lifecycle through the provider", () => {
     });
     // The engine keeps it in state; the next up diffs and updates toward `ready`.
     expect((await nextUpAfter(kit, failure, declared)).currentState).toBe("ready");
-    const machines = (await emulatorState(kit.url)).machines.filter((m) => m.name === declared.name);
+    const machines = (await kit.control.state()).machines.filter((m) => m.name === declared.name);
     expect(machines).toHaveLength(1);
   });
 

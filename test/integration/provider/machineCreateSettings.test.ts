@@ -5,7 +5,7 @@
  */
 import { machineWatcherFor } from "../../../src/provider/machine/machineWatcher";
 import { VmApiClient } from "../../../src/client/client";
-import { emulatorState, MACHINE_BASICS, useProviderKit, type ProviderKit } from "./providerTestKit";
+import { MACHINE_BASICS, useProviderKit, type ProviderKit } from "./providerTestKit";
 
 let kit: ProviderKit;
 let templateId: string;
@@ -34,9 +34,9 @@ async function checked(extra: Record<string, unknown>): Promise<Record<string, u
 
 /** Creates through the provider; the create and update requests it made. */
 async function createCounting(inputs: Record<string, unknown>) {
-  const before = (await emulatorState(kit.url)).requestCounts;
+  const before = (await kit.control.state()).requestCounts;
   const created = await kit.providers.machine.create(inputs, kit.settings);
-  const after = (await emulatorState(kit.url)).requestCounts;
+  const after = (await kit.control.state()).requestCounts;
   const delta = (route: string) => (after[route] ?? 0) - (before[route] ?? 0);
   return { ...created, creates: delta(CREATE), updates: delta(UPDATE) };
 }
@@ -88,11 +88,11 @@ describe("Machine create: namesakes", () => {
   it("create (auto-named): the machines already so named are listed before the first attempt, so a lost answer can never take one (a machine kept by retainOnDelete has this very auto-name)", async () => {
     const inputs = await checked({});
     expect(inputs.__autoNamed).toBe(true);
-    const before = (await emulatorState(kit.url)).requestCounts;
+    const before = (await kit.control.state()).requestCounts;
     const watcher = machineWatcherFor(kit.context, kit.settings);
     const listingsBefore = watcher.listings;
     await kit.providers.machine.create(inputs, kit.settings);
-    const after = (await emulatorState(kit.url)).requestCounts;
+    const after = (await kit.control.state()).requestCounts;
     const LIST = "GET /machines/getMachines";
     // The wait's own listings (the account's watcher) come on top of the one list of namesakes.
     const waitListings = watcher.listings - listingsBefore;

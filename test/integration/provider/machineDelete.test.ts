@@ -4,8 +4,8 @@
  * provider drop it; every other failure keeps it in state.
  */
 import { VmApiClient } from "../../../src/client/client";
-import { addFaults, clearFaults } from "../../helpers/emulator";
 import { startProviderKit, ubuntuTemplateId, type ProviderKit } from "./providerTestKit";
+import { MACHINE_BASICS } from "../../kit/machines";
 
 let kit: ProviderKit;
 let templateId: string;
@@ -14,7 +14,7 @@ beforeAll(async () => {
   kit = await startProviderKit();
   templateId = await ubuntuTemplateId(kit);
 });
-afterEach(() => clearFaults(kit.url));
+afterEach(() => kit.control.clearFaults());
 afterAll(() => kit.close());
 
 function client() {
@@ -26,10 +26,7 @@ async function runningMachine(name: string) {
     {},
     {
       __resourceName: name,
-      region: "East Coast (NY2)",
-      machineType: "C4",
-      size: 50,
-      billingType: "hourly",
+      ...MACHINE_BASICS,
       templateId,
     },
     kit.settings,
@@ -42,7 +39,7 @@ const DESTROY = { method: "POST", route: "/machines/{machineId}/destroyMachine" 
 describe("Machine delete", () => {
   it("delete: destroy answers 400 'not found' while the machine runs → delete fails, the machine stays", async () => {
     const { id, outs } = await runningMachine("kept-400");
-    await addFaults(kit.url, [{ ...DESTROY, status: 400, code: "not_found" }]);
+    await kit.control.addFaults([{ ...DESTROY, status: 400, code: "not_found" }]);
     await expect(kit.providers.machine.delete(id, outs, kit.settings)).rejects.toThrow(
       new RegExp(`machine ${id} still exists \\(state ready\\).*stays in the stack`),
     );
@@ -51,7 +48,7 @@ describe("Machine delete", () => {
 
   it("delete: destroy keeps failing with 500 → delete fails, the machine stays", async () => {
     const { id, outs } = await runningMachine("kept-500");
-    await addFaults(kit.url, [{ ...DESTROY, status: 500, times: 10 }]);
+    await kit.control.addFaults([{ ...DESTROY, status: 500, times: 10 }]);
     await expect(kit.providers.machine.delete(id, outs, kit.settings)).rejects.toMatchObject({ status: 500 });
     expect((await client().machines.get(id)).state).toBe("ready");
   });
@@ -80,7 +77,7 @@ describe("Machine update", () => {
 describe("Machine read (refresh)", () => {
   it("read: show answers 400 'not found' for a live machine → refresh fails instead of dropping it", async () => {
     const { id, outs } = await runningMachine("kept-on-refresh");
-    await addFaults(kit.url, [
+    await kit.control.addFaults([
       { method: "GET", route: "/machines/getMachinePublic", status: 400, code: "not_found" },
     ]);
     await expect(kit.providers.machine.read(id, outs, kit.settings)).rejects.toMatchObject({ status: 400 });

@@ -113,7 +113,6 @@ describe("a machine that never settles in its declared state", () => {
   it("create: stopped out of band once it comes up (real waits, timing injection only) → partial failure with the id, declared ready, observed off", async () => {
     // The stopper acts in the provider's own sleeps: between any two polls, a machine that came
     // up is stopped, so the provider's wait never sees it ready.
-    let simulatedNow = kit.now();
     const stopped: string[] = [];
     const stopper = async () => {
       for (const m of await outOfBand().machines.list({ name: "stopped-by-hand" })) {
@@ -123,18 +122,8 @@ describe("a machine that never settles in its declared state", () => {
         }
       }
     };
-    const context = providerContext({
-      ...kit.context,
-      timing: {
-        ...kit.context.timing,
-        now: () => simulatedNow,
-        sleep: async (ms: number) => {
-          simulatedNow += ms;
-          kit.advance(ms);
-          await stopper();
-        },
-      },
-    });
+    const clock = kit.clock.fork(stopper);
+    const context = providerContext({ ...kit.context, timing: { ...kit.context.timing, ...clock.timing() } });
     const provider = providersOn(context).machine;
     const failure = await partialFailureOf(provider.create(await checked("stopped-by-hand"), kit.settings));
     const [machine] = await outOfBand().machines.list({ name: "stopped-by-hand" });

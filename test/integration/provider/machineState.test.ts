@@ -6,8 +6,8 @@
 import legacy from "./fixtures/machine-0.1.0.json";
 import { ResourceInitError } from "../../../src/provider/shared/partialFailure";
 import { VmApiClient } from "../../../src/client/client";
-import { setCapacity } from "../../helpers/emulator";
 import { useProviderKit, type ProviderKit } from "./providerTestKit";
+import { MACHINE_BASICS } from "../../kit/machines";
 
 type Props = Record<string, unknown>;
 
@@ -48,10 +48,7 @@ function legacyState(machineId: string, overrides: Props = {}): { inputs: Props;
 
 async function machineMadeElsewhere(name: string): Promise<string> {
   const made = await client().machines.create({
-    region: "East Coast (NY2)",
-    machineType: "C4",
-    size: 50,
-    billingType: "hourly",
+    ...MACHINE_BASICS,
     machineName: name,
     templateId,
   });
@@ -61,7 +58,7 @@ async function machineMadeElsewhere(name: string): Promise<string> {
 
 describe("state and currentState", () => {
   it("create: start fails for capacity → partial failure whose state is the declared ready and currentState the observed off", async () => {
-    await setCapacity(kit.url, { region: "Europe (AMS1)", machineType: "C6", failNextStarts: 1 });
+    await kit.control.capacity({ region: "Europe (AMS1)", machineType: "C6", failNextStarts: 1 });
     const declared = await checked();
     const failure = (await kit.providers.machine
       .create(declared, kit.settings)

@@ -9,7 +9,6 @@ import { VmApiClient } from "../../../src/client/client";
 import type { Machine } from "../../../src/contract/schemas";
 import { providerContext } from "../../../src/provider/shared/context";
 import { machineWatcherFor } from "../../../src/provider/machine/machineWatcher";
-import { addFaults, setCapacity, state } from "../../helpers/emulator";
 import {
   MACHINE_BASICS,
   partialFailureOf,
@@ -43,13 +42,13 @@ function outOfBand(): VmApiClient {
 
 /** API requests per route since `before`. */
 async function requestsSince(before: Record<string, number>): Promise<Record<string, number>> {
-  const after = (await state(kit.url)).requestCounts;
+  const after = (await kit.control.state()).requestCounts;
   const routes = [...new Set([...Object.keys(after), LIST, SHOW])];
   return Object.fromEntries(routes.map((route) => [route, (after[route] ?? 0) - (before[route] ?? 0)]));
 }
 
 async function counts(): Promise<Record<string, number>> {
-  return (await state(kit.url)).requestCounts;
+  return (await kit.control.state()).requestCounts;
 }
 
 /** Machines made out of band, still provisioning (the clock does not move meanwhile). */
@@ -117,25 +116,16 @@ describe("one watcher per account", () => {
   });
 
   it("create: one of two machines deleted between two listings → the next listing misses it, its own show answers 404: that create is a partial failure, the other goes on", async () => {
-    let simulatedNow = kit.now();
     let deleted: string | undefined;
-    const context = providerContext({
-      ...kit.context,
-      timing: {
-        ...kit.context.timing,
-        now: () => simulatedNow,
-        sleep: async (ms: number) => {
-          simulatedNow += ms;
-          kit.advance(ms);
-          // After a listing of the watcher saw it provisioning, someone deletes it.
-          if (deleted === undefined && machineWatcherFor(context, kit.settings).listings === 1) {
-            const [machine] = await outOfBand().machines.list({ name: "deleted-while-watched" });
-            deleted = machine.id;
-            await outOfBand().machines.destroy(machine.id);
-          }
-        },
-      },
+    const clock = kit.clock.fork(async () => {
+      // After a listing of the watcher saw it provisioning, someone deletes it.
+      if (deleted === undefined && machineWatcherFor(context, kit.settings).listings === 1) {
+        const [machine] = await outOfBand().machines.list({ name: "deleted-while-watched" });
+        deleted = machine.id;
+        await outOfBand().machines.destroy(machine.id);
+      }
     });
+    const context = providerContext({ ...kit.context, timing: { ...kit.context.timing, ...clock.timing() } });
     const provider = providersOn(context).machine;
     const inputs = [await checked("deleted-while-watched"), await checked("kept-while-watched")];
     const [gone, kept] = await Promise.allSettled(inputs.map((i) => provider.create(i, kit.settings)));
@@ -155,7 +145,7 @@ describe("one watcher per account", () => {
     const watcher = machineWatcherFor(context, { ...kit.settings });
     const machines = await provisioning("watch-faulty", 3);
     // The watcher lists with the provider's client (6 retries): 7 failures fail one listing.
-    await addFaults(kit.url, [{ method: "GET", route: "/machines/getMachines", status: 500, times: 7 }]);
+    await kit.control.addFaults([{ method: "GET", route: "/machines/getMachines", status: 500, times: 7 }]);
     const before = await counts();
     const settled = await Promise.all(
       machines.map((m) => watcher.waitFor(client, m.id, "ready", { ...PROVISIONING_WAIT, baseline: m })),
@@ -163,7 +153,7 @@ describe("one watcher per account", () => {
     const requests = await requestsSince(before);
 
     expect(settled.map((m) => m.state)).toEqual(["ready", "ready", "ready"]);
-    expect((await state(kit.url)).faults).toEqual([]);
+    expect((await kit.control.state()).faults).toEqual([]);
     expect(requests[LIST]).toBeGreaterThanOrEqual(7);
     // The failed round read each machine alone (provisioning still); a later listing saw them
     // ready and ended their waits without a show.
@@ -181,7 +171,7 @@ describe("one watcher per account", () => {
       ),
     );
     expect(made.map((m) => m.outs?.currentState)).toEqual(["off", "off"]);
-    await setCapacity(kit.url, { region, machineType: "C6", failNextStarts: 1 });
+    await kit.control.capacity({ region, machineType: "C6", failNextStarts: 1 });
     const before = await counts();
     const results = await Promise.allSettled(
       made.map(({ id, outs }) =>

@@ -7,8 +7,9 @@
 import { LookupCache } from "../../../src/provider/shared/lookups";
 import { providerContext } from "../../../src/provider/shared/context";
 import { VmApiClient } from "../../../src/client/client";
-import { addFaults, state } from "../../helpers/emulator";
 import { providersOn, startProviderKit, unreachableUrl, type ProviderKit } from "./providerTestKit";
+import { SEEDED } from "../../kit/seeded";
+import { MACHINE_BASICS } from "../../kit/machines";
 
 type Props = Record<string, unknown>;
 let kit: ProviderKit;
@@ -25,10 +26,7 @@ afterAll(() => kit.close());
 function news(overrides: Props = {}): Props {
   return {
     __resourceName: "pv",
-    region: "East Coast (NY2)",
-    machineType: "C4",
-    size: 50,
-    billingType: "hourly",
+    ...MACHINE_BASICS,
     templateId,
     ...overrides,
   };
@@ -39,7 +37,8 @@ const freshProvider = () =>
   providersOn(providerContext({ ...kit.context, lookups: new LookupCache() })).machine;
 
 async function requestsMadeBy(action: () => Promise<unknown>): Promise<number> {
-  const total = async () => Object.values((await state(kit.url)).requestCounts).reduce((a, b) => a + b, 0);
+  const total = async () =>
+    Object.values((await kit.control.state()).requestCounts).reduce((a, b) => a + b, 0);
   const before = await total();
   await action();
   return (await total()) - before;
@@ -76,7 +75,7 @@ describe("preview: the API itself", () => {
   });
 
   it("check: API answering 503 twice → preview rides it out as up would (only an unanswered call fails fast)", async () => {
-    await addFaults(kit.url, [{ method: "GET", route: "/users/getUsers", status: 503, times: 2 }]);
+    await kit.control.addFaults([{ method: "GET", route: "/users/getUsers", status: 503, times: 2 }]);
     const { failures } = await freshProvider().check({}, news(), kit.settings);
     expect(failures).toEqual([]);
   });
@@ -98,7 +97,11 @@ describe("preview: the API itself", () => {
 
 describe("preview: references", () => {
   it("check: networkId in another region → failure naming networkId and both regions", async () => {
-    const { failures } = await freshProvider().check({}, news({ networkId: "nindca1" }), kit.settings);
+    const { failures } = await freshProvider().check(
+      {},
+      news({ networkId: SEEDED.individualCa1Network }),
+      kit.settings,
+    );
     expect(failures).toEqual([
       {
         property: "networkId",
@@ -109,10 +112,10 @@ describe("preview: references", () => {
 
   it.each([
     ["an unknown templateId", "tnothere"],
-    ["another team's template (tacme001) with an individual key", "tacme001"],
+    ["another team's template (tacme001) with an individual key", SEEDED.teamTemplate],
   ])("check: %s → one failure naming templateId, and no create is sent", async (_label, id) => {
     const creates = async () =>
-      (await state(kit.url)).requestCounts["POST /machines/createSingleMachinePublic"] ?? 0;
+      (await kit.control.state()).requestCounts["POST /machines/createSingleMachinePublic"] ?? 0;
     const before = await creates();
     const { failures } = await freshProvider().check({}, news({ templateId: id }), kit.settings);
     expect(failures).toEqual([
@@ -132,7 +135,7 @@ describe("preview: references", () => {
 
   it("check: teamId and new-user fields with an individual key → failures naming teamId and email", async () => {
     const teamOnly = {
-      teamId: "teacme001",
+      teamId: SEEDED.team,
       email: "n@example.com",
       password: "pw",
       firstName: "N",
@@ -149,15 +152,16 @@ describe("preview: references", () => {
 
   it("check: a team administrator's key without teamId → failure naming teamId and the key's team", async () => {
     const admin = { ...kit.settings, apiKey: kit.keys.teamAdmin };
-    const { failures } = await freshProvider().check({}, news({ userId: "umembr01" }), admin);
+    const { failures } = await freshProvider().check({}, news({ userId: SEEDED.member }), admin);
     expect(failures).toEqual([{ property: "teamId", reason: expect.stringMatching(/teacme001/) }]);
   });
 });
 
 describe("preview: cost", () => {
   it("check: 200 unchanged machines → one request in all (the key's probe), none per resource", async () => {
-    const inputs = (await kit.providers.machine.check({}, news({ networkId: "nindny2" }), kit.settings))
-      .inputs!;
+    const inputs = (
+      await kit.providers.machine.check({}, news({ networkId: SEEDED.individualNy2Network }), kit.settings)
+    ).inputs!;
     const provider = freshProvider();
     const requests = await requestsMadeBy(async () => {
       for (let i = 0; i < 200; i++) await provider.check(inputs, inputs, kit.settings);
@@ -170,7 +174,11 @@ describe("preview: cost", () => {
     const requests = await requestsMadeBy(() =>
       Promise.all(
         Array.from({ length: 200 }, (_, i) =>
-          provider.check({}, news({ __resourceName: `m${i}`, networkId: "nindny2" }), kit.settings),
+          provider.check(
+            {},
+            news({ __resourceName: `m${i}`, networkId: SEEDED.individualNy2Network }),
+            kit.settings,
+          ),
         ),
       ),
     );

@@ -4,7 +4,8 @@
  * wait of the provider takes real time. Each kit has its own lookup cache.
  */
 import { createServer, type AddressInfo } from "node:net";
-import { startTestEmulator } from "../../helpers/emulator";
+import { startTestEmulator, type EmulatorControl } from "../../kit/emulator";
+import { VirtualClock } from "../../kit/timing";
 import type { ProviderSettings } from "../../../src/provider/shared/settings";
 import { providerContext, type ProviderContext } from "../../../src/provider/shared/context";
 import { createMachineProvider } from "../../../src/provider/machine/machineProvider";
@@ -16,6 +17,8 @@ import { ResourceInitError } from "../../../src/provider/shared/partialFailure";
 
 export interface ProviderKit {
   url: string;
+  /** The emulator's typed control client (state dump, faults, capacity, clock). */
+  control: EmulatorControl;
   settings: ProviderSettings;
   keys: { individual: string; teamAdmin: string; teamMember: string };
   progress: string[];
@@ -24,7 +27,10 @@ export interface ProviderKit {
   /** The providers on that context. */
   providers: KitProviders;
   /** The simulated clock the provider's clients sleep on. */
+  clock: VirtualClock;
+  /** The simulated clock's now. */
   now(): number;
+  /** Advances the emulator's clock alone (the providers' `now` stays). */
   advance(ms: number): void;
   close(): Promise<void>;
 }
@@ -49,40 +55,25 @@ export function providersOn(context: ProviderContext): KitProviders {
 /** Starts an emulator and points the provider's clients at it with a simulated clock. */
 export async function startProviderKit(): Promise<ProviderKit> {
   const emu = await startTestEmulator({ clock: "manual" });
-  let simulatedNow = Date.parse("2026-11-22T12:00:00.000Z");
+  const clock = new VirtualClock(emu, Date.parse("2026-11-22T12:00:00.000Z"));
   const progress: string[] = [];
   const context = providerContext({
-    timing: {
-      sleep: async (ms: number) => {
-        simulatedNow += ms;
-        emu.advance(ms);
-      },
-      now: () => simulatedNow,
-      random: () => 0.5,
-    },
+    timing: clock.timing(),
     progress: (line) => progress.push(line),
   });
   return {
     url: emu.url,
+    control: emu.control,
     keys: emu.keys,
     settings: { apiKey: emu.keys.individual, baseUrl: emu.url },
     progress,
     context,
     providers: providersOn(context),
-    now: () => simulatedNow,
+    clock,
+    now: clock.now,
     advance: (ms) => emu.advance(ms),
     close: () => emu.close(),
   };
-}
-
-/** GET /_emulator/state, typed loosely. */
-export async function emulatorState(url: string): Promise<{
-  machines: Array<{ id: string; name: string; state: string; dtDestroyed?: string | null }>;
-  scripts: Array<{ id: string; name: string }>;
-  requestCounts: Record<string, number>;
-}> {
-  const res = await fetch(`${url}/_emulator/state`);
-  return (await res.json()) as never;
 }
 
 /** A base URL where nothing listens (a port that was free a moment ago): connections are refused. */
@@ -94,13 +85,9 @@ export async function unreachableUrl(): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
-/** The create-only inputs every machine test starts from (templateId from ubuntuTemplateId). */
-export const MACHINE_BASICS = {
-  region: "East Coast (NY2)",
-  machineType: "C4",
-  size: 50,
-  billingType: "hourly",
-} as const;
+import { MACHINE_BASICS } from "../../kit/machines";
+
+export { MACHINE_BASICS };
 
 /** The id of the emulator's first Ubuntu template, as the kit's key sees it. */
 export async function ubuntuTemplateId(kit: ProviderKit): Promise<string> {
@@ -141,6 +128,25 @@ export function useProviderKit(use: (kit: ProviderKit, templateId: string) => vo
   beforeAll(async () => {
     kit = await startProviderKit();
     use(kit, await ubuntuTemplateId(kit));
+  });
+  afterAll(() => kit?.close());
+}
+
+/**
+ * One kit for a test file and a machine of its own (a C3 on the Ubuntu template) that scripts,
+ * delegations and grants aim at; `use` hands both over to the file's own variables.
+ */
+export function useProviderKitWithMachine(use: (kit: ProviderKit, machineId: string) => void): void {
+  let kit: ProviderKit | undefined;
+  beforeAll(async () => {
+    kit = await startProviderKit();
+    const machine = await new VmApiClient(kit.settings).machines.create({
+      ...MACHINE_BASICS,
+      machineType: "C3",
+      machineName: "script-host",
+      templateId: await ubuntuTemplateId(kit),
+    });
+    use(kit, machine.id);
   });
   afterAll(() => kit?.close());
 }

@@ -7,8 +7,8 @@ import { inspect } from "node:util";
 import { providerContext } from "../../../src/provider/shared/context";
 import { rateLimiterFor } from "../../../src/provider/shared/rateLimiters";
 import { clientFor } from "../../../src/provider/shared/settings";
-import { startTestEmulator, state } from "../../helpers/emulator";
-import { VirtualTime } from "../../helpers/virtualTime";
+import { startTestEmulator } from "../../kit/emulator";
+import { VirtualTime } from "../../kit/virtualTime";
 import { providersOn, startProviderKit, type ProviderKit } from "./providerTestKit";
 
 let kit: ProviderKit;
@@ -58,7 +58,7 @@ it("30 Script creates at once against an emulator limited to 5/s → all created
       () => limiter.inFlight,
     );
     expect(results.filter((r) => r.status === "rejected")).toEqual([]);
-    const dump = await state(emu.url);
+    const dump = await emu.control.state();
     expect(dump.scripts).toHaveLength(30);
     expect(dump.rateLimit.refused).toBeGreaterThan(0);
     const throttled = progress.filter((line) => line.includes("throttling this account"));

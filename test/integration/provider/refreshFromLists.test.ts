@@ -7,7 +7,6 @@
 import { VmApiClient } from "../../../src/client/client";
 import { providerContext } from "../../../src/provider/shared/context";
 import { machineOutputs } from "../../../src/provider/machine/machineModel";
-import { state } from "../../helpers/emulator";
 import { MACHINE_BASICS, providersOn, useProviderKit, type ProviderKit } from "./providerTestKit";
 
 type Props = Record<string, unknown>;
@@ -27,7 +26,7 @@ useProviderKit((started, template) => {
 });
 
 async function counts(): Promise<Record<string, number>> {
-  return (await state(kit.url)).requestCounts;
+  return (await kit.control.state()).requestCounts;
 }
 
 /** Requests per route of `ROUTES` since `before`. */

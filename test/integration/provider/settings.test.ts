@@ -5,8 +5,8 @@
 import { clientFor, type ProviderSettings } from "../../../src/provider/shared/settings";
 import { providerContext } from "../../../src/provider/shared/context";
 import { VmApiClient } from "../../../src/client/client";
-import { state } from "../../helpers/emulator";
 import { startProviderKit, type ProviderKit } from "./providerTestKit";
+import { MACHINE_BASICS } from "../../kit/machines";
 
 type Props = Record<string, unknown>;
 let kit: ProviderKit;
@@ -21,10 +21,7 @@ beforeAll(async () => {
     {},
     {
       __resourceName: "cfg",
-      region: "East Coast (NY2)",
-      machineType: "C4",
-      size: 50,
-      billingType: "hourly",
+      ...MACHINE_BASICS,
       templateId,
     },
     kit.settings,
@@ -35,7 +32,8 @@ beforeAll(async () => {
 afterAll(() => kit.close());
 
 async function requestsMadeBy(action: () => Promise<unknown>): Promise<number> {
-  const total = async () => Object.values((await state(kit.url)).requestCounts).reduce((a, b) => a + b, 0);
+  const total = async () =>
+    Object.values((await kit.control.state()).requestCounts).reduce((a, b) => a + b, 0);
   const before = await total();
   await action().catch(() => undefined);
   return (await total()) - before;

@@ -5,7 +5,8 @@
  */
 import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
-import { startTestEmulator } from "../../helpers/emulator";
+import { startTestEmulator } from "../../kit/emulator";
+import { SEEDED } from "../../kit/seeded";
 
 jest.mock("pulumi-vmapi", () => jest.requireActual("../../../src/index"), { virtual: true });
 
@@ -29,7 +30,7 @@ beforeAll(async () => {
   );
   pulumi.runtime.setAllConfig(
     {
-      "vmapi-team:teamId": "teacme001",
+      "vmapi-team:teamId": SEEDED.team,
       "vmapi-team:newUserPassword": "first-day-secret",
       "vmapi:apiKey": emu.keys.teamAdmin,
       "vmapi:baseUrl": emu.url,
@@ -50,6 +51,6 @@ test("examples/team: default seed → workstation for the member (max@), access 
   await pulumi.output(program.workstationId).apply(() => undefined);
   const resources = await registeredResources(4);
   const byName = Object.fromEntries(resources.map((r) => [r.name, r.inputs]));
-  expect(byName["design-workstation"]).toMatchObject({ userId: "umembr01", teamId: "teacme001" });
-  expect(byName["admin-on-workstation"]).toMatchObject({ userId: "uadmin01" });
+  expect(byName["design-workstation"]).toMatchObject({ userId: SEEDED.member, teamId: SEEDED.team });
+  expect(byName["admin-on-workstation"]).toMatchObject({ userId: SEEDED.admin });
 });

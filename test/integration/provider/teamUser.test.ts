@@ -8,6 +8,7 @@ import { providerContext } from "../../../src/provider/shared/context";
 import { VmApiClient } from "../../../src/client/client";
 import type { ProviderSettings } from "../../../src/provider/shared/settings";
 import { providersOn, startProviderKit, type ProviderKit } from "./providerTestKit";
+import { SEEDED } from "../../kit/seeded";
 
 type Props = Record<string, unknown>;
 let kit: ProviderKit;
@@ -26,8 +27,8 @@ function news(email: string, overrides: Props = {}): Props {
     machineType: "C3",
     size: 50,
     billingType: "hourly",
-    templateId: "tubsrv01",
-    teamId: "teacme001",
+    templateId: SEEDED.headlessTemplate,
+    teamId: SEEDED.team,
     email,
     password: "first-day-secret",
     firstName: "New",

@@ -1,6 +1,6 @@
 /**
  * The POST endpoints for hostile-body tests, each with the oracle that says whether a parsed
- * body is acceptable (the shared request schemas of src/client/requestSchemas.ts, applied the
+ * body is acceptable (the shared request schemas of src/contract/requestSchemas.ts, applied the
  * way the emulator applies them), and generators of hostile JSON values.
  */
 import fc from "fast-check";

@@ -1,9 +1,10 @@
 /**
- * One valid answer per client call, written to the contract (src/client/schemas.ts) with every
+ * One valid answer per client call, written to the contract (src/contract/schemas.ts) with every
  * optional part present (events, script machines, internalId), so that decorating or drifting
  * any node of it exercises every level of the response schemas.
  */
 import type { VmApiClient } from "../../../src/client/client";
+import { MACHINE_BASICS } from "../../kit/machines";
 
 const T = "2026-01-15T09:00:00.000Z";
 
@@ -102,10 +103,7 @@ export const CALLS: readonly Call[] = [
     body: { ...MACHINE, state: "provisioning" },
     run: (c) =>
       c.machines.create({
-        region: "East Coast (NY2)",
-        machineType: "C4",
-        size: 50,
-        billingType: "hourly",
+        ...MACHINE_BASICS,
         machineName: "m",
         templateId: "t1",
       }),

@@ -7,6 +7,7 @@ import * as http from "node:http";
 import * as net from "node:net";
 import { z } from "zod";
 import { ERROR_CODES } from "../../../src/contract/constants";
+import { control, stateWithoutCounts } from "../../kit/emulator";
 
 /** What came back. `body` is the parsed JSON, or undefined when the text is empty or not JSON. */
 export interface RawAnswer {
@@ -164,21 +165,11 @@ export function expectClientError(answer: RawAnswer, status?: number, code?: str
 }
 
 /**
- * GET /_emulator/state without the request counters (`requestCounts`, the rate limit's served and
+ * The state dump without the request counters (`requestCounts`, the rate limit's served and
  * refused): everything a refused request must not change.
  */
-export async function snapshot(baseUrl: string): Promise<unknown> {
-  const answer = await send(baseUrl, { path: "/_emulator/state" });
-  if (answer.status !== 200) throw new Error(`state dump: HTTP ${answer.status}`);
-  const { requestCounts: _counts, rateLimit, ...rest } = answer.body as Record<string, unknown>;
-  const { rate, burst } = rateLimit as { rate: unknown; burst: unknown };
-  return { ...rest, rateLimit: { rate, burst } };
-}
-
-/** POST /_emulator/clock/advance. */
-export async function advanceClock(baseUrl: string, ms: number): Promise<void> {
-  const answer = await send(baseUrl, { method: "POST", path: "/_emulator/clock/advance", json: { ms } });
-  if (answer.status !== 200) throw new Error(`clock advance: HTTP ${answer.status}`);
+export function snapshot(baseUrl: string): Promise<unknown> {
+  return stateWithoutCounts(control(baseUrl));
 }
 
 /** Builds a path with a query string from pairs (repeats allowed), each part percent-encoded. */

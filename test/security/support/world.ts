@@ -5,11 +5,13 @@
  */
 import { DELEGATION_LIFETIME_MS } from "../../../src/contract/constants";
 import type { EmulatorOptions, RunningEmulator } from "../../../src/emulator";
-import { startTestEmulator } from "../../helpers/emulator";
-import { advanceClock, send, type RawRequest } from "./http";
+import { control, startTestEmulator } from "../../kit/emulator";
+import { machineRequest } from "../../kit/machines";
+import { SEEDED, USERS } from "../../kit/seeded";
+import { send, type RawRequest } from "./http";
 
-export const TEAM = "teacme001";
-export const USERS = { jane: "ujane001", admin: "uadmin01", member: "umembr01" } as const;
+export { USERS } from "../../kit/seeded";
+export const TEAM = SEEDED.team;
 
 /** The resources of one account that requests aim at. */
 export interface Target {
@@ -43,15 +45,7 @@ export interface World {
 
 /** A valid create body for the individual account. */
 export function createBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    region: "East Coast (NY2)",
-    machineType: "C4",
-    size: 50,
-    billingType: "hourly",
-    machineName: "security-target",
-    templateId: "tubdesk1",
-    ...overrides,
-  };
+  return machineRequest("security-target", overrides);
 }
 
 async function ok<T>(url: string, key: string, req: RawRequest): Promise<T> {
@@ -90,7 +84,7 @@ export async function populate(url: string, keys: World["keys"]): Promise<Omit<W
   const ts = await script(keys.teamAdmin, "team-script");
   const is = await script(keys.individual, "jane-script");
   const expired = await delegate(t.id);
-  await advanceClock(url, DELEGATION_LIFETIME_MS + 60_000);
+  await control(url).advance(DELEGATION_LIFETIME_MS + 60_000);
   const valid = await delegate(tOther.id);
 
   const team: Target = {
@@ -99,10 +93,18 @@ export async function populate(url: string, keys: World["keys"]): Promise<Omit<W
     offMachine: tOff.id,
     script: ts.id,
     user: USERS.member,
-    network: "nacmny2",
-    templateFilter: ["id", "tacme001"],
-    createBody: createBody({ ...asAdmin, templateId: "tacme001", networkId: "nacmny2", scriptId: ts.id }),
-    privateIds: [t.id, tOff.id, tOther.id, ts.id, TEAM, USERS.admin, USERS.member, "nacmny2", "tacme001"],
+    network: SEEDED.teamNy2Network,
+    templateFilter: ["id", SEEDED.teamTemplate],
+    createBody: createBody({
+      ...asAdmin,
+      templateId: SEEDED.teamTemplate,
+      networkId: SEEDED.teamNy2Network,
+      scriptId: ts.id,
+    }),
+    privateIds: [
+      ...[t.id, tOff.id, tOther.id, ts.id, TEAM, USERS.admin, USERS.member],
+      ...[SEEDED.teamNy2Network, SEEDED.teamTemplate],
+    ],
   };
   const individual: Target = {
     account: "individual",
@@ -110,10 +112,15 @@ export async function populate(url: string, keys: World["keys"]): Promise<Omit<W
     offMachine: iOff.id,
     script: is.id,
     user: USERS.jane,
-    network: "nindny2",
+    network: SEEDED.individualNy2Network,
     templateFilter: ["userId", USERS.jane],
-    createBody: createBody({ teamId: TEAM, userId: USERS.jane, networkId: "nindny2", scriptId: is.id }),
-    privateIds: [i.id, iOff.id, is.id, USERS.jane, "nindny2"],
+    createBody: createBody({
+      teamId: TEAM,
+      userId: USERS.jane,
+      networkId: SEEDED.individualNy2Network,
+      scriptId: is.id,
+    }),
+    privateIds: [i.id, iOff.id, is.id, USERS.jane, SEEDED.individualNy2Network],
   };
   return {
     url,

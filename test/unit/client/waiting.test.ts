@@ -17,6 +17,7 @@ import {
   waitForState,
   type WaitProgress,
 } from "../../../src/client/waiting";
+import { wireMachine } from "../../kit/machines";
 
 const T0 = "2026-01-01T00:00:00.000Z";
 
@@ -25,37 +26,7 @@ function event(handle: string, state: string, errorMsg = "", name = "start"): Ma
 }
 
 function machine(state: MachineState, events: MachineEvent[] = []): Machine {
-  return {
-    id: "ps1",
-    name: "m",
-    os: null,
-    ram: null,
-    cpus: 1,
-    gpu: null,
-    storageTotal: null,
-    storageUsed: null,
-    machineType: "C1",
-    usageRate: "C1 hourly",
-    shutdownTimeoutInHours: 0,
-    shutdownTimeoutForces: false,
-    performAutoSnapshot: false,
-    autoSnapshotFrequency: null,
-    autoSnapshotSaveCount: null,
-    dynamicPublicIp: false,
-    agentType: "LinuxHeadless",
-    dtCreated: T0,
-    state,
-    updatesPending: false,
-    networkId: null,
-    privateIpAddress: null,
-    publicIpAddress: null,
-    region: null,
-    scriptId: null,
-    dtLastRun: null,
-    restorePointSnapshotId: null,
-    restorePointFrequency: null,
-    events,
-  };
+  return wireMachine({ dtCreated: T0, state, events });
 }
 
 /** A virtual clock: sleeping moves time, nothing waits. */

@@ -4,6 +4,7 @@
  */
 import { ApiError } from "../../../src/emulator/model/apiError";
 import { defaultBurst, RateLimits, TokenBucket } from "../../../src/emulator/http/rateLimit";
+import { SEEDED } from "../../kit/seeded";
 
 const T0 = Date.parse("2026-01-15T09:00:00.000Z");
 
@@ -38,7 +39,7 @@ describe("TokenBucket", () => {
 describe("RateLimits", () => {
   it("admit: off → every request served and counted per caller", () => {
     const limits = new RateLimits(null);
-    for (let i = 0; i < 100; i++) expect(limits.admit("ujane001", T0)).toBeNull();
+    for (let i = 0; i < 100; i++) expect(limits.admit(SEEDED.individualUser, T0)).toBeNull();
     expect(limits.view()).toEqual({
       rate: null,
       burst: null,
@@ -50,23 +51,23 @@ describe("RateLimits", () => {
 
   it("admit: past the burst → 429 rate_limited with Retry-After in whole seconds (at least 1)", () => {
     const limits = new RateLimits({ rate: 0.5, burst: 1 });
-    expect(limits.admit("ujane001", T0)).toBeNull();
-    const refused = limits.admit("ujane001", T0);
+    expect(limits.admit(SEEDED.individualUser, T0)).toBeNull();
+    const refused = limits.admit(SEEDED.individualUser, T0);
     expect(refused).toBeInstanceOf(ApiError);
     expect(refused).toMatchObject({ status: 429, code: "rate_limited", headers: { "Retry-After": "2" } });
     expect(refused?.message).toBe(
       "rate limit exceeded: 0.5 requests/s (burst 1) per API key; retry after 2 s",
     );
     const fast = new RateLimits({ rate: 100, burst: 1 });
-    fast.admit("ujane001", T0);
-    expect(fast.admit("ujane001", T0)?.headers).toEqual({ "Retry-After": "1" });
+    fast.admit(SEEDED.individualUser, T0);
+    expect(fast.admit(SEEDED.individualUser, T0)?.headers).toEqual({ "Retry-After": "1" });
   });
 
   it("admit: each caller has its own bucket", () => {
     const limits = new RateLimits({ rate: 1, burst: 1 });
-    expect(limits.admit("ujane001", T0)).toBeNull();
-    expect(limits.admit("ujane001", T0)).not.toBeNull();
-    expect(limits.admit("uadmin01", T0)).toBeNull();
+    expect(limits.admit(SEEDED.individualUser, T0)).toBeNull();
+    expect(limits.admit(SEEDED.individualUser, T0)).not.toBeNull();
+    expect(limits.admit(SEEDED.admin, T0)).toBeNull();
     expect(limits.view().perKey).toEqual({
       ujane001: { served: 1, refused: 1 },
       uadmin01: { served: 1, refused: 0 },
@@ -75,16 +76,21 @@ describe("RateLimits", () => {
 
   it("set: a new limit at run time, buckets full again; null → off; reset → the start-up limit, no counts", () => {
     const limits = new RateLimits({ rate: 1, burst: 1 });
-    limits.admit("ujane001", T0);
-    expect(limits.admit("ujane001", T0)).not.toBeNull();
+    limits.admit(SEEDED.individualUser, T0);
+    expect(limits.admit(SEEDED.individualUser, T0)).not.toBeNull();
     limits.set({ rate: 10, burst: 3 });
-    expect([1, 2, 3, 4].map(() => limits.admit("ujane001", T0) === null)).toEqual([true, true, true, false]);
+    expect([1, 2, 3, 4].map(() => limits.admit(SEEDED.individualUser, T0) === null)).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
     limits.set(null);
-    expect(limits.admit("ujane001", T0)).toBeNull();
+    expect(limits.admit(SEEDED.individualUser, T0)).toBeNull();
     limits.reset();
     expect(limits.view()).toMatchObject({ rate: 1, burst: 1, served: 0, refused: 0, perKey: {} });
-    expect(limits.admit("ujane001", T0)).toBeNull();
-    expect(limits.admit("ujane001", T0)).not.toBeNull();
+    expect(limits.admit(SEEDED.individualUser, T0)).toBeNull();
+    expect(limits.admit(SEEDED.individualUser, T0)).not.toBeNull();
   });
 
   it("defaultBurst: one second's worth of the rate, at least 1", () => {

@@ -1,5 +1,5 @@
 /**
- * Named accounts (src/provider/accounts.ts): which key each operation uses, and what the engine
+ * Named accounts (src/provider/shared/accounts.ts): which key each operation uses, and what the engine
  * stores. The implementation is a recorder: it sees the arguments and the key it was given.
  */
 import { ResourceInitError } from "../../../src/provider/shared/partialFailure";

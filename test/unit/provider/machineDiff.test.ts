@@ -4,15 +4,13 @@ import { createMachineProvider } from "../../../src/provider/machine/machineProv
 const machineProvider = createMachineProvider(providerContext());
 import { MACHINE_DIFF_TABLE, digestPassword } from "../../../src/provider/machine/machineModel";
 import { UNKNOWN } from "../../../src/provider/shared/unknown";
+import { MACHINE_BASICS } from "../../kit/machines";
 
 /** Outputs of a machine as create leaves them (the olds of a diff). */
 function olds(): Record<string, unknown> {
   return {
     name: "trainer-abc1234",
-    region: "East Coast (NY2)",
-    machineType: "C4",
-    size: 50,
-    billingType: "hourly",
+    ...MACHINE_BASICS,
     templateId: "tubuntu1",
     state: "ready",
     teamId: "te1",

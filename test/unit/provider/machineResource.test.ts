@@ -6,6 +6,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { MachineState } from "../../../src/contract/constants";
 import type { Machine } from "../../../src/provider/machine/machine";
+import { SEEDED } from "../../kit/seeded";
+import { MACHINE_BASICS } from "../../kit/machines";
 
 /** Compile-time equality of two types: `npm run typecheck` fails when an output's type drifts. */
 type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -48,11 +50,8 @@ describe("Machine outputs", () => {
     expect(typeChecks).toEqual([true, true, true, true, true, true]);
     const { Machine: MachineResource } = await import("../../../src/provider/machine/machine");
     const machine = new MachineResource("m", {
-      region: "East Coast (NY2)",
-      machineType: "C4",
-      size: 50,
-      billingType: "hourly",
-      templateId: "tubsrv01",
+      ...MACHINE_BASICS,
+      templateId: SEEDED.headlessTemplate,
       teamId: "te1",
       email: "new.hire@example.com",
       password: "pw",

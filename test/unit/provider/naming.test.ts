@@ -1,5 +1,5 @@
 /**
- * Auto-naming (src/provider/naming.ts): names come from the seed the program sends and the name
+ * Auto-naming (src/provider/shared/naming.ts): names come from the seed the program sends and the name
  * being replaced, never from chance; a name in the state is kept; the naming inputs never differ
  * from the state's.
  */

@@ -14,6 +14,8 @@ import {
 import { DELEGATION_LIFETIME_MS } from "../../../../src/contract/constants";
 import { DEFAULT_SEED } from "../../../../src/emulator/state/defaultSeed";
 import { expectHttpError, expectOk, LOCAL_ONLY, startClientFixture, type ClientFixture } from "./harness";
+import { SEEDED } from "../../../kit/seeded";
+import { MACHINE_BASICS } from "../../../kit/machines";
 
 /** The default seed plus a private template of the individual user (none seeded has a user or region). */
 const SEED = {
@@ -27,7 +29,7 @@ const SEED = {
       os: "Ubuntu 22.04 Desktop",
       agentType: "LinuxDesktop",
       dtCreated: "2025-09-01T08:00:00.000Z",
-      userId: "ujane001",
+      userId: SEEDED.individualUser,
       region: "East Coast (NY2)",
     },
   ],
@@ -43,12 +45,9 @@ const ids = (list: { id: string }[]) => list.map((x) => x.id);
 
 async function machine(key?: string, extra: Record<string, unknown> = {}): Promise<string> {
   const create = {
-    region: "East Coast (NY2)",
-    machineType: "C4",
-    size: 50,
-    billingType: "hourly",
+    ...MACHINE_BASICS,
     machineName: "delegated",
-    templateId: "tubdesk1",
+    templateId: SEEDED.desktopTemplate,
   };
   return expectOk(await fx.call<{ id: string }>("machines.create", { ...create, ...extra }, key)).id;
 }
@@ -72,76 +71,104 @@ const NOT_CALLED = ["jobs.create", "jobs.logs", ...LOCAL_ONLY];
 
 describe("paperspace-node users, networks, templates", () => {
   it("users.list: → the account's users; filters by email and by teamId 'null'; an unknown filter → 400", async () => {
-    expect(ids(UserListSchema.parse(expectOk(await fx.call("users.list"))))).toEqual(["ujane001"]);
+    expect(ids(UserListSchema.parse(expectOk(await fx.call("users.list"))))).toEqual([SEEDED.individualUser]);
     const team = UserListSchema.parse(
       expectOk(await fx.call("users.list", undefined, fx.emu.keys.teamAdmin)),
     );
-    expect(ids(team)).toEqual(["uadmin01", "umembr01"]);
+    expect(ids(team)).toEqual([SEEDED.admin, SEEDED.member]);
     const byEmail = await fx.call("users.list", { email: "max@acme.example" }, fx.emu.keys.teamMember);
-    expect(ids(UserListSchema.parse(expectOk(byEmail)))).toEqual(["umembr01"]);
+    expect(ids(UserListSchema.parse(expectOk(byEmail)))).toEqual([SEEDED.member]);
     expect(ids(UserListSchema.parse(expectOk(await fx.call("users.list", { teamId: null }))))).toEqual([
-      "ujane001",
+      SEEDED.individualUser,
     ]);
     expectHttpError(await fx.call("users.list", { role: "admin" }), 400, "validation_failed");
   });
 
   it("networks.list: → the account's networks; filters by region and netmask", async () => {
     expect(ids(NetworkListSchema.parse(expectOk(await fx.call("networks.list"))))).toEqual([
-      "nindca1",
-      "nindny2",
-      "nindam1",
+      SEEDED.individualCa1Network,
+      SEEDED.individualNy2Network,
+      SEEDED.individualAms1Network,
     ]);
     const ny2 = await fx.call("networks.list", { region: "East Coast (NY2)", netmask: "255.255.255.0" });
     expect(z.array(NetworkSchema.strict()).parse(expectOk(ny2))).toEqual([
-      expect.objectContaining({ id: "nindny2", network: "10.64.2.0", teamId: null }),
+      expect.objectContaining({ id: SEEDED.individualNy2Network, network: "10.64.2.0", teamId: null }),
     ]);
     const team = await fx.call("networks.list", { region: "Europe (AMS1)" }, fx.emu.keys.teamAdmin);
-    expect(ids(NetworkListSchema.parse(expectOk(team)))).toEqual(["nacmam1"]);
+    expect(ids(NetworkListSchema.parse(expectOk(team)))).toEqual([SEEDED.teamAms1Network]);
   });
 
   it("templates.list: → public templates plus the account's own; filters by os and teamId", async () => {
     expect(ids(TemplateListSchema.parse(expectOk(await fx.call("templates.list"))))).toEqual([
-      "tubdesk1",
-      "tubsrv01",
-      "twin1001",
+      SEEDED.desktopTemplate,
+      SEEDED.headlessTemplate,
+      SEEDED.windowsTemplate,
       "tjane001",
     ]);
     const windows = await fx.call("templates.list", { os: "Windows 10" });
-    expect(ids(TemplateListSchema.parse(expectOk(windows)))).toEqual(["twin1001"]);
-    const acme = await fx.call("templates.list", { teamId: "teacme001" }, fx.emu.keys.teamAdmin);
+    expect(ids(TemplateListSchema.parse(expectOk(windows)))).toEqual([SEEDED.windowsTemplate]);
+    const acme = await fx.call("templates.list", { teamId: SEEDED.team }, fx.emu.keys.teamAdmin);
     expect(TemplateListSchema.parse(expectOk(acme))).toEqual([
-      expect.objectContaining({ id: "tacme001", name: "acme/tacme001" }),
+      expect.objectContaining({ id: SEEDED.teamTemplate, name: "acme/tacme001" }),
     ]);
   });
 
   const team = DEFAULT_SEED.keys.teamAdmin;
   it.each([
-    ["users.list", "id", team, "umembr01", ["umembr01"], "ujane001"],
-    ["users.list", "firstname", team, "Ada", ["uadmin01"], "Jane"],
-    ["users.list", "lastname", team, "Member", ["umembr01"], "Doe"],
+    ["users.list", "id", team, SEEDED.member, [SEEDED.member], SEEDED.individualUser],
+    ["users.list", "firstname", team, "Ada", [SEEDED.admin], "Jane"],
+    ["users.list", "lastname", team, "Member", [SEEDED.member], "Doe"],
     [
       "users.list",
       "dtCreated",
       team,
       "2025-06-01T12:00:00.000Z",
-      ["uadmin01", "umembr01"],
+      [SEEDED.admin, SEEDED.member],
       "2026-01-15T09:00:00.000Z",
     ],
-    ["templates.list", "id", undefined, "twin1001", ["twin1001"], "tacme001"],
+    [
+      "templates.list",
+      "id",
+      undefined,
+      SEEDED.windowsTemplate,
+      [SEEDED.windowsTemplate],
+      SEEDED.teamTemplate,
+    ],
     ["templates.list", "name", undefined, "jane/tjane001", ["tjane001"], "acme/tacme001"],
     [
       "templates.list",
       "label",
       undefined,
       "Ubuntu 22.04 Server (ML-in-a-Box)",
-      ["tubsrv01"],
+      [SEEDED.headlessTemplate],
       "Acme build agent",
     ],
     ["templates.list", "region", undefined, "East Coast (NY2)", ["tjane001"], "Europe (AMS1)"],
-    ["templates.list", "userId", undefined, "ujane001", ["tjane001"], "uadmin01"],
-    ["networks.list", "id", undefined, "nindam1", ["nindam1"], "nacmam1"],
-    ["networks.list", "name", undefined, "Jane West Coast (CA1)", ["nindca1"], "Acme West Coast (CA1)"],
-    ["networks.list", "teamId", team, "teacme001", ["nacmca1", "nacmny2", "nacmam1"], null],
+    ["templates.list", "userId", undefined, SEEDED.individualUser, ["tjane001"], SEEDED.admin],
+    [
+      "networks.list",
+      "id",
+      undefined,
+      SEEDED.individualAms1Network,
+      [SEEDED.individualAms1Network],
+      SEEDED.teamAms1Network,
+    ],
+    [
+      "networks.list",
+      "name",
+      undefined,
+      "Jane West Coast (CA1)",
+      [SEEDED.individualCa1Network],
+      "Acme West Coast (CA1)",
+    ],
+    [
+      "networks.list",
+      "teamId",
+      team,
+      SEEDED.team,
+      [SEEDED.teamCa1Network, SEEDED.teamNy2Network, SEEDED.teamAms1Network],
+      null,
+    ],
   ] as const)(
     "%s: filter %s → exactly the matching items; a value matching none → []",
     async (method, filter, key, value, expected, none) => {
@@ -181,7 +208,7 @@ describe("paperspace-node resourceDelegations", () => {
   });
 
   it("resourceDelegations.create: another account's machine → 404; a team member's → 403", async () => {
-    const teamMachine = await machine(fx.emu.keys.teamAdmin, { teamId: "teacme001", userId: "uadmin01" });
+    const teamMachine = await machine(fx.emu.keys.teamAdmin, { teamId: SEEDED.team, userId: SEEDED.admin });
     const answer = await fx.call("resourceDelegations.create", { machine: { ids: [teamMachine] } });
     expect(expectHttpError(answer, 404, "not_found")).toBe(`machineId ${teamMachine} not found`);
     const member = await fx.call(

@@ -6,7 +6,7 @@
  */
 import { createRequire } from "node:module";
 import type { EmulatorOptions, RunningEmulator } from "../../../../src/emulator";
-import { startTestEmulator } from "../../../helpers/emulator";
+import { startTestEmulator } from "../../../kit/emulator";
 
 /** What the client hands its callback on failure: superagent's error (HTTP status) or its own. */
 export interface ClientError extends Error {

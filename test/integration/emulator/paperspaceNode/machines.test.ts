@@ -8,8 +8,9 @@ import {
   ScriptSchema,
   UtilizationSchema,
 } from "../../../../src/contract/schemas";
-import { state } from "../../../helpers/emulator";
 import { expectHttpError, expectOk, onEmulatorTime, startClientFixture, type ClientFixture } from "./harness";
+import { SEEDED } from "../../../kit/seeded";
+import { MACHINE_BASICS } from "../../../kit/machines";
 
 let fx: ClientFixture;
 beforeAll(async () => {
@@ -19,12 +20,9 @@ afterAll(() => fx.close());
 
 /** A machine of the create example's shape (C4 on the desktop template: ready 60 s after create). */
 const CREATE = {
-  region: "East Coast (NY2)",
-  machineType: "C4",
-  size: 50,
-  billingType: "hourly",
+  ...MACHINE_BASICS,
   machineName: "My Machine 1",
-  templateId: "tubdesk1",
+  templateId: SEEDED.desktopTemplate,
 };
 
 async function created(extra: Record<string, unknown> = {}, key?: string): Promise<string> {
@@ -41,12 +39,16 @@ describe("paperspace-node machines", () => {
       await fx.call("machines.create", {
         ...CREATE,
         assignPublicIp: true,
-        networkId: "nindny2",
+        networkId: SEEDED.individualNy2Network,
         notificationEmail: "jane@example.com",
       }),
     );
     const parsed = MachineSchema.strict().parse(machine);
-    expect(parsed).toMatchObject({ state: "provisioning", name: "My Machine 1", networkId: "nindny2" });
+    expect(parsed).toMatchObject({
+      state: "provisioning",
+      name: "My Machine 1",
+      networkId: SEEDED.individualNy2Network,
+    });
     expect([parsed.os, parsed.ram, parsed.gpu, parsed.publicIpAddress]).toEqual([null, null, null, null]);
     expect([parsed.internalId, parsed.events]).toEqual([undefined, undefined]);
   });
@@ -54,7 +56,7 @@ describe("paperspace-node machines", () => {
   it("machines.create: a team admin with email, password, firstName, lastName → a new team user, password kept nowhere", async () => {
     const id = await created(
       {
-        teamId: "teacme001",
+        teamId: SEEDED.team,
         email: "jon@acme.example",
         password: "secret123",
         firstName: "Jon",
@@ -70,7 +72,7 @@ describe("paperspace-node machines", () => {
       (await fx.call<{ userId: string }>("machines.show", { machineId: id }, fx.emu.keys.teamAdmin)).res
         .userId,
     ).toBe(users[0].id);
-    expect(JSON.stringify(await state(fx.emu.url))).not.toContain("secret123");
+    expect(JSON.stringify(await fx.emu.control.state())).not.toContain("secret123");
   });
 
   it.each([
@@ -134,7 +136,7 @@ describe("paperspace-node machines", () => {
     const running = await shown(id);
     expect(running.state).toBe("ready");
     expect(running.publicIpAddress).toMatch(/^198\.1[89]\.\d{1,3}\.\d{1,3}$/);
-    expect((await state(fx.emu.url)).reservedIps).not.toContain(running.publicIpAddress);
+    expect((await fx.emu.control.state()).reservedIps).not.toContain(running.publicIpAddress);
     expectOk(await fx.call("machines.stop", { machineId: id }));
     fx.emu.advance(15_000);
     expect(await shown(id)).toMatchObject({ state: "off", dynamicPublicIp: true, publicIpAddress: null });
@@ -146,19 +148,20 @@ describe("paperspace-node machines", () => {
   it("machines.create: a team member → 403; a missing required parameter → the client's own error, nothing sent", async () => {
     const member = await fx.call(
       "machines.create",
-      { ...CREATE, teamId: "teacme001" },
+      { ...CREATE, teamId: SEEDED.team },
       fx.emu.keys.teamMember,
     );
     expect(expectHttpError(member, 403, "forbidden")).toMatch(/only account administrators/);
-    const before = (await state(fx.emu.url)).requestCounts;
+    const before = (await fx.emu.control.state()).requestCounts;
     const { size: _size, ...noSize } = CREATE;
     expect((await fx.call("machines.create", noSize)).err?.message).toBe("Missing required parameter `size`");
-    expect((await state(fx.emu.url)).requestCounts).toEqual(before);
+    expect((await fx.emu.control.state()).requestCounts).toEqual(before);
   });
 
   it("machines.waitfor: provisioning → polls every 5 s of emulator time, returns the machine ready with events", async () => {
     const id = await created();
-    const polls = () => state(fx.emu.url).then((s) => s.requestCounts["GET /machines/getMachinePublic"] ?? 0);
+    const polls = () =>
+      fx.emu.control.state().then((s) => s.requestCounts["GET /machines/getMachinePublic"] ?? 0);
     const before = await polls();
     const machine = await onEmulatorTime(fx.emu, () =>
       fx.call("machines.waitfor", { machineId: id, state: "ready" }),
@@ -174,7 +177,7 @@ describe("paperspace-node machines", () => {
   });
 
   it("machines.waitfor: a headless machine and state serviceready → returns at serviceready; 'running' → the client's error", async () => {
-    const id = await created({ templateId: "tubsrv01" });
+    const id = await created({ templateId: SEEDED.headlessTemplate });
     const machine = await onEmulatorTime(fx.emu, () =>
       fx.call("machines.waitfor", { machineId: id, state: "serviceready" }),
     );
@@ -188,7 +191,8 @@ describe("paperspace-node machines", () => {
     fx.emu.advance(60_000);
     expectOk(await fx.call("machines.stop", { machineId: id }));
     expect((await shown(id)).state).toBe("stopping");
-    const polls = () => state(fx.emu.url).then((s) => s.requestCounts["GET /machines/getMachinePublic"] ?? 0);
+    const polls = () =>
+      fx.emu.control.state().then((s) => s.requestCounts["GET /machines/getMachinePublic"] ?? 0);
     const before = await polls();
     const machine = await onEmulatorTime(fx.emu, () =>
       fx.call("machines.waitfor", { machineId: id, state: "off" }),
@@ -248,7 +252,7 @@ describe("paperspace-node machines", () => {
 
   it("machines.start: the team admin on a member's machine → 403 naming the owner", async () => {
     const id = await created(
-      { teamId: "teacme001", userId: "umembr01", startOnCreate: false },
+      { teamId: SEEDED.team, userId: SEEDED.member, startOnCreate: false },
       fx.emu.keys.teamAdmin,
     );
     fx.emu.advance(60_000);
@@ -277,15 +281,17 @@ describe("paperspace-node machines", () => {
   });
 
   it("machines.setAccessForUser: enableAccess true, then false → the grant recorded, then removed; an unknown user → 404", async () => {
-    const id = await created({ teamId: "teacme001", userId: "uadmin01" }, fx.emu.keys.teamAdmin);
-    const set = (enableAccess: boolean, userId = "umembr01") =>
+    const id = await created({ teamId: SEEDED.team, userId: SEEDED.admin }, fx.emu.keys.teamAdmin);
+    const set = (enableAccess: boolean, userId = SEEDED.member) =>
       fx.call("machines.setAccessForUser", { machineId: id, userId, enableAccess }, fx.emu.keys.teamAdmin);
-    const grants = async () => (await state(fx.emu.url)).accessGrants.filter((g) => g.machineId === id);
+    const grants = async () => (await fx.emu.control.state()).accessGrants.filter((g) => g.machineId === id);
     expect(expectOk(await set(true))).toEqual({});
-    expect(await grants()).toEqual([{ machineId: id, userId: "umembr01" }]);
+    expect(await grants()).toEqual([{ machineId: id, userId: SEEDED.member }]);
     expectOk(await set(false));
     expect(await grants()).toEqual([]);
-    expect(expectHttpError(await set(true, "ujane001"), 404, "not_found")).toBe("userId ujane001 not found");
+    expect(expectHttpError(await set(true, SEEDED.individualUser), 404, "not_found")).toBe(
+      "userId ujane001 not found",
+    );
   });
 
   it("machines.utilization: machineId and billingMonth → seconds run and stored that month; a bad month → 400", async () => {
@@ -327,7 +333,7 @@ describe("paperspace-node machines", () => {
     ).toEqual({});
     expectOk(await fx.call("machines.destroy", { machineId: kept }));
     expectHttpError(await fx.call("machines.show", { machineId: released }), 404, "not_found");
-    const reserved = (await state(fx.emu.url)).reservedIps as string[];
+    const reserved = (await fx.emu.control.state()).reservedIps as string[];
     expect([reserved.includes(ipReleased!), reserved.includes(ipKept!)]).toEqual([false, true]);
   });
 

@@ -8,8 +8,9 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { SCRIPT_MAX_BYTES } from "../../../../src/contract/constants";
 import { ScriptListSchema, ScriptSchema } from "../../../../src/contract/schemas";
-import { state } from "../../../helpers/emulator";
 import { expectHttpError, expectOk, startClientFixture, type ClientFixture } from "./harness";
+import { SEEDED } from "../../../kit/seeded";
+import { MACHINE_BASICS } from "../../../kit/machines";
 
 let fx: ClientFixture;
 let dir: string;
@@ -19,12 +20,9 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "vmapi-psnode-"));
   machineId = expectOk(
     await fx.call<{ id: string }>("machines.create", {
-      region: "East Coast (NY2)",
-      machineType: "C4",
-      size: 50,
-      billingType: "hourly",
+      ...MACHINE_BASICS,
       machineName: "script target",
-      templateId: "tubdesk1",
+      templateId: SEEDED.desktopTemplate,
     }),
   ).id;
 });
@@ -65,7 +63,7 @@ describe("paperspace-node scripts", () => {
       isEnabled: false,
       runOnce: true,
     });
-    expect(script).toMatchObject({ ownerType: "user", ownerId: "ujane001" });
+    expect(script).toMatchObject({ ownerType: "user", ownerId: SEEDED.individualUser });
     expect(await textOf(script.id)).toBe("#!/bin/bash\necho text\n");
     expect(await machineScriptId()).toBe(script.id);
   });
@@ -117,7 +115,7 @@ describe("paperspace-node scripts", () => {
   });
 
   it("scripts.create: a name already used, by file → 409; an empty file → 400; nothing created", async () => {
-    const count = async () => (await state(fx.emu.url)).scripts.length;
+    const count = async () => (await fx.emu.control.state()).scripts.length;
     const before = await count();
     const again = await fx.call("scripts.create", {
       scriptName: "My Script",
@@ -135,12 +133,12 @@ describe("paperspace-node scripts", () => {
   });
 
   it("scripts.create: both scriptFile and scriptText, or neither → the client's own error, nothing sent", async () => {
-    const before = (await state(fx.emu.url)).requestCounts;
+    const before = (await fx.emu.control.state()).requestCounts;
     const both = await fx.call("scripts.create", { scriptName: "x", scriptText: "a", scriptFile: "s.sh" });
     expect(both.err?.message).toBe("Only one of scriptFile or scriptText allowed");
     const neither = await fx.call("scripts.create", { scriptName: "x" });
     expect(neither.err?.message).toBe("Missing required parameter: either scriptFile or scriptText");
-    expect((await state(fx.emu.url)).requestCounts).toEqual(before);
+    expect((await fx.emu.control.state()).requestCounts).toEqual(before);
   });
 
   it("scripts.create: a team member, by file → 403 before the upload is looked at", async () => {

@@ -1,0 +1,50 @@
+/**
+ * The ResourceDelegation provider against the emulator: the token and its expiry, a replace near
+ * expiry, and what it cannot read back.
+ */
+import { providerContext } from "../../../src/provider/shared/context";
+import { providersOn, useProviderKitWithMachine, type ProviderKit } from "./providerTestKit";
+
+let kit: ProviderKit;
+let machineId: string;
+
+useProviderKitWithMachine((k, id) => {
+  kit = k;
+  machineId = id;
+});
+
+/** The delegation provider on the kit's context, its clock stopped at `now`. */
+const delegationAt = (now: number) =>
+  providersOn(providerContext({ ...kit.context, timing: { ...kit.context.timing, now: () => now } }))
+    .delegation;
+
+describe("ResourceDelegation provider", () => {
+  it("create: outputs token and expiry 4 h after dtCreated; diff replaces near expiry", async () => {
+    const { id, outs } = await kit.providers.delegation.create({ machineIds: [machineId] }, kit.settings);
+    expect(id).toMatch(/^\d+$/);
+    expect(Date.parse(outs.expiresAt) - Date.parse(outs.dtCreated)).toBe(4 * 3600 * 1000);
+    expect(outs.accessTokenId).toEqual(expect.any(String));
+    const created = Date.parse(outs.dtCreated);
+    expect(await delegationAt(created + 60_000).diff(id, outs, { machineIds: [machineId] })).toMatchObject({
+      changes: false,
+    });
+    // 10 min left, margin 30 min
+    expect(
+      await delegationAt(created + 4 * 3600 * 1000 - 10 * 60_000).diff(id, outs, { machineIds: [machineId] }),
+    ).toMatchObject({
+      changes: true,
+      replaces: ["expiresAt"],
+    });
+  });
+
+  it("read with only the id (ResourceDelegation.get) → an error saying the API cannot read one back", async () => {
+    await expect(kit.providers.delegation.read("17", {}, kit.settings)).rejects.toThrow(
+      /resource delegation 17: the API cannot read a delegation back.*ResourceDelegation\.get/,
+    );
+  });
+
+  it("check: empty machineIds → failure naming machineIds", async () => {
+    const { failures } = await kit.providers.delegation.check({}, { machineIds: [] }, kit.settings);
+    expect(failures!.map((f) => f.property)).toEqual(["machineIds"]);
+  });
+});
