@@ -37,7 +37,7 @@ import {
   type PollPolicy,
   type WaitOptions,
 } from "../../client/waiting";
-import type { ProviderContext } from "../shared/context";
+import { PerAccount, type ProviderContext } from "../shared/context";
 import { accountKey, clientFor, type ProviderSettings } from "../shared/settings";
 
 /** Bound on the machines one listing collects; far above any sane account. */
@@ -280,29 +280,19 @@ function asShown(listed: Machine | undefined): Machine | undefined {
   return shown;
 }
 
-/**
- * The watchers of each context (one process, or one test's context), one per account: kept beside
- * the context, not in it, so the shared context knows nothing of machines. A context that is no
- * longer referenced takes its watchers with it.
- */
-const WATCHERS = new WeakMap<ProviderContext, Map<string, MachineWatcher>>();
+/** The watchers of each context (one process, or one test's context), one per account. */
+const WATCHERS = new PerAccount<MachineWatcher>();
 
 /**
  * The watcher of the account `settings` talk to, in `context`; made on first use, listing with a
  * client of that context. A watcher with no waiter holds nothing but its entry.
  */
 export function machineWatcherFor(context: ProviderContext, settings: ProviderSettings): MachineWatcher {
-  let byAccount = WATCHERS.get(context);
-  if (byAccount === undefined) WATCHERS.set(context, (byAccount = new Map()));
-  const account = accountKey(settings);
-  let watcher = byAccount.get(account);
-  if (watcher === undefined) {
+  return WATCHERS.get(context, accountKey(settings), () => {
     const client = clientFor(settings, context);
     const list = () => client.machines.listAll().collect({ max: MAX_LISTED });
-    watcher = new MachineWatcher(list, { ...realTiming, ...definedOnly(context.timing) });
-    byAccount.set(account, watcher);
-  }
-  return watcher;
+    return new MachineWatcher(list, { ...realTiming, ...definedOnly(context.timing) });
+  });
 }
 
 function definedOnly<T extends object>(value: T): Partial<T> {

@@ -15,7 +15,7 @@
  */
 import { realTiming, type Timing } from "../../client/retry";
 import type { Machine } from "../../contract/schemas";
-import type { ProviderContext } from "../shared/context";
+import { PerAccount, type ProviderContext } from "../shared/context";
 import { LIST_WINDOW_MS } from "../shared/listSnapshot";
 import { accountKey, clientFor, type ProviderSettings } from "../shared/settings";
 
@@ -98,26 +98,17 @@ function byName(machines: readonly Machine[]): Map<string, Set<string>> {
   return names;
 }
 
-/**
- * The namesake listings of each context, one per account: kept beside the context, like the
- * machine watchers, so the shared context knows nothing of machines.
- */
-const LISTINGS = new WeakMap<ProviderContext, Map<string, NamesakeListings>>();
+/** The namesake listings of each context, one per account. */
+const LISTINGS = new PerAccount<NamesakeListings>();
 
 /** The namesake listings of the account `settings` talk to, in `context`; made on first use. */
 export function namesakeListingsFor(context: ProviderContext, settings: ProviderSettings): NamesakeListings {
-  let byAccount = LISTINGS.get(context);
-  if (byAccount === undefined) LISTINGS.set(context, (byAccount = new Map()));
-  const account = accountKey(settings);
-  let listings = byAccount.get(account);
-  if (listings === undefined) {
+  return LISTINGS.get(context, accountKey(settings), () => {
     const client = clientFor(settings, context);
     const lister: NamesakeLister = {
       all: (onSent) => client.machines.listAll({}, { onSent }).collect({ max: MAX_LISTED }),
       named: (name) => client.machines.listAll({ name }).collect({ max: MAX_LISTED }),
     };
-    listings = new NamesakeListings(lister, { sleep: context.timing.sleep ?? realTiming.sleep });
-    byAccount.set(account, listings);
-  }
-  return listings;
+    return new NamesakeListings(lister, { sleep: context.timing.sleep ?? realTiming.sleep });
+  });
 }

@@ -10,7 +10,13 @@ import { VmApiClient } from "../../../src/client/client";
 import { providerContext, type ProviderContext } from "../../../src/provider/shared/context";
 import { machineWatcherFor } from "../../../src/provider/machine/machineWatcher";
 import { namesakeListingsFor } from "../../../src/provider/machine/namesakes";
-import { MACHINE_BASICS, providersOn, useProviderKit, type ProviderKit } from "./providerTestKit";
+import {
+  MACHINE_BASICS,
+  providersOn,
+  requestCounts,
+  useProviderKit,
+  type ProviderKit,
+} from "./providerTestKit";
 
 type Props = Record<string, unknown>;
 
@@ -25,9 +31,8 @@ useProviderKit((started, template) => {
   templateId = template;
 });
 
-async function counts(): Promise<Record<string, number>> {
-  return (await kit.control.state()).requestCounts;
-}
+/** Requests served so far, per route. */
+const counts = () => requestCounts(kit);
 
 async function requestsSince(before: Record<string, number>): Promise<Record<string, number>> {
   const after = await counts();

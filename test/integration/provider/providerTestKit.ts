@@ -150,3 +150,8 @@ export function useProviderKitWithMachine(use: (kit: ProviderKit, machineId: str
   });
   afterAll(() => kit?.close());
 }
+
+/** The requests `kit`'s emulator has served so far, per route ("GET /machines/getMachines"). */
+export async function requestCounts(kit: ProviderKit): Promise<Record<string, number>> {
+  return (await kit.control.state()).requestCounts;
+}

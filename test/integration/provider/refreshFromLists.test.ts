@@ -7,7 +7,13 @@
 import { VmApiClient } from "../../../src/client/client";
 import { providerContext } from "../../../src/provider/shared/context";
 import { machineOutputs } from "../../../src/provider/machine/machineModel";
-import { MACHINE_BASICS, providersOn, useProviderKit, type ProviderKit } from "./providerTestKit";
+import {
+  MACHINE_BASICS,
+  providersOn,
+  requestCounts,
+  useProviderKit,
+  type ProviderKit,
+} from "./providerTestKit";
 
 type Props = Record<string, unknown>;
 
@@ -25,9 +31,8 @@ useProviderKit((started, template) => {
   templateId = template;
 });
 
-async function counts(): Promise<Record<string, number>> {
-  return (await kit.control.state()).requestCounts;
-}
+/** Requests served so far, per route. */
+const counts = () => requestCounts(kit);
 
 /** Requests per route of `ROUTES` since `before`. */
 async function requestsSince(before: Record<string, number>): Promise<Record<keyof typeof ROUTES, number>> {
