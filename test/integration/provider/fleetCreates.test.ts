@@ -14,15 +14,12 @@ import {
   MACHINE_BASICS,
   providersOn,
   requestCounts,
+  requestsSince,
   useProviderKit,
   type ProviderKit,
 } from "./providerTestKit";
 
 type Props = Record<string, unknown>;
-
-const LIST = "GET /machines/getMachines";
-const SHOW = "GET /machines/getMachinePublic";
-const CREATE = "POST /machines/createSingleMachinePublic";
 
 let kit: ProviderKit;
 let templateId: string;
@@ -30,14 +27,6 @@ useProviderKit((started, template) => {
   kit = started;
   templateId = template;
 });
-
-/** Requests served so far, per route. */
-const counts = () => requestCounts(kit);
-
-async function requestsSince(before: Record<string, number>): Promise<Record<string, number>> {
-  const after = await counts();
-  return Object.fromEntries([LIST, SHOW, CREATE].map((r) => [r, (after[r] ?? 0) - (before[r] ?? 0)]));
-}
 
 /** Inputs as `check` makes them for an auto-named Machine (no name declared). */
 async function autoNamed(resourceName: string): Promise<Props> {
@@ -62,23 +51,23 @@ describe("creates of a fleet", () => {
   it("create: 6 auto-named machines at once → one listing of namesakes for all, and no show per machine: the waits end on the listing that sees them ready (outputs without events)", async () => {
     const inputs = await Promise.all(Array.from({ length: 6 }, (_, i) => autoNamed(`fleet-plain-${i}`)));
     const context = freshContext();
-    const before = await counts();
+    const before = await requestCounts(kit);
     const created = await Promise.all(
       inputs.map((i) => providersOn(context).machine.create(i, kit.settings)),
     );
-    const requests = await requestsSince(before);
+    const requests = await requestsSince(kit, before);
 
     expect(created.map((c) => c.outs?.currentState)).toEqual(inputs.map(() => "ready"));
     // Ended on a listing: no events (a show would list the create event).
     const listed = created.filter((c) => (c.outs?.events as unknown[]).length === 0);
     expect(listed.length).toBeGreaterThanOrEqual(5);
-    expect(requests[CREATE]).toBe(6);
+    expect(requests.createMachine).toBe(6);
     expect(namesakeListingsFor(context, kit.settings).listings).toBe(1);
     // Every listing is the shared one of namesakes or one of the watcher's: none per machine.
-    expect(requests[LIST]).toBe(1 + machineWatcherFor(context, kit.settings).listings);
+    expect(requests.listMachines).toBe(1 + machineWatcherFor(context, kit.settings).listings);
     // Before: one show per machine at least (each wait ended on its show). Now only a wait alone
     // in its round (on this clock, the last one left) is shown: one request either way.
-    expect(requests[SHOW]).toBeLessThan(6);
+    expect(requests.showMachine).toBeLessThan(6);
   });
 
   it("create: 6 auto-named machines at once, one auto-name already held by a kept machine of the same spec, every POST's answer lost → one shared listing of namesakes; each create takes the machine it made, never the kept one", async () => {
@@ -110,15 +99,15 @@ describe("creates of a fleet", () => {
   it("create: a machine alone → its namesakes listed by name and its wait shown, as before (its outputs have its events)", async () => {
     const inputs = await autoNamed("fleet-alone");
     const context = freshContext();
-    const before = await counts();
+    const before = await requestCounts(kit);
     const { outs } = await providersOn(context).machine.create(inputs, kit.settings);
-    const requests = await requestsSince(before);
+    const requests = await requestsSince(kit, before);
 
     expect(outs?.currentState).toBe("ready");
     expect((outs?.events as unknown[]).length).toBeGreaterThan(0);
     expect(namesakeListingsFor(context, kit.settings).listings).toBe(0);
     expect(machineWatcherFor(context, kit.settings).listings).toBe(0);
-    expect(requests[LIST]).toBe(1);
-    expect(requests[SHOW]).toBeGreaterThan(0);
+    expect(requests.listMachines).toBe(1);
+    expect(requests.showMachine).toBeGreaterThan(0);
   });
 });

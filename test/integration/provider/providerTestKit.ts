@@ -151,7 +151,29 @@ export function useProviderKitWithMachine(use: (kit: ProviderKit, machineId: str
   afterAll(() => kit?.close());
 }
 
+/** The routes whose requests the provider tests count, by what they do. */
+export const ROUTES = {
+  listMachines: "GET /machines/getMachines",
+  showMachine: "GET /machines/getMachinePublic",
+  createMachine: "POST /machines/createSingleMachinePublic",
+  listScripts: "GET /scripts/getScripts",
+  showScript: "GET /scripts/getScript",
+} as const;
+
 /** The requests `kit`'s emulator has served so far, per route ("GET /machines/getMachines"). */
 export async function requestCounts(kit: ProviderKit): Promise<Record<string, number>> {
   return (await kit.control.state()).requestCounts;
+}
+
+/** The requests of each of {@link ROUTES} served since `before` (a {@link requestCounts}). */
+export async function requestsSince(
+  kit: ProviderKit,
+  before: Record<string, number>,
+): Promise<Record<keyof typeof ROUTES, number>> {
+  const after = await requestCounts(kit);
+  const entries = Object.entries(ROUTES).map(([what, route]) => [
+    what,
+    (after[route] ?? 0) - (before[route] ?? 0),
+  ]);
+  return Object.fromEntries(entries) as Record<keyof typeof ROUTES, number>;
 }

@@ -11,18 +11,12 @@ import {
   MACHINE_BASICS,
   providersOn,
   requestCounts,
+  requestsSince,
   useProviderKit,
   type ProviderKit,
 } from "./providerTestKit";
 
 type Props = Record<string, unknown>;
-
-const ROUTES = {
-  listMachines: "GET /machines/getMachines",
-  showMachine: "GET /machines/getMachinePublic",
-  listScripts: "GET /scripts/getScripts",
-  showScript: "GET /scripts/getScript",
-};
 
 let kit: ProviderKit;
 let templateId: string;
@@ -30,21 +24,6 @@ useProviderKit((started, template) => {
   kit = started;
   templateId = template;
 });
-
-/** Requests served so far, per route. */
-const counts = () => requestCounts(kit);
-
-/** Requests per route of `ROUTES` since `before`. */
-async function requestsSince(before: Record<string, number>): Promise<Record<keyof typeof ROUTES, number>> {
-  const after = await counts();
-  const delta = (route: string) => (after[route] ?? 0) - (before[route] ?? 0);
-  return {
-    listMachines: delta(ROUTES.listMachines),
-    showMachine: delta(ROUTES.showMachine),
-    listScripts: delta(ROUTES.listScripts),
-    showScript: delta(ROUTES.showScript),
-  };
-}
 
 /**
  * `n` settled machines, each with the outputs a create would have recorded
@@ -83,9 +62,9 @@ describe("refresh of machines from one listing", () => {
     // Someone stops one: the listing shows it off, and only that one is read alone (its events).
     await new VmApiClient(kit.settings).machines.stop(machines[7].id);
     kit.advance(5 * 60_000);
-    const before = await counts();
+    const before = await requestCounts(kit);
     const reads = await readMachines(machines);
-    const requests = await requestsSince(before);
+    const requests = await requestsSince(kit, before);
 
     expect(requests.listMachines).toBeLessThanOrEqual(2);
     expect(requests.showMachine).toBe(1);
@@ -100,9 +79,9 @@ describe("refresh of machines from one listing", () => {
 
   it("read: 50 unchanged machines together → no show at all", async () => {
     const machines = await machinesInState("refresh-still", 50);
-    const before = await counts();
+    const before = await requestCounts(kit);
     const reads = await readMachines(machines);
-    const requests = await requestsSince(before);
+    const requests = await requestsSince(kit, before);
     expect(requests).toMatchObject({ showMachine: 0 });
     expect(requests.listMachines).toBeLessThanOrEqual(2);
     expect(reads.map((r) => r.props)).toEqual(machines.map((m) => m.props));
@@ -111,9 +90,9 @@ describe("refresh of machines from one listing", () => {
   it("read: a machine deleted out of band, among 10 read together → confirmed by its own 404 before it leaves the stack; the others come from the listing", async () => {
     const machines = await machinesInState("refresh-gone", 10);
     await new VmApiClient(kit.settings).machines.destroy(machines[3].id);
-    const before = await counts();
+    const before = await requestCounts(kit);
     const reads = await readMachines(machines);
-    const requests = await requestsSince(before);
+    const requests = await requestsSince(kit, before);
 
     expect(reads[3]).toEqual({});
     expect(reads.filter((r) => r.id !== undefined)).toHaveLength(9);
@@ -124,10 +103,10 @@ describe("refresh of machines from one listing", () => {
   it("read: machines read together with another account's key (the stack's key changed) → missing from that listing, their 404s prove nothing: refresh fails naming the owner, nothing dropped", async () => {
     const machines = await machinesInState("refresh-other-key", 3);
     const otherKey = { ...kit.settings, apiKey: kit.keys.teamAdmin };
-    const before = await counts();
+    const before = await requestCounts(kit);
     const provider = freshProviders().machine;
     const results = await Promise.allSettled(machines.map((m) => provider.read(m.id, m.props, otherKey)));
-    const requests = await requestsSince(before);
+    const requests = await requestsSince(kit, before);
     for (const [i, result] of results.entries()) {
       expect(result).toMatchObject({
         status: "rejected",
@@ -146,11 +125,11 @@ describe("refresh of machines from one listing", () => {
     const provider = freshProviders().machine;
     const wave = (some: typeof machines) =>
       Promise.all(some.map((m) => provider.read(m.id, m.props, kit.settings)));
-    const before = await counts();
+    const before = await requestCounts(kit);
     await wave(machines.slice(0, 4));
     const [later] = await machinesInState("refresh-waves-later", 1);
     const reads = [...(await wave(machines.slice(4, 8))), ...(await wave([...machines.slice(8), later]))];
-    const requests = await requestsSince(before);
+    const requests = await requestsSince(kit, before);
     expect(reads.map((r) => r.id)).toEqual([...machines.slice(4).map((m) => m.id), later.id]);
     expect(requests.listMachines).toBe(1);
     expect(requests.showMachine).toBe(1 + 1); // the later one alone; machinesInState's own show
@@ -158,10 +137,10 @@ describe("refresh of machines from one listing", () => {
 
   it("read: one machine alone (`get`, `refresh --target`) → one show, no listing", async () => {
     const [machine] = await machinesInState("refresh-alone", 1);
-    const before = await counts();
+    const before = await requestCounts(kit);
     const read = await freshProviders().machine.read(machine.id, machine.props, kit.settings);
     expect(read.id).toBe(machine.id);
-    expect(await requestsSince(before)).toMatchObject({ showMachine: 1, listMachines: 0 });
+    expect(await requestsSince(kit, before)).toMatchObject({ showMachine: 1, listMachines: 0 });
   });
 });
 
@@ -179,10 +158,10 @@ describe("refresh of scripts from one listing", () => {
 
   it("read: 50 scripts together → at most 2 list requests and no show; each result equals what a show gives", async () => {
     const made = await scripts("refresh-script", 50);
-    const before = await counts();
+    const before = await requestCounts(kit);
     const provider = freshProviders().script;
     const reads = await Promise.all(made.map((s) => provider.read(s.id, s.props, kit.settings)));
-    const requests = await requestsSince(before);
+    const requests = await requestsSince(kit, before);
 
     expect(requests.listScripts).toBeLessThanOrEqual(2);
     expect(requests.showScript).toBe(0);
@@ -194,10 +173,10 @@ describe("refresh of scripts from one listing", () => {
   it("read: a script deleted out of band, among scripts read together → gone only by its own 404", async () => {
     const made = await scripts("refresh-script-gone", 5);
     await new VmApiClient(kit.settings).scripts.destroy(made[2].id);
-    const before = await counts();
+    const before = await requestCounts(kit);
     const provider = freshProviders().script;
     const reads = await Promise.all(made.map((s) => provider.read(s.id, s.props, kit.settings)));
-    const requests = await requestsSince(before);
+    const requests = await requestsSince(kit, before);
     expect(reads[2]).toEqual({});
     expect(reads.filter((r) => r.id !== undefined)).toHaveLength(4);
     expect(requests.showScript).toBe(1);
@@ -205,8 +184,8 @@ describe("refresh of scripts from one listing", () => {
 
   it("read: one script alone → one show, no listing", async () => {
     const [script] = await scripts("refresh-script-alone", 1);
-    const before = await counts();
+    const before = await requestCounts(kit);
     expect((await freshProviders().script.read(script.id, script.props, kit.settings)).id).toBe(script.id);
-    expect(await requestsSince(before)).toMatchObject({ showScript: 1, listScripts: 0 });
+    expect(await requestsSince(kit, before)).toMatchObject({ showScript: 1, listScripts: 0 });
   });
 });
