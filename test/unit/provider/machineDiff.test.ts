@@ -1,10 +1,12 @@
 import { providerContext } from "../../../src/provider/shared/context";
 import { createMachineProvider } from "../../../src/provider/machine/machineProvider";
-
-const machineProvider = createMachineProvider(providerContext());
 import { MACHINE_DIFF_TABLE, digestPassword } from "../../../src/provider/machine/machineModel";
 import { UNKNOWN } from "../../../src/provider/shared/unknown";
 import { MACHINE_BASICS } from "../../kit/machines";
+
+/** Warnings the diff gives (a scriptId change warns that the machine is replaced). */
+const warnings: string[] = [];
+const machineProvider = createMachineProvider(providerContext({ warn: (message) => warnings.push(message) }));
 
 /** Outputs of a machine as create leaves them (the olds of a diff). */
 function olds(): Record<string, unknown> {
