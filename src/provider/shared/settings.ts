@@ -7,7 +7,7 @@
 import { VmApiClient, type VmApiClientOptions } from "../../client/client";
 import { ConfigurationError } from "../../client/errors";
 import { DEFAULT_CREATE_TIMEOUT_MS, resolveSettings } from "../../client/settings";
-import type { ProviderContext } from "./context";
+import { PerAccount, type ProviderContext } from "./context";
 import { accountDigest, rateLimiterFor } from "./rateLimiters";
 import { retryReporter } from "./progress";
 
@@ -90,8 +90,6 @@ export function clientFor(
 ): VmApiClient {
   const checked = checkSettings(settings);
   if (Object.keys(overrides).length > 0) return newClient(checked, context, overrides);
-  let clients = CLIENTS.get(context);
-  if (clients === undefined) CLIENTS.set(context, (clients = new Map()));
   // Everything the client is built from: the account (never the key itself), the scale, and the
   // one setting the client reads from the environment.
   const key = [
@@ -99,13 +97,11 @@ export function clientFor(
     checked.pollScale,
     process.env.VMAPI_TIMEOUT_MS,
   ].join(" ");
-  let client = clients.get(key);
-  if (client === undefined) clients.set(key, (client = newClient(checked, context, {})));
-  return client;
+  return CLIENTS.get(context, key, () => newClient(checked, context, {}));
 }
 
 /** The shared clients of each context, by what they are built from (see `clientFor`). */
-const CLIENTS = new WeakMap<ProviderContext, Map<string, VmApiClient>>();
+const CLIENTS = new PerAccount<VmApiClient>();
 
 function newClient(
   { apiKey, baseUrl, pollScale }: CheckedSettings,
