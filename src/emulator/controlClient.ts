@@ -6,27 +6,16 @@
  */
 import type { z } from "zod";
 import type { CapacityRecord } from "./state/records";
-import type { ClockView, EmulatorStateDump } from "./http/control";
-import type { MachineType, Region } from "../contract/constants";
+import type { CapacityChange, ClockView, EmulatorStateDump } from "./http/control";
 import type { FaultRule, FaultRuleSchema } from "./http/faults";
 import type { RateLimitView } from "./http/rateLimit";
 
-export type { ClockView, EmulatorStateDump } from "./http/control";
+export type { CapacityChange, ClockView, EmulatorStateDump } from "./http/control";
 export type { RateLimitView, RateCounts } from "./http/rateLimit";
 export type { CapacityRecord } from "./state/records";
 
 /** A scripted fault rule as `POST /_emulator/faults` takes it (`times` defaults to 1). */
 export type FaultRuleInput = z.input<typeof FaultRuleSchema>;
-
-/** A change of one region's capacity for one machine type, as `POST /_emulator/capacity` takes it. */
-export interface CapacityChange {
-  region: Region;
-  machineType: MachineType;
-  /** Whether getAvailability reports the type as available there. */
-  available?: boolean;
-  /** The next N starts of this type in this region end off with an insufficient-capacity error. */
-  failNextStarts?: number;
-}
 
 /** A rate-limit change: `rate` requests/s per key (null: off), `burst` (default: one second's worth). */
 export interface RateLimitChange {

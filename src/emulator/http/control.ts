@@ -3,7 +3,7 @@
  * faults, rate limit, clock and capacity. They are for tests and demos, so they report everything, destroyed machines included.
  */
 import { z } from "zod";
-import { MACHINE_TYPES, REGIONS } from "../../contract/constants";
+import { MACHINE_TYPES, REGIONS, type MachineType, type Region } from "../../contract/constants";
 import { delegationExpiry } from "../model/auth";
 import { setCapacity } from "../model/capacity";
 import { iso, isoOrNull } from "../state/clock";
@@ -16,7 +16,6 @@ import { delegationView, machineView, networkView, scriptView, templateView, use
 import type { Machine, Network, ResourceDelegation, Script, Template, User } from "../../contract/schemas";
 import type { CapacityRecord, Role } from "../state/records";
 import type { FaultRule } from "./faults";
-import type { CapacityChange } from "../controlClient";
 import type { RateLimitView } from "./rateLimit";
 
 /** What a control handler sees. */
@@ -28,6 +27,16 @@ export interface ControlContext {
 type ControlRoute = Route<ControlContext>;
 
 const AdvanceSchema = z.strictObject({ ms: z.number().min(0) });
+/** A change of one region's capacity for one machine type, as `POST /_emulator/capacity` takes it. */
+export interface CapacityChange {
+  region: Region;
+  machineType: MachineType;
+  /** Whether getAvailability reports the type as available there. */
+  available?: boolean;
+  /** The next N starts of this type in this region end off with an insufficient-capacity error. */
+  failNextStarts?: number;
+}
+
 /** Body of `POST /_emulator/capacity` (`CapacityChange`). */
 const CapacitySchema: z.ZodType<CapacityChange> = z.strictObject({
   region: z.enum(REGIONS),
