@@ -1,10 +1,10 @@
 /**
  * Refresh from lists: the reads of one `pulumi refresh` share one listing per account and kind
  * instead of one show each. The engine sends a refresh's reads together; the first read of an
- * account opens a short window on the context's clock, and every read of that kind and account
- * arriving within it, or while its listing is in flight, is served from that one listing (all pages).
- * A read alone in its window lists nothing and reads its resource alone, as before: a single
- * `get` or `refresh --target` costs one show.
+ * account opens a short window on the context's clock, which a second read closes at once: every
+ * read of that kind and account arriving within it, or while its listing is in flight, is served
+ * from that one listing (all pages). A read alone in its window lists nothing and reads its
+ * resource alone, as before: a single `get` or `refresh --target` costs one show.
  *
  * The listing only answers "here it is, as listed". Anything it cannot answer is read alone:
  * a resource missing from it (its own 404 still decides that it is gone, with the cross-account
@@ -18,7 +18,11 @@
 import { realTiming, type Timing } from "../../client/retry";
 import type { Machine, Script } from "../../contract/schemas";
 
-/** How long the first read waits for others to join its listing (the context's clock). */
+/**
+ * How long the first read waits for a second to join its listing (the context's clock). The
+ * second closes the window at once: a refresh does not wait it out (it was 50 ms of every
+ * refresh's wall time), and a read alone still waits it all before it reads alone.
+ */
 export const LIST_WINDOW_MS = 50;
 /** How long a finished listing keeps serving reads (the context's clock). */
 export const LIST_REUSE_MS = 2_000;
@@ -27,6 +31,8 @@ interface Entry {
   /** The listing (undefined: read alone, or the listing failed). */
   result: Promise<Map<string, unknown> | undefined>;
   readers: number;
+  /** Aborted by the second reader: the window closes and the listing starts. */
+  joined: AbortController;
   /** When the listing was answered, on the context's clock. */
   takenAt?: number;
 }
@@ -57,7 +63,7 @@ export class ListSnapshots {
     id: string,
   ): Promise<T | undefined> {
     const entry = this.current(key) ?? this.open(key, list);
-    entry.readers++;
+    if (++entry.readers === 2) entry.joined.abort();
     const listed = await entry.result;
     return listed?.get(id) as T | undefined;
   }
@@ -71,7 +77,7 @@ export class ListSnapshots {
   }
 
   private open<T extends { id: string }>(key: string, list: () => Promise<T[]>): Entry {
-    const entry: Entry = { result: Promise.resolve(undefined), readers: 0 };
+    const entry: Entry = { result: Promise.resolve(undefined), readers: 0, joined: new AbortController() };
     entry.result = this.listAfterWindow(key, entry, list);
     this.entries.set(key, entry);
     return entry;
@@ -82,7 +88,7 @@ export class ListSnapshots {
     entry: Entry,
     list: () => Promise<T[]>,
   ): Promise<Map<string, unknown> | undefined> {
-    await this.timing.sleep(this.windowMs);
+    await this.timing.sleep(this.windowMs, entry.joined.signal).catch(() => undefined);
     if (entry.readers < 2) {
       this.entries.delete(key); // alone: no listing to share
       return undefined;

@@ -13,6 +13,24 @@ function clock() {
   };
 }
 
+/** A clock whose sleeps end only when `advance` reaches them or their signal aborts. */
+function manualClock() {
+  let now = 0;
+  const sleepers: { until: number; resolve: () => void }[] = [];
+  const sleep = (ms: number, signal?: AbortSignal) =>
+    new Promise<void>((resolve) => {
+      sleepers.push({ until: now + ms, resolve });
+      signal?.addEventListener("abort", () => resolve(), { once: true });
+    });
+  return {
+    timing: { now: () => now, sleep, random: () => 0.5 },
+    advance(ms: number) {
+      now += ms;
+      for (const sleeper of sleepers) if (sleeper.until <= now) sleeper.resolve();
+    },
+  };
+}
+
 const item = (id: string) => ({ id, name: id });
 
 describe("ListSnapshots", () => {
@@ -29,6 +47,31 @@ describe("ListSnapshots", () => {
     const found = await Promise.all(["a", "b", "c"].map((id) => snapshots.lookup("k", list, id)));
     expect(found).toEqual([item("a"), item("b"), undefined]);
     expect(list).toHaveBeenCalledTimes(1);
+  });
+
+  it("lookup: a second read joins → the window closes at once and the listing starts, no time passing", async () => {
+    const c = manualClock();
+    const list = jest.fn(async () => [item("a"), item("b")]);
+    const snapshots = new ListSnapshots(c.timing, 50, 2_000);
+    await expect(Promise.all(["a", "b"].map((id) => snapshots.lookup("k", list, id)))).resolves.toEqual([
+      item("a"),
+      item("b"),
+    ]);
+    expect(list).toHaveBeenCalledTimes(1);
+  });
+
+  it("lookup: a read alone → waits the whole window, then reads alone", async () => {
+    const c = manualClock();
+    const list = jest.fn(async () => [item("a")]);
+    const snapshots = new ListSnapshots(c.timing, 50, 2_000);
+    let answered = false;
+    const read = snapshots.lookup("k", list, "a").then((found) => ((answered = true), found));
+    c.advance(49);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(answered).toBe(false);
+    c.advance(1);
+    await expect(read).resolves.toBeUndefined();
+    expect(list).not.toHaveBeenCalled();
   });
 
   it("lookup: reads of two accounts (keys) together → one listing each, never shared", async () => {
