@@ -1,8 +1,11 @@
 /**
- * The provider runtime: what the serialized stub (stub.ts) calls inside the plugin process.
- * `dispatch(kind, method, args, settings)` is the one stable entry point that state written by
- * any version of this package calls; keep its signature unchanged.
+ * The provider runtime: what the provider module in state (stub.ts) loads inside the plugin
+ * process. Two entry points are a contract with state written by any version of this package;
+ * keep their signatures unchanged: `resourceProvider(kind)`, which the module text of this version
+ * calls, and `dispatch(kind, method, args, settings)`, which the serialized stubs of earlier
+ * versions call.
  */
+import type * as pulumi from "@pulumi/pulumi";
 import type * as MachineProviderModule from "./machine/machineProvider";
 import type * as ScriptProviderModule from "./script/scriptProvider";
 import type * as DelegationProviderModule from "./delegation/resourceDelegationProvider";
@@ -32,6 +35,32 @@ const IMPLEMENTATIONS: { readonly [K in ResourceKind]: () => Implementation } = 
   MachineAccess: () =>
     (require("./access/machineAccessProvider") as typeof AccessProviderModule).machineAccessProvider,
 };
+
+/**
+ * The provider object of `kind` that the plugin calls, one per module text and process: `configure`
+ * keeps the stack's `vmapi:` settings on it (in the plugin's memory only, never in state), and
+ * every other method goes through `dispatch`.
+ */
+export function resourceProvider(kind: ResourceKind): pulumi.dynamic.ResourceProvider {
+  let settings: ProviderSettings = {};
+  const call = (method: Method, args: unknown[]) => dispatch(kind, method, args, settings);
+  return {
+    async configure(req) {
+      settings = {
+        apiKey: req.config.get("vmapi:apiKey"),
+        baseUrl: req.config.get("vmapi:baseUrl"),
+        pollScale: req.config.get("vmapi:pollScale"),
+        accounts: req.config.get("vmapi:accounts"),
+      };
+    },
+    check: (olds, news) => call("check", [olds, news]) as Promise<pulumi.dynamic.CheckResult>,
+    diff: (id, olds, news) => call("diff", [id, olds, news]) as Promise<pulumi.dynamic.DiffResult>,
+    create: (inputs) => call("create", [inputs]) as Promise<pulumi.dynamic.CreateResult>,
+    read: (id, props) => call("read", [id, props]) as Promise<pulumi.dynamic.ReadResult>,
+    update: (id, olds, news) => call("update", [id, olds, news]) as Promise<pulumi.dynamic.UpdateResult>,
+    delete: (id, props) => call("delete", [id, props]) as Promise<void>,
+  };
+}
 
 /** Routes one engine call to the implementation of `kind`. */
 export async function dispatch(

@@ -1,5 +1,5 @@
 /**
- * The Machine implementation behind the serialized stub: check, diff, create, read, update,
+ * The Machine implementation behind the provider module in state: check, diff, create, read, update,
  * delete. Runs in the dynamic-provider plugin process.
  */
 import { NotFoundError, provesAbsence } from "../../client/errors";

@@ -9,7 +9,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { namingInputs } from "./naming";
 import { optionInputs } from "./resourceOptions";
-import { providerStub, quietStacks, registeredProps, type ResourceKind } from "./stub";
+import { providerModule, type ResourceKind } from "./stub";
 
 /** The type the engine knows a resource of `kind` by (its URN's type). */
 export function typeToken<K extends ResourceKind>(kind: K): `pulumi-nodejs:dynamic/vmapi:${K}` {
@@ -37,14 +37,16 @@ export interface ResourceShape {
 
 /** A registration ready for `super(...args)`; `done()` in a `finally` right after it. */
 export interface Registration {
-  args: ConstructorParameters<typeof pulumi.dynamic.Resource>;
+  args: [type: string, name: string, props: pulumi.Inputs, opts: pulumi.CustomResourceOptions | undefined];
   done(): void;
 }
 
 /**
- * What a class's constructor hands `pulumi.dynamic.Resource`: the props (a fresh object each
- * time, as the SDK's constructor mutates it) and options of `shape`, with stack traces turned
- * off until `done()` (stub.ts, `quietStacks`).
+ * What a class's constructor hands `pulumi.CustomResource`: the type token of a dynamic resource,
+ * the props (a fresh object each time, as the SDK's constructor mutates it) with the provider
+ * module of `shape`'s kind as `__provider` (stub.ts), and options of `shape`, with stack traces
+ * turned off until `done()` (`quietStacks`). This is what `pulumi.dynamic.Resource` does, but
+ * for the provider text: it would serialize a provider object; ours is written once (stub.ts).
  */
 export function registration(
   shape: ResourceShape,
@@ -64,8 +66,35 @@ export function registration(
     secretOutputs.length > 0
       ? pulumi.mergeOptions(opts, { additionalSecretOutputs: [...secretOutputs] })
       : opts;
+  props.__provider = providerModule(shape.kind);
   const done = quietStacks();
-  return { args: [providerStub(shape.kind), name, props, options, "vmapi", shape.kind], done };
+  return { args: [typeToken(shape.kind), name, props, options], done };
+}
+
+/**
+ * Turns stack traces off while a resource registers, and returns what turns them back on. The
+ * SDK records a stack trace for every property promise it makes in the constructor (used only to
+ * report promise leaks); under ts-node each trace is source-mapped frame by frame, which made a
+ * preview of 200 Machines take twice as long as 200 no-op resources (docs/benchmarks.md). The
+ * resource's own source position is unaffected: the SDK takes it with its own unlimited trace.
+ */
+export function quietStacks(): () => void {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  return () => {
+    Error.stackTraceLimit = limit;
+  };
+}
+
+/**
+ * The props a resource registers: every key it declares (outputs, and inputs it stores), first as
+ * undefined, then `args` over them. The SDK resolves only the outputs it was given props for, so
+ * a key left out would stay undefined in the program even when the provider returns it (a `get`
+ * passes no args at all, and all its outputs come from the read).
+ */
+export function registeredProps(keys: readonly string[], args: object): Record<string, unknown> {
+  const props: Record<string, unknown> = Object.fromEntries(keys.map((key) => [key, undefined]));
+  return Object.assign(props, args);
 }
 
 /**
@@ -73,7 +102,7 @@ export function registration(
  * traces off while the SDK's constructor runs. A class adds its declared outputs, its `get` and
  * its `isInstance` (their signatures and TSDoc are its public surface).
  */
-export abstract class VmApiResource extends pulumi.dynamic.Resource {
+export abstract class VmApiResource extends pulumi.CustomResource {
   /**
    * True when `obj` is a resource of the class it is called on (`Machine.isInstance(x)`), also one
    * made by another copy of this package: it compares the engine's type token, not the prototype.

@@ -11,7 +11,7 @@ import { PerAccount, type ProviderContext } from "./context";
 import { accountDigest, rateLimiterFor } from "./rateLimiters";
 import { retryReporter } from "./progress";
 
-/** Settings as the stub hands them to the runtime; never serialized, never logged. */
+/** Settings as `configure` keeps them in the plugin (runtime.ts); never in state, never logged. */
 export interface ProviderSettings {
   apiKey?: string;
   baseUrl?: string;
