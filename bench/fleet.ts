@@ -17,7 +17,10 @@
  * - **At scale**: `preview`, `up`, `refresh` and `destroy` of SCALE_RESOURCES Scripts (no
  *   provisioning, so the figures are the engine's and the plugin's, not the API's lifecycle), with
  *   the plugin's peak RSS and event-loop delay per command, read by bench/pluginProbe.cjs preloaded
- *   into the dynamic-provider process through NODE_OPTIONS.
+ *   into the dynamic-provider process through NODE_OPTIONS. The same four commands of as many
+ *   no-op resources (bench/programs/noop) side by side: the idiomatic no-op, and a no-op of a
+ *   Script's shape (SCRIPT_SHAPE_PROPS more properties), which tell the SDK's own plugin's figures
+ *   from what this package's provider adds.
  *
  * The refresh of 200 unchanged Machines (time vs the no-op, API requests) is benchmark 4's
  * (bench/engine.ts), not measured again here; its targets are judged in results.ts.
@@ -42,7 +45,15 @@ export const FLEET_FAULT_RATE = 0.2;
 const D_MS = 60_000 * UP_TIME_SCALE;
 const MACHINE_TYPE = "pulumi-nodejs:dynamic/vmapi:Machine";
 const SCRIPT_TYPE = "pulumi-nodejs:dynamic/vmapi:Script";
+const NOOP_TYPE = "pulumi-nodejs:dynamic/bench:Noop";
 const PROBE = path.join(__dirname, "pluginProbe.cjs");
+const NOOP = path.join(__dirname, "programs", "noop");
+/**
+ * Extra properties of the no-op of a Script's shape: 12 values in each of its inputs and outputs,
+ * so a refresh's read and diff of one carry about as many property values as a Script's (15
+ * outputs and 7 inputs, its read answering both): 72 against 73.
+ */
+export const SCRIPT_SHAPE_PROPS = 9;
 /**
  * How long one command may run before the CLI helper kills it (its default, 240 s, is below
  * what these commands take on 2 cores: a killed `up` exits 128 and would read as not converged).
@@ -106,11 +117,27 @@ export interface ScaleCommand {
   plugin: PluginFigures | null;
 }
 
+/** The same commands of as many no-op resources: the SDK's own plugin, without our provider. */
+export interface ScaleBaseline {
+  /** `noop`: the idiomatic no-op; `noopShape`: the no-op with a Script's shape. */
+  name: "noop" | "noopShape";
+  /** Extra properties each resource carries (bench/programs/noop's `props`). */
+  props: number;
+  commands: ScaleCommand[];
+}
+
 export interface FleetResult {
   timeScale: number;
   durationMs: number;
   limited: LimitedUpRow[];
-  scale: { kind: "Script"; resources: number; parallel: number; commands: ScaleCommand[] };
+  scale: {
+    kind: "Script";
+    resources: number;
+    parallel: number;
+    commands: ScaleCommand[];
+    /** Absent in results written before 2026-11-26. */
+    baselines?: ScaleBaseline[];
+  };
 }
 
 /** Runs the benchmark: the limited `up` without and with faults, then the stack at scale. */
@@ -220,8 +247,27 @@ function failed(run: CliRun): number {
   return steps(run).filter((s) => s.failed).length;
 }
 
-/** `preview`, `up`, `refresh`, `destroy` of N Scripts, the plugin probed in each. */
+/** N Scripts, then N of each no-op, each in a stack of its own, the plugin probed in every command. */
 async function atScale(resources: number): Promise<FleetResult["scale"]> {
+  const commands = await probedCommands(path.join(PROGRAMS, "scripts"), {}, resources, SCRIPT_TYPE);
+  const baselines: ScaleBaseline[] = [];
+  for (const [name, props] of [
+    ["noop", 0],
+    ["noopShape", SCRIPT_SHAPE_PROPS],
+  ] as const) {
+    const config: Record<string, string> = props > 0 ? { props: String(props), quiet: "true" } : {};
+    baselines.push({ name, props, commands: await probedCommands(NOOP, config, resources, NOOP_TYPE) });
+  }
+  return { kind: "Script", resources, parallel: FLEET_PARALLEL, commands, baselines };
+}
+
+/** `preview`, `up`, `refresh`, `destroy` of `resources` of `program`, the plugin probed in each. */
+async function probedCommands(
+  program: string,
+  config: Record<string, string>,
+  resources: number,
+  type: string,
+): Promise<ScaleCommand[]> {
   const emu = await startTestEmulator({ clock: "real", timeScale: TIME_SCALE });
   const workspace = new EngineWorkspace();
   const probeDir = fs.mkdtempSync(path.join(os.tmpdir(), "vmapi-probe-"));
@@ -231,9 +277,10 @@ async function atScale(resources: number): Promise<FleetResult["scale"]> {
   };
   let stack: EngineStack | undefined;
   try {
-    stack = await EngineStack.create(workspace, path.join(PROGRAMS, "scripts"), {
+    stack = await EngineStack.create(workspace, program, {
       ...connectionConfig(emu, emu.keys.individual),
       count: String(resources),
+      ...config,
     });
     const made = stack;
     const parallel = ["--parallel", String(FLEET_PARALLEL)];
@@ -249,12 +296,11 @@ async function atScale(resources: number): Promise<FleetResult["scale"]> {
       const { ms } = await timed(() => made.ok(args, { env, timeoutMs: COMMAND_TIMEOUT_MS }));
       results.push({ command, ms: Math.round(ms), plugin: readProbes(probeDir) });
       if (command === "up") {
-        const scripts = (await made.resources()).filter((r) => r.type === SCRIPT_TYPE);
-        if (scripts.length !== resources)
-          throw new Error(`up left ${scripts.length} of ${resources} Scripts`);
+        const held = (await made.resources()).filter((r) => r.type === type);
+        if (held.length !== resources) throw new Error(`up left ${held.length} of ${resources} ${type}`);
       }
     }
-    return { kind: "Script", resources, parallel: FLEET_PARALLEL, commands: results };
+    return results;
   } finally {
     await stack?.remove();
     workspace.dispose();

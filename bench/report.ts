@@ -6,7 +6,7 @@ import { SIZES, MODES } from "./convergence";
 import { SWEEP_SECONDS } from "./requestsPerMachine";
 import type { RouteCounts } from "./support";
 import { judgeFleet, type BenchResults } from "./results";
-import type { FleetResult } from "./fleet";
+import type { FleetResult, ScaleCommand } from "./fleet";
 
 type Cell = string | number;
 
@@ -125,6 +125,15 @@ function fleetSections(f: FleetResult): string[] {
     ``,
     `The plugin's figures are read inside the dynamic-provider process (bench/pluginProbe.cjs, preloaded through NODE_OPTIONS): ` +
       `peak RSS is the kernel's high-water mark (\`resourceUsage().maxRSS\`), the delay is \`monitorEventLoopDelay\` at 10 ms resolution, less the resolution (an idle loop reads 0).`,
+    ...(f.scale.baselines
+      ? [
+          ``,
+          `The same commands of ${f.scale.resources} no-op resources, each in a stack of its own (bench/programs/noop): the SDK's own plugin without our provider. ` +
+            `"No-op of a Script's shape" carries ${f.scale.baselines.find((b) => b.name === "noopShape")?.props} more properties, so that a refresh's read and diff of one carry about as many property values as a Script's.`,
+          ``,
+          baselineTable(f),
+        ]
+      : []),
     ``,
   ];
 }
@@ -178,6 +187,26 @@ function scaleTable(f: FleetResult): string {
       c.plugin
         ? `${c.plugin.loopDelayMs.mean} / ${c.plugin.loopDelayMs.p99} / ${c.plugin.loopDelayMs.max}`
         : "–",
+    ]),
+  );
+}
+
+function baselineTable(f: FleetResult): string {
+  const kinds: Array<[string, ScaleCommand[]]> = [
+    [`${f.scale.kind}s`, f.scale.commands],
+    ...(f.scale.baselines ?? []).map((b): [string, ScaleCommand[]] => [
+      b.name === "noop" ? "no-op" : "no-op of a Script's shape",
+      b.commands,
+    ]),
+  ];
+  return table(
+    ["command", ...kinds.map(([name]) => `${name}: wall ms / peak RSS MB`)],
+    f.scale.commands.map((c) => [
+      c.command,
+      ...kinds.map(([, commands]) => {
+        const same = commands.find((x) => x.command === c.command);
+        return same ? `${same.ms} / ${same.plugin?.peakRssMB ?? "–"}` : "–";
+      }),
     ]),
   );
 }

@@ -6,7 +6,7 @@ import { round } from "./support";
 import type { HeadroomResult } from "./emulatorHeadroom";
 import type { EngineResult } from "./engine";
 import type { EngineUpResult } from "./engineUp";
-import type { FleetResult } from "./fleet";
+import type { FleetResult, ScaleCommand } from "./fleet";
 import type { RequestsResult } from "./requestsPerMachine";
 
 /** Everything one `npm run bench` measured. */
@@ -63,12 +63,23 @@ export function judge(r: Omit<BenchResults, "targets">): Target[] {
 export function judgeFleet(r: Partial<Pick<BenchResults, "engine" | "fleet">>): Target[] {
   const targets: Target[] = [];
   const machines = r.engine?.rows.find((x) => x.kind === "Machine");
+  const shape = r.engine?.rows.find((x) => x.kind === "noop40");
   if (machines) {
     const n = machines.resources;
     targets.push(
       target(`pulumi refresh, ${n} Machines vs no-op`, "≤ 1.1", machines.refreshRatio, (v) => v <= 1.1),
       target(`pulumi refresh, ${n} Machines: API requests`, "≤ 5", machines.refreshRequests, (v) => v <= 5),
     );
+    // Beside it, what our provider adds to the SDK's own cost of a resource of that shape.
+    if (shape)
+      targets.push(
+        target(
+          `pulumi refresh, ${n} Machines vs a no-op of their shape`,
+          "≤ 1.1",
+          round(machines.refreshRatio / shape.refreshRatio),
+          (v) => v <= 1.1,
+        ),
+      );
   }
   if (!r.fleet) return targets;
   const { limited, scale } = r.fleet;
@@ -104,6 +115,20 @@ export function judgeFleet(r: Partial<Pick<BenchResults, "engine" | "fleet">>): 
       (v) => v <= 200,
     ),
   );
+  // Beside it, what our provider adds to the SDK's own plugin in the refresh (the command of the
+  // peak) of as many no-op resources of a Script's shape: our runtime alone holds about 7 MB.
+  const refreshRss = (commands: ScaleCommand[]) =>
+    commands.find((c) => c.command === "refresh")?.plugin?.peakRssMB ?? NaN;
+  const shapeNoop = scale.baselines?.find((b) => b.name === "noopShape");
+  if (shapeNoop)
+    targets.push(
+      target(
+        `${scale.resources} ${scale.kind}s: refresh peak RSS above a no-op of their shape, MB`,
+        "≤ 10",
+        round(refreshRss(scale.commands) - refreshRss(shapeNoop.commands), 1),
+        (v) => v <= 10,
+      ),
+    );
   return targets;
 }
 
