@@ -20,7 +20,9 @@
  *   into the dynamic-provider process through NODE_OPTIONS. The same four commands of as many
  *   no-op resources (bench/programs/noop) side by side: the idiomatic no-op, and a no-op of a
  *   Script's shape (SCRIPT_SHAPE_PROPS more properties), which tell the SDK's own plugin's figures
- *   from what this package's provider adds.
+ *   from what this package's provider adds. The three stacks are up at once and each command runs
+ *   on each in turn; the refresh, seconds long and the command of the peak, REFRESH_ROUNDS times
+ *   (its median reported).
  *
  * The refresh of 200 unchanged Machines (time vs the no-op, API requests) is benchmark 4's
  * (bench/engine.ts), not measured again here; its targets are judged in results.ts.
@@ -33,7 +35,7 @@ import { EngineStack, EngineWorkspace } from "../test/e2e/support/engineStack";
 import { connectionConfig, PROGRAMS, TIME_SCALE } from "../test/e2e/support/kit";
 import { steps, type CliRun } from "../test/e2e/support/cli";
 import { UP_TIME_SCALE } from "./engineUp";
-import { control, MACHINE_INPUTS, round, timed } from "./support";
+import { control, MACHINE_INPUTS, median, round, timed } from "./support";
 
 /** Requests per second the emulator lets the key make (and its burst). */
 export const FLEET_RATE = 5;
@@ -115,6 +117,8 @@ export interface ScaleCommand {
   ms: number;
   /** null: no probe file was found (the plugin did not start, or the probe failed). */
   plugin: PluginFigures | null;
+  /** A command run several times (the refresh): each run's figures; ms and plugin are the median's. */
+  samples?: Array<{ ms: number; peakRssMB: number | null }>;
 }
 
 /** The same commands of as many no-op resources: the SDK's own plugin, without our provider. */
@@ -247,33 +251,89 @@ function failed(run: CliRun): number {
   return steps(run).filter((s) => s.failed).length;
 }
 
-/** N Scripts, then N of each no-op, each in a stack of its own, the plugin probed in every command. */
-async function atScale(resources: number): Promise<FleetResult["scale"]> {
-  const commands = await probedCommands(path.join(PROGRAMS, "scripts"), {}, resources, SCRIPT_TYPE);
-  const baselines: ScaleBaseline[] = [];
-  for (const [name, props] of [
-    ["noop", 0],
-    ["noopShape", SCRIPT_SHAPE_PROPS],
-  ] as const) {
-    const config: Record<string, string> = props > 0 ? { props: String(props), quiet: "true" } : {};
-    baselines.push({ name, props, commands: await probedCommands(NOOP, config, resources, NOOP_TYPE) });
-  }
-  return { kind: "Script", resources, parallel: FLEET_PARALLEL, commands, baselines };
+/**
+ * Refreshes of each stack at scale, interleaved across the three stacks (Scripts, no-op, no-op of
+ * a Script's shape: A B C A B C …): a refresh takes seconds, and its peak RSS follows V8's
+ * collection timing, which moves by ±10 MB between runs of one stack; the median is reported.
+ */
+export const REFRESH_ROUNDS = 5;
+
+/** One stack at scale, its plugin probed in every command. */
+interface ProbedStack {
+  run(command: ScaleCommand["command"]): Promise<Omit<ScaleCommand, "samples">>;
+  close(): Promise<void>;
 }
 
-/** `preview`, `up`, `refresh`, `destroy` of `resources` of `program`, the plugin probed in each. */
-async function probedCommands(
+/**
+ * N Scripts, and N of each no-op, each in a stack of its own and all three up at once, so the
+ * commands run side by side: each command on every stack in turn, the refresh REFRESH_ROUNDS times.
+ */
+async function atScale(resources: number): Promise<FleetResult["scale"]> {
+  const kinds: Array<{ program: string; config: Record<string, string>; type: string }> = [
+    { program: path.join(PROGRAMS, "scripts"), config: {}, type: SCRIPT_TYPE },
+    { program: NOOP, config: {}, type: NOOP_TYPE },
+    { program: NOOP, config: { props: String(SCRIPT_SHAPE_PROPS), quiet: "true" }, type: NOOP_TYPE },
+  ];
+  const stacks: ProbedStack[] = [];
+  try {
+    for (const kind of kinds) stacks.push(await openProbed(kind.program, kind.config, resources, kind.type));
+    const commands: ScaleCommand[][] = kinds.map(() => []);
+    const once = async (command: ScaleCommand["command"]) => {
+      for (const [i, stack] of stacks.entries()) commands[i].push(await stack.run(command));
+    };
+    await once("preview");
+    await once("up");
+    const refreshes: Array<Array<Omit<ScaleCommand, "samples">>> = kinds.map(() => []);
+    for (let round = 0; round < REFRESH_ROUNDS; round++)
+      for (const [i, stack] of stacks.entries()) refreshes[i].push(await stack.run("refresh"));
+    for (const [i, runs] of refreshes.entries()) commands[i].push(medianCommand(runs));
+    await once("destroy");
+    const [scripts, noop, noopShape] = commands;
+    return {
+      kind: "Script",
+      resources,
+      parallel: FLEET_PARALLEL,
+      commands: scripts,
+      baselines: [
+        { name: "noop", props: 0, commands: noop },
+        { name: "noopShape", props: SCRIPT_SHAPE_PROPS, commands: noopShape },
+      ],
+    };
+  } finally {
+    for (const stack of stacks) await stack.close();
+  }
+}
+
+/** The median of runs of one command: its wall time, and the run of the median peak RSS. */
+function medianCommand(runs: Array<Omit<ScaleCommand, "samples">>): ScaleCommand {
+  const byRss = [...runs].sort((a, b) => (a.plugin?.peakRssMB ?? NaN) - (b.plugin?.peakRssMB ?? NaN));
+  return {
+    command: runs[0].command,
+    ms: Math.round(median(runs.map((r) => r.ms))),
+    plugin: byRss[Math.floor((byRss.length - 1) / 2)].plugin,
+    samples: runs.map((r) => ({ ms: r.ms, peakRssMB: r.plugin?.peakRssMB ?? null })),
+  };
+}
+
+/** A stack of `resources` of `program` on an emulator of its own, the plugin probed in each command. */
+async function openProbed(
   program: string,
   config: Record<string, string>,
   resources: number,
   type: string,
-): Promise<ScaleCommand[]> {
+): Promise<ProbedStack> {
   const emu = await startTestEmulator({ clock: "real", timeScale: TIME_SCALE });
   const workspace = new EngineWorkspace();
   const probeDir = fs.mkdtempSync(path.join(os.tmpdir(), "vmapi-probe-"));
   const env = {
     BENCH_PLUGIN_PROBE: probeDir,
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${PROBE}`.trim(),
+  };
+  const close = async () => {
+    await stack?.remove();
+    workspace.dispose();
+    fs.rmSync(probeDir, { recursive: true, force: true });
+    await emu.close();
   };
   let stack: EngineStack | undefined;
   try {
@@ -282,31 +342,31 @@ async function probedCommands(
       count: String(resources),
       ...config,
     });
-    const made = stack;
-    const parallel = ["--parallel", String(FLEET_PARALLEL)];
-    const commands: Array<[ScaleCommand["command"], string[]]> = [
-      ["preview", ["preview", ...parallel]],
-      ["up", ["up", "--yes", "--skip-preview", ...parallel]],
-      ["refresh", ["refresh", "--yes", "--skip-preview", ...parallel]],
-      ["destroy", ["destroy", "--yes", "--skip-preview", ...parallel]],
-    ];
-    const results: ScaleCommand[] = [];
-    for (const [command, args] of commands) {
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  const made = stack;
+  const parallel = ["--parallel", String(FLEET_PARALLEL)];
+  const args: Record<ScaleCommand["command"], string[]> = {
+    preview: ["preview", ...parallel],
+    up: ["up", "--yes", "--skip-preview", ...parallel],
+    refresh: ["refresh", "--yes", "--skip-preview", ...parallel],
+    destroy: ["destroy", "--yes", "--skip-preview", ...parallel],
+  };
+  return {
+    close,
+    async run(command) {
       for (const file of fs.readdirSync(probeDir)) fs.rmSync(path.join(probeDir, file));
-      const { ms } = await timed(() => made.ok(args, { env, timeoutMs: COMMAND_TIMEOUT_MS }));
-      results.push({ command, ms: Math.round(ms), plugin: readProbes(probeDir) });
+      const { ms } = await timed(() => made.ok(args[command], { env, timeoutMs: COMMAND_TIMEOUT_MS }));
+      const result = { command, ms: Math.round(ms), plugin: readProbes(probeDir) };
       if (command === "up") {
         const held = (await made.resources()).filter((r) => r.type === type);
         if (held.length !== resources) throw new Error(`up left ${held.length} of ${resources} ${type}`);
       }
-    }
-    return results;
-  } finally {
-    await stack?.remove();
-    workspace.dispose();
-    fs.rmSync(probeDir, { recursive: true, force: true });
-    await emu.close();
-  }
+      return result;
+    },
+  };
 }
 
 /** The highest figures of the plugin processes that wrote to `dir` (null: none did). */

@@ -132,6 +132,7 @@ function fleetSections(f: FleetResult): string[] {
             `"No-op of a Script's shape" carries ${f.scale.baselines.find((b) => b.name === "noopShape")?.props} more properties, so that a refresh's read and diff of one carry about as many property values as a Script's.`,
           ``,
           baselineTable(f),
+          ...refreshSamples(f),
         ]
       : []),
     ``,
@@ -189,6 +190,29 @@ function scaleTable(f: FleetResult): string {
         : "–",
     ]),
   );
+}
+
+/** The refresh's runs, when it ran several times side by side (since 2026-11-26, afternoon). */
+function refreshSamples(f: FleetResult): string[] {
+  const kinds: Array<[string, ScaleCommand[]]> = [
+    [`${f.scale.kind}s`, f.scale.commands],
+    ...(f.scale.baselines ?? []).map((b): [string, ScaleCommand[]] => [
+      b.name === "noop" ? "no-op" : "no-op of a Script's shape",
+      b.commands,
+    ]),
+  ];
+  const rows = kinds.flatMap(([name, commands]) => {
+    const samples = commands.find((c) => c.command === "refresh")?.samples;
+    return samples ? [[name, samples.map((s) => `${s.ms} / ${s.peakRssMB ?? "–"}`).join(", ")]] : [];
+  });
+  if (rows.length === 0) return [];
+  return [
+    ``,
+    `The three stacks were up at once and each command ran on each in turn; the refresh ran ${rows[0][1].split(", ").length} times on each, interleaved (A B C A B C …), ` +
+      `and the tables give its median wall time and the run of its median peak RSS. Every run (wall ms / peak RSS MB):`,
+    ``,
+    table(["stack", "refresh runs"], rows),
+  ];
 }
 
 function baselineTable(f: FleetResult): string {
