@@ -19,8 +19,10 @@
  *   the plugin's peak RSS and event-loop delay per command, read by bench/pluginProbe.cjs preloaded
  *   into the dynamic-provider process through NODE_OPTIONS. The same four commands of as many
  *   no-op resources (bench/programs/noop) side by side: the idiomatic no-op, and a no-op of a
- *   Script's shape (SCRIPT_SHAPE_PROPS more properties), which tell the SDK's own plugin's figures
- *   from what this package's provider adds. The three stacks are up at once and each command runs
+ *   Script's shape (SCRIPT_SHAPE_PROPS more properties), and the same whose read waits
+ *   WAITING_READ_MS on a timer as a read from an API waits (a read that waits keeps the engine's
+ *   reads in flight in the plugin), which tell the SDK's own plugin's figures from what this
+ *   package's provider adds. The four stacks are up at once and each command runs
  *   on each in turn; the refresh, seconds long and the command of the peak, REFRESH_ROUNDS times
  *   (its median reported).
  *
@@ -56,6 +58,13 @@ const NOOP = path.join(__dirname, "programs", "noop");
  * outputs and 7 inputs, its read answering both): 72 against 73.
  */
 export const SCRIPT_SHAPE_PROPS = 9;
+/**
+ * How long the waiting no-op's read waits: about what a read of a refresh waits for its listing or
+ * its show on these 2 cores. Our provider's read made to wait this long and do nothing else peaked
+ * as high as its real read (215 MB against 212, median of 5, 1,000 Scripts): the peak follows the
+ * reads the engine keeps in flight while they wait, not what they do.
+ */
+export const WAITING_READ_MS = 50;
 /**
  * How long one command may run before the CLI helper kills it (its default, 240 s, is below
  * what these commands take on 2 cores: a killed `up` exits 128 and would read as not converged).
@@ -113,7 +122,8 @@ export interface PluginFigures {
 
 /** One command of the stack at scale. */
 export interface ScaleCommand {
-  command: "preview" | "up" | "refresh" | "destroy";
+  /** `refreshDefault`: the refresh at the engine's default `--parallel` (4 × cores); the others at FLEET_PARALLEL. */
+  command: "preview" | "up" | "refresh" | "refreshDefault" | "destroy";
   ms: number;
   /** null: no probe file was found (the plugin did not start, or the probe failed). */
   plugin: PluginFigures | null;
@@ -123,10 +133,15 @@ export interface ScaleCommand {
 
 /** The same commands of as many no-op resources: the SDK's own plugin, without our provider. */
 export interface ScaleBaseline {
-  /** `noop`: the idiomatic no-op; `noopShape`: the no-op with a Script's shape. */
-  name: "noop" | "noopShape";
+  /**
+   * `noop`: the idiomatic no-op; `noopShape`: the no-op with a Script's shape; `noopShapeWaiting`:
+   * the same, its read waiting `readMs` on a timer (absent in results before 2026-11-26, 11:00).
+   */
+  name: "noop" | "noopShape" | "noopShapeWaiting";
   /** Extra properties each resource carries (bench/programs/noop's `props`). */
   props: number;
+  /** How long each read waits (0: it answers at once). */
+  readMs?: number;
   commands: ScaleCommand[];
 }
 
@@ -252,8 +267,8 @@ function failed(run: CliRun): number {
 }
 
 /**
- * Refreshes of each stack at scale, interleaved across the three stacks (Scripts, no-op, no-op of
- * a Script's shape: A B C A B C …): a refresh takes seconds, and its peak RSS follows V8's
+ * Refreshes of each stack at scale, interleaved across the four stacks (Scripts and the three
+ * no-ops: A B C D A B C D …): a refresh takes seconds, and its peak RSS follows V8's
  * collection timing, which moves by ±10 MB between runs of one stack; the median is reported.
  */
 export const REFRESH_ROUNDS = 5;
@@ -265,14 +280,22 @@ interface ProbedStack {
 }
 
 /**
- * N Scripts, and N of each no-op, each in a stack of its own and all three up at once, so the
- * commands run side by side: each command on every stack in turn, the refresh REFRESH_ROUNDS times.
+ * N Scripts, and N of each no-op, each in a stack of its own and all four up at once, so the
+ * commands run side by side: each command on every stack in turn, the refresh REFRESH_ROUNDS times
+ * at FLEET_PARALLEL and as many at the engine's default `--parallel`: a refresh gains no time from
+ * more reads at once (they share one listing), but each read the engine keeps in flight holds
+ * its request in the plugin.
  */
 async function atScale(resources: number): Promise<FleetResult["scale"]> {
   const kinds: Array<{ program: string; config: Record<string, string>; type: string }> = [
     { program: path.join(PROGRAMS, "scripts"), config: {}, type: SCRIPT_TYPE },
     { program: NOOP, config: {}, type: NOOP_TYPE },
     { program: NOOP, config: { props: String(SCRIPT_SHAPE_PROPS), quiet: "true" }, type: NOOP_TYPE },
+    {
+      program: NOOP,
+      config: { props: String(SCRIPT_SHAPE_PROPS), quiet: "true", readMs: String(WAITING_READ_MS) },
+      type: NOOP_TYPE,
+    },
   ];
   const stacks: ProbedStack[] = [];
   try {
@@ -283,12 +306,14 @@ async function atScale(resources: number): Promise<FleetResult["scale"]> {
     };
     await once("preview");
     await once("up");
-    const refreshes: Array<Array<Omit<ScaleCommand, "samples">>> = kinds.map(() => []);
-    for (let round = 0; round < REFRESH_ROUNDS; round++)
-      for (const [i, stack] of stacks.entries()) refreshes[i].push(await stack.run("refresh"));
-    for (const [i, runs] of refreshes.entries()) commands[i].push(medianCommand(runs));
+    for (const command of ["refresh", "refreshDefault"] as const) {
+      const refreshes: Array<Array<Omit<ScaleCommand, "samples">>> = kinds.map(() => []);
+      for (let round = 0; round < REFRESH_ROUNDS; round++)
+        for (const [i, stack] of stacks.entries()) refreshes[i].push(await stack.run(command));
+      for (const [i, runs] of refreshes.entries()) commands[i].push(medianCommand(runs));
+    }
     await once("destroy");
-    const [scripts, noop, noopShape] = commands;
+    const [scripts, noop, noopShape, noopShapeWaiting] = commands;
     return {
       kind: "Script",
       resources,
@@ -297,6 +322,12 @@ async function atScale(resources: number): Promise<FleetResult["scale"]> {
       baselines: [
         { name: "noop", props: 0, commands: noop },
         { name: "noopShape", props: SCRIPT_SHAPE_PROPS, commands: noopShape },
+        {
+          name: "noopShapeWaiting",
+          props: SCRIPT_SHAPE_PROPS,
+          readMs: WAITING_READ_MS,
+          commands: noopShapeWaiting,
+        },
       ],
     };
   } finally {
@@ -352,6 +383,7 @@ async function openProbed(
     preview: ["preview", ...parallel],
     up: ["up", "--yes", "--skip-preview", ...parallel],
     refresh: ["refresh", "--yes", "--skip-preview", ...parallel],
+    refreshDefault: ["refresh", "--yes", "--skip-preview"],
     destroy: ["destroy", "--yes", "--skip-preview", ...parallel],
   };
   return {

@@ -129,7 +129,8 @@ function fleetSections(f: FleetResult): string[] {
       ? [
           ``,
           `The same commands of ${f.scale.resources} no-op resources, each in a stack of its own (bench/programs/noop): the SDK's own plugin without our provider. ` +
-            `"No-op of a Script's shape" carries ${f.scale.baselines.find((b) => b.name === "noopShape")?.props} more properties, so that a refresh's read and diff of one carry about as many property values as a Script's.`,
+            `"No-op of a Script's shape" carries ${f.scale.baselines.find((b) => b.name === "noopShape")?.props} more properties, so that a refresh's read and diff of one carry about as many property values as a Script's.` +
+            waitingNote(f),
           ``,
           baselineTable(f),
           ...refreshSamples(f),
@@ -182,7 +183,7 @@ function scaleTable(f: FleetResult): string {
   return table(
     ["command", "wall ms", "plugin peak RSS MB", "event-loop delay ms (mean / p99 / max)"],
     f.scale.commands.map((c) => [
-      c.command,
+      COMMAND_LABELS[c.command],
       c.ms,
       c.plugin?.peakRssMB ?? "–",
       c.plugin
@@ -192,41 +193,63 @@ function scaleTable(f: FleetResult): string {
   );
 }
 
-/** The refresh's runs, when it ran several times side by side (since 2026-11-26, afternoon). */
+const COMMAND_LABELS: Record<ScaleCommand["command"], string> = {
+  preview: "preview",
+  up: "up",
+  refresh: "refresh",
+  refreshDefault: "refresh, the engine's default --parallel",
+  destroy: "destroy",
+};
+
+const BASELINE_LABELS: Record<string, string> = {
+  noop: "no-op",
+  noopShape: "no-op of a Script's shape",
+  noopShapeWaiting: "the same, its read waiting",
+};
+
+/** The refreshes' runs, when they ran several times side by side (since 2026-11-26). */
 function refreshSamples(f: FleetResult): string[] {
-  const kinds: Array<[string, ScaleCommand[]]> = [
-    [`${f.scale.kind}s`, f.scale.commands],
-    ...(f.scale.baselines ?? []).map((b): [string, ScaleCommand[]] => [
-      b.name === "noop" ? "no-op" : "no-op of a Script's shape",
-      b.commands,
-    ]),
-  ];
+  const kinds = scaleKinds(f);
   const rows = kinds.flatMap(([name, commands]) => {
-    const samples = commands.find((c) => c.command === "refresh")?.samples;
-    return samples ? [[name, samples.map((s) => `${s.ms} / ${s.peakRssMB ?? "–"}`).join(", ")]] : [];
+    return commands
+      .filter((c) => c.samples)
+      .map((c) => [
+        name,
+        COMMAND_LABELS[c.command],
+        (c.samples ?? []).map((s) => `${s.ms} / ${s.peakRssMB ?? "–"}`).join(", "),
+      ]);
   });
   if (rows.length === 0) return [];
   return [
     ``,
-    `The three stacks were up at once and each command ran on each in turn; the refresh ran ${rows[0][1].split(", ").length} times on each, interleaved (A B C A B C …), ` +
+    `The ${kinds.length} stacks were up at once and each command ran on each in turn; each refresh (at --parallel ${f.scale.parallel}, and at the engine's default, 4 × cores) ran ${rows[0][2].split(", ").length} times on each stack, interleaved, ` +
       `and the tables give its median wall time and the run of its median peak RSS. Every run (wall ms / peak RSS MB):`,
     ``,
-    table(["stack", "refresh runs"], rows),
+    table(["stack", "command", "runs"], rows),
   ];
 }
 
-function baselineTable(f: FleetResult): string {
-  const kinds: Array<[string, ScaleCommand[]]> = [
+/** Each stack at scale, ours first, with the label of its column. */
+function scaleKinds(f: FleetResult): Array<[string, ScaleCommand[]]> {
+  return [
     [`${f.scale.kind}s`, f.scale.commands],
-    ...(f.scale.baselines ?? []).map((b): [string, ScaleCommand[]] => [
-      b.name === "noop" ? "no-op" : "no-op of a Script's shape",
-      b.commands,
-    ]),
+    ...(f.scale.baselines ?? []).map((b): [string, ScaleCommand[]] => [BASELINE_LABELS[b.name], b.commands]),
   ];
+}
+
+function waitingNote(f: FleetResult): string {
+  const waiting = f.scale.baselines?.find((b) => b.name === "noopShapeWaiting");
+  return waiting
+    ? ` "Its read waiting": the same no-op, each read waiting ${waiting.readMs} ms on a timer and doing nothing else, as a read waits for an API's answer.`
+    : "";
+}
+
+function baselineTable(f: FleetResult): string {
+  const kinds = scaleKinds(f);
   return table(
     ["command", ...kinds.map(([name]) => `${name}: wall ms / peak RSS MB`)],
     f.scale.commands.map((c) => [
-      c.command,
+      COMMAND_LABELS[c.command],
       ...kinds.map(([, commands]) => {
         const same = commands.find((x) => x.command === c.command);
         return same ? `${same.ms} / ${same.plugin?.peakRssMB ?? "–"}` : "–";

@@ -2,12 +2,15 @@
  * The idiomatic baseline of bench/engine.ts: `count` (default 200) dynamic resources whose
  * provider does nothing and is one object shared by all of them (the SDK serializes it once).
  * With `createMs`, each create waits that long and nothing else: the floor of bench/engineUp.ts,
- * a provider that knows to the millisecond when its resource is ready.
+ * a provider that knows to the millisecond when its resource is ready. With `readMs`, each read
+ * waits that long on a timer and nothing else, as a read waits for an API's answer: the baseline
+ * of bench/fleet.ts for a provider whose reads do I/O.
  */
 import * as pulumi from "@pulumi/pulumi";
 
 const config = new pulumi.Config();
 const createMs = config.getNumber("createMs") ?? 0;
+const readMs = config.getNumber("readMs") ?? 0;
 
 const provider: pulumi.dynamic.ResourceProvider = {
   async check(_olds, news) {
@@ -26,6 +29,18 @@ const provider: pulumi.dynamic.ResourceProvider = {
 };
 
 /**
+ * The provider with `readMs`: a second object, so that the idiomatic no-op's serialized provider
+ * (which every resource carries, and the engine benchmark's baseline) stays as it was.
+ */
+const waitingProvider: pulumi.dynamic.ResourceProvider = {
+  ...provider,
+  async read(id, props) {
+    await new Promise((resolve) => setTimeout(resolve, readMs));
+    return { id, props };
+  },
+};
+
+/**
  * With `props` (default 0), each resource also carries that many properties (alternately short
  * strings and numbers), the shape of a resource with many outputs: a Machine declares about 40.
  */
@@ -36,7 +51,7 @@ const extra = Object.fromEntries(
 
 /**
  * With `quiet`, stack traces are off while the resource registers, as this package's resources
- * do (`quietStacks` in src/provider/shared/stub.ts): the SDK otherwise records one per property promise.
+ * do (`quietStacks` in src/provider/shared/resourceClass.ts): the SDK otherwise records one per property promise.
  */
 const quiet = config.getBoolean("quiet") ?? false;
 
@@ -45,7 +60,14 @@ class Noop extends pulumi.dynamic.Resource {
     const limit = Error.stackTraceLimit;
     if (quiet) Error.stackTraceLimit = 0;
     try {
-      super(provider, name, { index, text: "#!/bin/bash\necho hello\n", ...extra }, {}, "bench", "Noop");
+      super(
+        readMs > 0 ? waitingProvider : provider,
+        name,
+        { index, text: "#!/bin/bash\necho hello\n", ...extra },
+        {},
+        "bench",
+        "Noop",
+      );
     } finally {
       Error.stackTraceLimit = limit;
     }
