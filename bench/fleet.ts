@@ -289,13 +289,7 @@ interface ProbedStack {
 async function atScale(resources: number): Promise<FleetResult["scale"]> {
   const kinds: Array<{ program: string; config: Record<string, string>; type: string }> = [
     { program: path.join(PROGRAMS, "scripts"), config: {}, type: SCRIPT_TYPE },
-    { program: NOOP, config: {}, type: NOOP_TYPE },
-    { program: NOOP, config: { props: String(SCRIPT_SHAPE_PROPS), quiet: "true" }, type: NOOP_TYPE },
-    {
-      program: NOOP,
-      config: { props: String(SCRIPT_SHAPE_PROPS), quiet: "true", readMs: String(WAITING_READ_MS) },
-      type: NOOP_TYPE,
-    },
+    ...BASELINES.map((b) => ({ program: NOOP, config: noopConfig(b), type: NOOP_TYPE })),
   ];
   const stacks: ProbedStack[] = [];
   try {
@@ -313,26 +307,32 @@ async function atScale(resources: number): Promise<FleetResult["scale"]> {
       for (const [i, runs] of refreshes.entries()) commands[i].push(medianCommand(runs));
     }
     await once("destroy");
-    const [scripts, noop, noopShape, noopShapeWaiting] = commands;
+    const [scripts, ...noops] = commands;
     return {
       kind: "Script",
       resources,
       parallel: FLEET_PARALLEL,
       commands: scripts,
-      baselines: [
-        { name: "noop", props: 0, commands: noop },
-        { name: "noopShape", props: SCRIPT_SHAPE_PROPS, commands: noopShape },
-        {
-          name: "noopShapeWaiting",
-          props: SCRIPT_SHAPE_PROPS,
-          readMs: WAITING_READ_MS,
-          commands: noopShapeWaiting,
-        },
-      ],
+      baselines: BASELINES.map((b, i) => ({ ...b, commands: noops[i] })),
     };
   } finally {
     for (const stack of stacks) await stack.close();
   }
+}
+
+/** The no-op stacks beside the Scripts, in the order they run. */
+const BASELINES: ReadonlyArray<Omit<ScaleBaseline, "commands">> = [
+  { name: "noop", props: 0 },
+  { name: "noopShape", props: SCRIPT_SHAPE_PROPS },
+  { name: "noopShapeWaiting", props: SCRIPT_SHAPE_PROPS, readMs: WAITING_READ_MS },
+];
+
+/** bench/programs/noop's config for one baseline (stack traces off with extra properties, as ours). */
+function noopConfig(b: Omit<ScaleBaseline, "commands">): Record<string, string> {
+  return {
+    ...(b.props > 0 ? { props: String(b.props), quiet: "true" } : {}),
+    ...(b.readMs ? { readMs: String(b.readMs) } : {}),
+  };
 }
 
 /** The median of runs of one command: its wall time, and the run of the median peak RSS. */
