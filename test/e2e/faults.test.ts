@@ -8,9 +8,7 @@
  * CI size: 20 machines × 3 seeds. VMAPI_FAULT_SEEDS="1,2,3,4,5,6" runs more.
  */
 import * as path from "path";
-import { startTestEmulator } from "../kit/emulator";
-import { connectionConfig, liveMachines, PROGRAMS, TIME_SCALE } from "./support/kit";
-import { EngineStack, EngineWorkspace } from "./support/engineStack";
+import { E2eContext, liveMachines, PROGRAMS } from "./support/kit";
 import { messages, type CliRun } from "./support/cli";
 
 const COUNT = 20;
@@ -31,18 +29,12 @@ async function until(op: () => Promise<CliRun>, tries: number): Promise<CliRun[]
 
 describe.each(SEEDS)("fault seed %i", (seed) => {
   it("up ×≤2 under 20 % faults → exactly the declared machines, scripts and grants; destroy → nothing", async () => {
-    const emu = await startTestEmulator({
-      clock: "real",
-      timeScale: TIME_SCALE,
-      faultRate: 0.2,
-      faultSeed: seed,
-    });
-    const workspace = new EngineWorkspace();
-    const stack = await EngineStack.create(workspace, path.join(PROGRAMS, "fleet"), {
-      ...connectionConfig(emu, emu.keys.individual),
-      count: String(COUNT),
-    });
+    const context = await E2eContext.start({ faultRate: 0.2, faultSeed: seed });
+    const { emu } = context;
     try {
+      const stack = await context.stack(path.join(PROGRAMS, "fleet"), emu.keys.individual, {
+        count: String(COUNT),
+      });
       const ups = await until(() => stack.up(), 2);
       for (const failed of ups.filter((r) => r.code !== 0)) {
         // A failed up says why, in words a person can act on.
@@ -70,9 +62,7 @@ describe.each(SEEDS)("fault seed %i", (seed) => {
       expect(after.accessGrants).toEqual([]);
       expect(await stack.resources()).toEqual([]);
     } finally {
-      await stack.remove();
-      workspace.dispose();
-      await emu.close();
+      await context.close();
     }
   });
 });

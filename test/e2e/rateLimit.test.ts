@@ -8,9 +8,7 @@
  * none forgotten (benchmark 6 runs the same with 200 machines).
  */
 import * as path from "path";
-import { startTestEmulator } from "../kit/emulator";
-import { connectionConfig, liveMachines, PROGRAMS, TIME_SCALE } from "./support/kit";
-import { EngineStack, EngineWorkspace } from "./support/engineStack";
+import { E2eContext, liveMachines, PROGRAMS } from "./support/kit";
 import { expectExit, messages, steps, summary } from "./support/cli";
 
 const COUNT = 20;
@@ -19,18 +17,12 @@ const RATE = 2;
 jest.setTimeout(300_000);
 
 test(`up --parallel 64: ${COUNT} Scripts against ${RATE} requests/s per key → one up, 0 failed operations, refusals > 0, throttling in the output`, async () => {
-  const emu = await startTestEmulator({
-    clock: "real",
-    timeScale: TIME_SCALE,
-    rateLimit: RATE,
-    rateBurst: RATE,
-  });
-  const workspace = new EngineWorkspace();
-  const stack = await EngineStack.create(workspace, path.join(PROGRAMS, "scripts"), {
-    ...connectionConfig(emu, emu.keys.individual),
-    count: String(COUNT),
-  });
+  const context = await E2eContext.start({ rateLimit: RATE, rateBurst: RATE });
+  const { emu } = context;
   try {
+    const stack = await context.stack(path.join(PROGRAMS, "scripts"), emu.keys.individual, {
+      count: String(COUNT),
+    });
     const run = expectExit(await stack.up("--parallel", "64"));
     const done = steps(run);
     expect(done.filter((s) => s.failed)).toEqual([]);
@@ -48,9 +40,7 @@ test(`up --parallel 64: ${COUNT} Scripts against ${RATE} requests/s per key → 
     if (process.env.VMAPI_E2E_REPORT) console.log(JSON.stringify({ rateLimit: dump.rateLimit, throttled }));
     for (const key of Object.values(emu.keys)) expect(run.stdout + run.stderr).not.toContain(key);
   } finally {
-    await stack.remove();
-    workspace.dispose();
-    await emu.close();
+    await context.close();
   }
 });
 
@@ -59,20 +49,17 @@ const FAULT_SEEDS = (process.env.VMAPI_FAULT_SEEDS ?? "22,44").split(",").map(Nu
 
 describe.each(FAULT_SEEDS)("fault seed %i", (seed) => {
   it(`up --parallel 64: ${MACHINES} machines against ${RATE} requests/s per key and 20 % faults → one up converges, none twice, none orphaned; destroy → nothing`, async () => {
-    const emu = await startTestEmulator({
-      clock: "real",
-      timeScale: TIME_SCALE,
+    const context = await E2eContext.start({
       rateLimit: RATE,
       rateBurst: RATE,
       faultRate: 0.2,
       faultSeed: seed,
     });
-    const workspace = new EngineWorkspace();
-    const stack = await EngineStack.create(workspace, path.join(PROGRAMS, "machines"), {
-      ...connectionConfig(emu, emu.keys.individual),
-      count: String(MACHINES),
-    });
+    const { emu } = context;
     try {
+      const stack = await context.stack(path.join(PROGRAMS, "machines"), emu.keys.individual, {
+        count: String(MACHINES),
+      });
       const run = expectExit(await stack.up("--parallel", "64"));
       expect(steps(run).filter((s) => s.failed)).toEqual([]);
 
@@ -93,9 +80,7 @@ describe.each(FAULT_SEEDS)("fault seed %i", (seed) => {
       expect(liveMachines(await emu.control.state())).toEqual([]);
       expect(await stack.resources()).toEqual([]);
     } finally {
-      await stack.remove();
-      workspace.dispose();
-      await emu.close();
+      await context.close();
     }
   });
 });
