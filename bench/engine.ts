@@ -8,7 +8,9 @@
  * bench/programs/noop (a shared no-op provider object), each `up`ped once first; and a fourth,
  * `noop40`: the same no-op carrying 40 properties with stack traces off while it registers (as
  * this package's resources register), the shape of a Machine without its provider's work, which
- * tells how much of a Machine's cost is its shape and how much our provider adds. Then `rounds`
+ * tells how much of a Machine's cost is its shape and how much our provider adds; and a fifth,
+ * `noop40stack`: noop40 whose plugin also loads zod and axios at its first read, the stack this
+ * package is built on (the floor of any provider of that stack and a Machine's shape). Then `rounds`
  * rounds, each timing a preview and a refresh of every kind in turn (interleaved, so a noisy
  * moment of the shared machine hits every kind alike); the median of the rounds is reported.
  */
@@ -18,7 +20,7 @@ import { EngineStack, EngineWorkspace, type StateResource } from "../test/e2e/su
 import { connectionConfig } from "../test/e2e/support/kit";
 import { median, requestCounts, countsSince, totalOf, round, timed } from "./support";
 
-export const ENGINE_KINDS = ["noop", "Machine", "Script", "noop40"] as const;
+export const ENGINE_KINDS = ["noop", "Machine", "Script", "noop40", "noop40stack"] as const;
 export type EngineKind = (typeof ENGINE_KINDS)[number];
 
 export interface EngineRow {
@@ -49,6 +51,7 @@ const NOOP = path.join(__dirname, "programs", "noop");
 const STACKS: Record<EngineKind, { program: string; config?: Record<string, string> }> = {
   noop: { program: NOOP },
   noop40: { program: NOOP, config: { props: "40", quiet: "true" } },
+  noop40stack: { program: NOOP, config: { props: "40", quiet: "true", loadStack: "true" } },
   Machine: { program: path.join(PROGRAMS, "machines") },
   Script: { program: path.join(PROGRAMS, "scripts") },
 };

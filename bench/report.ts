@@ -62,7 +62,8 @@ export function markdownReport(r: BenchResults): string {
     ``,
     `Each figure is the whole command as typed (\`npm run pulumi -- preview\`, \`refresh --yes --skip-preview\`), ` +
       `the kinds interleaved in every round; the no-op is one provider object shared by ${r.engine.resources} dynamic resources; ` +
-      `noop40 is the same no-op carrying 40 properties, registered with stack traces off as ours are: a Machine's shape without its provider's work. ` +
+      `noop40 is the same no-op carrying 40 properties, registered with stack traces off as ours are: a Machine's shape without its provider's work; ` +
+      `noop40stack is noop40 whose plugin loads zod and axios at its first call, as ours does: the floor of any provider of this package's stack with a Machine's shape. ` +
       `State bytes: one resource in \`pulumi stack export\`, of which its provider's code (\`__provider\`).`,
     ``,
     `## 5. \`pulumi up\` of N machines (D = ${r.up.durationMs / 1000} s real; wall time / D)`,
