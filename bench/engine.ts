@@ -9,7 +9,7 @@
  * `noop40`: the same no-op carrying 40 properties with stack traces off while it registers (as
  * this package's resources register), the shape of a Machine without its provider's work, which
  * tells how much of a Machine's cost is its shape and how much our provider adds; and a fifth,
- * `noop40stack`: noop40 whose plugin also loads zod and axios at its first read, the stack this
+ * `noop40stack`: noop40 whose plugin also loads zod and axios at its first call, the stack this
  * package is built on (the floor of any provider of that stack and a Machine's shape). Then `rounds`
  * rounds, each timing a preview and a refresh of every kind in turn (interleaved, so a noisy
  * moment of the shared machine hits every kind alike); the median of the rounds is reported.
