@@ -18,7 +18,16 @@ import * as path from "node:path";
 import { startE2eEmulator, PROGRAMS } from "../test/e2e/support/kit";
 import { EngineStack, EngineWorkspace, type StateResource } from "../test/e2e/support/engineStack";
 import { connectionConfig } from "../test/e2e/support/kit";
-import { median, requestCounts, countsSince, totalOf, round, timed } from "./support";
+import {
+  median,
+  noopConfig,
+  NOOP_PROGRAM,
+  requestCounts,
+  countsSince,
+  totalOf,
+  round,
+  timed,
+} from "./support";
 
 export const ENGINE_KINDS = ["noop", "Machine", "Script", "noop40", "noop40stack"] as const;
 export type EngineKind = (typeof ENGINE_KINDS)[number];
@@ -46,12 +55,11 @@ export interface EngineResult {
   rows: EngineRow[];
 }
 
-const NOOP = path.join(__dirname, "programs", "noop");
 /** Each kind's program and the config it needs beyond the connection and `count`. */
 const STACKS: Record<EngineKind, { program: string; config?: Record<string, string> }> = {
-  noop: { program: NOOP },
-  noop40: { program: NOOP, config: { props: "40", quiet: "true" } },
-  noop40stack: { program: NOOP, config: { props: "40", quiet: "true", loadStack: "true" } },
+  noop: { program: NOOP_PROGRAM },
+  noop40: { program: NOOP_PROGRAM, config: noopConfig({ props: 40 }) },
+  noop40stack: { program: NOOP_PROGRAM, config: noopConfig({ props: 40, loadStack: true }) },
   Machine: { program: path.join(PROGRAMS, "machines") },
   Script: { program: path.join(PROGRAMS, "scripts") },
 };

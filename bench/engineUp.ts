@@ -22,7 +22,16 @@ import * as path from "node:path";
 import { startTestEmulator } from "../test/kit/emulator";
 import { EngineStack, EngineWorkspace } from "../test/e2e/support/engineStack";
 import { connectionConfig, PROGRAMS } from "../test/e2e/support/kit";
-import { countsSince, MACHINE_INPUTS, requestCounts, round, timed, totalOf } from "./support";
+import {
+  countsSince,
+  MACHINE_INPUTS,
+  noopConfig,
+  NOOP_PROGRAM,
+  requestCounts,
+  round,
+  timed,
+  totalOf,
+} from "./support";
 
 /** Emulator time scale of this benchmark: 60 s of provisioning take 12 s. */
 export const UP_TIME_SCALE = 0.2;
@@ -103,10 +112,7 @@ export async function engineUpBenchmark(): Promise<EngineUpResult> {
     for (const machines of UP_SIZES) {
       const up = await machinesUp(machines, UP_PARALLEL);
       const fixed = await machinesUp(machines, UP_PARALLEL, path.join(__dirname, "programs", "fixedpoll"));
-      const floor = await stack(path.join(__dirname, "programs", "noop"), {
-        count: String(machines),
-        createMs: String(D_MS),
-      });
+      const floor = await stack(NOOP_PROGRAM, { count: String(machines), ...noopConfig({ createMs: D_MS }) });
       const { ms: floorMs } = await timed(() => floor.ok([...UP, "--parallel", String(UP_PARALLEL)]));
       await floor.ok(DESTROY);
       rows.push({

@@ -37,7 +37,7 @@ import { EngineStack, EngineWorkspace } from "../test/e2e/support/engineStack";
 import { connectionConfig, PROGRAMS, TIME_SCALE } from "../test/e2e/support/kit";
 import { steps, type CliRun } from "../test/e2e/support/cli";
 import { UP_TIME_SCALE } from "./engineUp";
-import { control, MACHINE_INPUTS, median, round, timed } from "./support";
+import { control, MACHINE_INPUTS, median, noopConfig, NOOP_PROGRAM, round, timed } from "./support";
 
 /** Requests per second the emulator lets the key make (and its burst). */
 export const FLEET_RATE = 5;
@@ -51,7 +51,6 @@ const MACHINE_TYPE = "pulumi-nodejs:dynamic/vmapi:Machine";
 const SCRIPT_TYPE = "pulumi-nodejs:dynamic/vmapi:Script";
 const NOOP_TYPE = "pulumi-nodejs:dynamic/bench:Noop";
 const PROBE = path.join(__dirname, "pluginProbe.cjs");
-const NOOP = path.join(__dirname, "programs", "noop");
 /**
  * Extra properties of the no-op of a Script's shape: 12 values in each of its inputs and outputs,
  * so a refresh's read and diff of one carry about as many property values as a Script's (15
@@ -289,7 +288,7 @@ interface ProbedStack {
 async function atScale(resources: number): Promise<FleetResult["scale"]> {
   const kinds: Array<{ program: string; config: Record<string, string>; type: string }> = [
     { program: path.join(PROGRAMS, "scripts"), config: {}, type: SCRIPT_TYPE },
-    ...BASELINES.map((b) => ({ program: NOOP, config: noopConfig(b), type: NOOP_TYPE })),
+    ...BASELINES.map((b) => ({ program: NOOP_PROGRAM, config: noopConfig(b), type: NOOP_TYPE })),
   ];
   const stacks: ProbedStack[] = [];
   try {
@@ -326,14 +325,6 @@ const BASELINES: ReadonlyArray<Omit<ScaleBaseline, "commands">> = [
   { name: "noopShape", props: SCRIPT_SHAPE_PROPS },
   { name: "noopShapeWaiting", props: SCRIPT_SHAPE_PROPS, readMs: WAITING_READ_MS },
 ];
-
-/** bench/programs/noop's config for one baseline (stack traces off with extra properties, as ours). */
-function noopConfig(b: Omit<ScaleBaseline, "commands">): Record<string, string> {
-  return {
-    ...(b.props > 0 ? { props: String(b.props), quiet: "true" } : {}),
-    ...(b.readMs ? { readMs: String(b.readMs) } : {}),
-  };
-}
 
 /** The median of runs of one command: its wall time, and the run of the median peak RSS. */
 function medianCommand(runs: Array<Omit<ScaleCommand, "samples">>): ScaleCommand {

@@ -4,9 +4,9 @@
 import { PROVIDER, type ConvergenceResult } from "./convergence";
 import { round } from "./support";
 import type { HeadroomResult } from "./emulatorHeadroom";
-import type { EngineResult } from "./engine";
+import type { EngineKind, EngineResult } from "./engine";
 import type { EngineUpResult } from "./engineUp";
-import type { FleetResult, ScaleCommand } from "./fleet";
+import type { FleetResult, ScaleBaseline, ScaleCommand } from "./fleet";
 import type { RequestsResult } from "./requestsPerMachine";
 
 /** Everything one `npm run bench` measured. */
@@ -63,34 +63,30 @@ export function judge(r: Omit<BenchResults, "targets">): Target[] {
 export function judgeFleet(r: Partial<Pick<BenchResults, "engine" | "fleet">>): Target[] {
   const targets: Target[] = [];
   const machines = r.engine?.rows.find((x) => x.kind === "Machine");
-  const shape = r.engine?.rows.find((x) => x.kind === "noop40");
-  const shapeWithStack = r.engine?.rows.find((x) => x.kind === "noop40stack");
   if (machines) {
     const n = machines.resources;
     targets.push(
       target(`pulumi refresh, ${n} Machines vs no-op`, "≤ 1.1", machines.refreshRatio, (v) => v <= 1.1),
       target(`pulumi refresh, ${n} Machines: API requests`, "≤ 5", machines.refreshRequests, (v) => v <= 5),
     );
-    // Beside it, what our provider adds to the SDK's own cost of a resource of that shape.
-    if (shape)
-      targets.push(
-        target(
-          `pulumi refresh, ${n} Machines vs a no-op of their shape`,
-          "≤ 1.1",
-          round(machines.refreshRatio / shape.refreshRatio),
-          (v) => v <= 1.1,
-        ),
-      );
-    // And the floor of the first target: that shape, its plugin loading zod and axios as ours does.
-    if (shapeWithStack)
-      targets.push(
-        target(
-          `pulumi refresh, ${n} Machines vs that no-op loading zod and axios`,
-          "≤ 1.1",
-          round(machines.refreshRatio / shapeWithStack.refreshRatio),
-          (v) => v <= 1.1,
-        ),
-      );
+    // Beside it, what our provider adds to the SDK's own cost of a resource of that shape, and to
+    // the floor of the first target: that shape, its plugin loading zod and axios as ours does.
+    const beside: Array<[EngineKind, string]> = [
+      ["noop40", "a no-op of their shape"],
+      ["noop40stack", "that no-op loading zod and axios"],
+    ];
+    for (const [kind, label] of beside) {
+      const baseline = r.engine?.rows.find((x) => x.kind === kind);
+      if (baseline)
+        targets.push(
+          target(
+            `pulumi refresh, ${n} Machines vs ${label}`,
+            "≤ 1.1",
+            round(machines.refreshRatio / baseline.refreshRatio),
+            (v) => v <= 1.1,
+          ),
+        );
+    }
   }
   if (!r.fleet) return targets;
   const { limited, scale } = r.fleet;
@@ -140,31 +136,27 @@ export function judgeFleet(r: Partial<Pick<BenchResults, "engine" | "fleet">>): 
       ),
     );
   // Beside it, what our provider adds to the SDK's own plugin in the refresh (the command of the
-  // peak) of as many no-op resources of a Script's shape: our runtime alone holds about 7 MB.
+  // peak) of as many no-op resources of a Script's shape (our runtime alone holds about 7 MB), and
+  // above the same no-op whose read waits like one from an API: a read that waits keeps the
+  // engine's reads in flight in the plugin, which is most of the peak above the no-op that answers at once.
   const refreshRss = (commands: ScaleCommand[]) =>
     commands.find((c) => c.command === "refresh")?.plugin?.peakRssMB ?? NaN;
-  const shapeNoop = scale.baselines?.find((b) => b.name === "noopShape");
-  if (shapeNoop)
-    targets.push(
-      target(
-        `${scale.resources} ${scale.kind}s: refresh peak RSS above a no-op of their shape, MB`,
-        "≤ 10",
-        round(refreshRss(scale.commands) - refreshRss(shapeNoop.commands), 1),
-        (v) => v <= 10,
-      ),
-    );
-  // And above the same no-op whose read waits like one from an API: a read that waits keeps the
-  // engine's reads in flight in the plugin, which is most of the peak above the no-op that answers at once.
-  const waitingNoop = scale.baselines?.find((b) => b.name === "noopShapeWaiting");
-  if (waitingNoop)
-    targets.push(
-      target(
-        `${scale.resources} ${scale.kind}s: refresh peak RSS above that no-op, its read waiting ${waitingNoop.readMs} ms, MB`,
-        "≤ 10",
-        round(refreshRss(scale.commands) - refreshRss(waitingNoop.commands), 1),
-        (v) => v <= 10,
-      ),
-    );
+  const above: Partial<Record<ScaleBaseline["name"], (b: ScaleBaseline) => string>> = {
+    noopShape: () => "a no-op of their shape",
+    noopShapeWaiting: (b) => `that no-op, its read waiting ${b.readMs} ms`,
+  };
+  for (const noop of scale.baselines ?? []) {
+    const label = above[noop.name]?.(noop);
+    if (label)
+      targets.push(
+        target(
+          `${scale.resources} ${scale.kind}s: refresh peak RSS above ${label}, MB`,
+          "≤ 10",
+          round(refreshRss(scale.commands) - refreshRss(noop.commands), 1),
+          (v) => v <= 10,
+        ),
+      );
+  }
   return targets;
 }
 

@@ -3,11 +3,38 @@
  * the clocks the provider's client is given (manual: every sleep advances the emulator; scaled:
  * real sleeps shortened by the emulator's time scale).
  */
+import * as path from "node:path";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../src/emulator";
 import { providerContext, type ProviderContext } from "../src/provider/shared/context";
 import { createMachineProvider } from "../src/provider/machine/machineProvider";
 
 export { MACHINE_INPUTS, createRequest } from "./machineInputs";
+
+/** The no-op baseline program of benchmarks 4, 5 and 6 (its settings are described in it). */
+export const NOOP_PROGRAM = path.join(__dirname, "programs", "noop");
+
+/** What each resource of a NOOP_PROGRAM stack carries and does, beyond the stack's `count`. */
+export interface NoopSettings {
+  /** Extra properties, registered with stack traces off as this package's resources register. */
+  props?: number;
+  /** Each create waits this long. */
+  createMs?: number;
+  /** Each read waits this long. */
+  readMs?: number;
+  /** Its plugin loads zod and axios at its first call. */
+  loadStack?: boolean;
+}
+
+/** NOOP_PROGRAM's stack config for `settings`. */
+export function noopConfig(settings: NoopSettings): Record<string, string> {
+  const { props = 0, createMs = 0, readMs = 0, loadStack = false } = settings;
+  return {
+    ...(props > 0 ? { props: String(props), quiet: "true" } : {}),
+    ...(createMs > 0 ? { createMs: String(createMs) } : {}),
+    ...(readMs > 0 ? { readMs: String(readMs) } : {}),
+    ...(loadStack ? { loadStack: "true" } : {}),
+  };
+}
 
 /** API requests per route template, as `GET /_emulator/state` counts them. */
 export type RouteCounts = Record<string, number>;
