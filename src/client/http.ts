@@ -8,6 +8,7 @@ import axios, { type AxiosInstance, type AxiosResponse } from "axios";
 import type { z } from "zod";
 import { API_KEY_HEADER } from "../contract/constants";
 import { AbortedError, ResponseValidationError, VmApiError } from "./errors";
+import { notify } from "./notify";
 import { errorFromResponse, errorFromTransport, type RequestLabel } from "./errorMapping";
 import { formatIssues } from "../contract/formatIssues";
 import type { RateLimiter } from "./rateLimiter";
@@ -149,7 +150,7 @@ export class HttpClient {
           `${spec.method} ${spec.path} failed (${error.name}: ${error.message}); ${decision.action} #${retriesDone + 1} in ${delayMs} ms`,
         );
         const { method, path } = spec;
-        onRetry?.({
+        notify(onRetry, {
           method,
           path,
           error,
@@ -166,7 +167,7 @@ export class HttpClient {
     const label: RequestLabel = { method: spec.method, path: spec.path };
     const limiter = this.#options.rateLimiter;
     const permit = limiter && (await limiter.acquire(spec.signal));
-    spec.onSent?.();
+    notify(spec.onSent);
     const started = this.#options.timing.now();
     let response: AxiosResponse<unknown>;
     try {
@@ -270,7 +271,7 @@ function waitingNotices(spec: RequestSpec<unknown>): ReturnType<typeof setInterv
   const { onWaiting, waitingEveryMs } = spec;
   if (onWaiting === undefined || waitingEveryMs === undefined || waitingEveryMs <= 0) return undefined;
   let told = 0;
-  const timer = setInterval(() => onWaiting(++told * waitingEveryMs), waitingEveryMs);
+  const timer = setInterval(() => notify(onWaiting, ++told * waitingEveryMs), waitingEveryMs);
   timer.unref();
   return timer;
 }

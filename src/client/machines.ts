@@ -8,6 +8,7 @@ import { DEFAULT_MACHINE_PAGE_SIZE } from "../contract/constants";
 import { DEFAULT_CREATE_TIMEOUT_MS } from "./settings";
 import { provesAbsence } from "./errors";
 import type { HttpClient, RequestOptions } from "./http";
+import { notify } from "./notify";
 import { collect, Paginator } from "./pagination";
 import { filtersToQuery } from "./filterQuery";
 import { MACHINE_FILTER_FIELDS, type MachineFilters } from "../contract/listFilters";
@@ -56,6 +57,8 @@ export interface CreateMachineOptions extends RequestOptions {
    * looking for the machine a lost attempt made, taking it, or finding none.
    */
   onProgress?: (message: string) => void;
+  /** How those sentences name the machine: its `machineName` unless given. */
+  label?: string;
 }
 
 /** Paging of `machines.list`. */
@@ -96,8 +99,8 @@ export class Machines {
     const namesakesBefore = options.uniqueName
       ? new Set<string>()
       : await (options.namesakes?.(body.machineName) ?? this.idsNamed(body.machineName, options));
-    const say = options.onProgress ?? (() => undefined);
-    const what = `machine ${body.machineName}`;
+    const say = (message: string) => notify(options.onProgress, message);
+    const what = `machine ${options.label ?? body.machineName}`;
     return this.http.post("/machines/createSingleMachinePublic", body, {
       schema: MachineSchema,
       idempotent: false,
@@ -252,12 +255,12 @@ export class Machines {
     body: CreateMachineBody,
     before: ReadonlySet<string>,
     context: LookupContext,
-    options: RequestOptions & { onProgress: (message: string) => void },
+    options: RequestOptions & { onProgress: (message: string) => void; label?: string },
   ): Promise<Machine | undefined> {
     return lookForLateCreate({
       ...context,
       kind: "machine",
-      name: body.machineName,
+      name: options.label ?? body.machineName,
       find: () => this.findCreated(body, before, options),
       timing: this.timing,
       createTimeoutMs: this.createTimeoutMs,

@@ -20,6 +20,7 @@
  * not needed: one queue already spaces the callers out.
  */
 import { AbortedError, ValidationError } from "./errors";
+import { notify } from "./notify";
 import { realTiming, throwIfAborted, type Timing } from "./retry";
 
 /** A throttling episode, as `onThrottle` is told of it (once per hold or slow-down, not per caller). */
@@ -222,7 +223,7 @@ export class RateLimiter {
     const wasHolding = this.#heldUntil > now;
     if (until > this.#heldUntil) this.#heldUntil = until;
     if ((!wasHolding && until > now) || decreased) {
-      this.#onThrottle?.({
+      notify(this.#onThrottle, {
         status,
         waitMs: Math.max(0, this.#heldUntil - now),
         ratePerSecond: this.#rate,

@@ -17,6 +17,7 @@
  *   (`afterAmbiguous`, e.g. a 409 for a script name that now exists). Otherwise it fails.
  */
 import { AbortedError, ConnectionError, TimeoutError, VmApiError } from "./errors";
+import { notify } from "./notify";
 
 /** Tunables of the retry policy. */
 export interface RetryPolicy {
@@ -222,7 +223,7 @@ export async function runWithRetries<T>(attempt: () => Promise<T>, options: Retr
         }
         throw error;
       }
-      options.onRetry?.(error, decision, retriesDone);
+      notify(options.onRetry, error, decision, retriesDone);
       await abortableSleep(options.timing, decision.delayMs, options.signal);
       if (decision.action === "lookup-then-retry" && options.lookup) {
         const found = await lookupOr(options.lookup, { error, sentAtMs });

@@ -9,6 +9,7 @@ import type { z } from "zod";
 import { SCRIPT_MAX_BYTES } from "../contract/constants";
 import { ConflictError, provesAbsence, ValidationError } from "./errors";
 import type { HttpClient, RequestOptions } from "./http";
+import { notify } from "./notify";
 import { filtersToQuery } from "./filterQuery";
 import { SCRIPT_FILTER_FIELDS, type ScriptFilters } from "../contract/listFilters";
 import {
@@ -29,6 +30,8 @@ export type CreateScriptInput = Omit<CreateScriptRequest, "scriptText"> &
 export interface CreateScriptOptions extends RequestOptions {
   /** Told, in a sentence, that the create is still waiting for its answer, or took a script a lost attempt made. */
   onProgress?: (message: string) => void;
+  /** How those sentences name the script: `script <scriptName>` unless given. */
+  label?: string;
 }
 
 /** The script endpoints of the API. */
@@ -50,8 +53,8 @@ export class Scripts {
     const { scriptFile, ...rest } = input;
     const scriptText = await resolveScriptText(input.scriptText, scriptFile);
     const body = validateInput(CreateScriptRequestSchema, { ...rest, scriptText }, "create script");
-    const say = options.onProgress ?? (() => undefined);
-    const what = `script ${body.scriptName}`;
+    const say = (message: string) => notify(options.onProgress, message);
+    const what = options.label ?? `script ${body.scriptName}`;
     return this.http.post("/scripts/createScript", body, {
       schema: ScriptSchema,
       idempotent: false,

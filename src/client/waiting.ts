@@ -14,6 +14,7 @@ import {
 import { formatIssues } from "../contract/formatIssues";
 import { WaitableStateSchema } from "../contract/requestSchemas";
 import { abortableSleep, throwIfAborted, type Timing } from "./retry";
+import { notify } from "./notify";
 import type { Machine, MachineEvent } from "../contract/schemas";
 
 /** The polling schedule: `initialDelayMs · factor^n`, capped at `maxDelayMs`, ± `jitter`. */
@@ -152,7 +153,7 @@ export async function waitForState(
     const machine = await getMachine(options.signal);
     errorsAtStart ??= errorHandles(machine);
     if (machine.state !== previousState) {
-      options.onProgress?.({
+      notify(options.onProgress, {
         state: machine.state,
         previousState,
         elapsedMs: timing.now() - started,

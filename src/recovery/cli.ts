@@ -22,6 +22,9 @@ export function clientFinder(client: VmApiClient): ResourceFinder {
     async scriptsNamed(name) {
       return (await client.scripts.list({ name })).map((s) => s.id);
     },
+    async removeScriptsNamed(name) {
+      for (const script of await client.scripts.list({ name })) await client.scripts.destroy(script.id);
+    },
   };
 }
 

@@ -5,10 +5,14 @@
  * and `refresh --import-pending-creates` (CLI v3.259 to v3.274.1) drops the resources it was told to import.
  *
  * This turns the pending creates of this package's resources into what they really are: a
- * resource found in the API by the name in its inputs becomes a resource of the stack (with its
- * id; the next `pulumi refresh` reads the rest), one not found is dropped (nothing was created).
- * Pending operations of other providers are left as they are.
+ * resource found in the API becomes a resource of the stack (with its id; the next `pulumi
+ * refresh` reads the rest), one not found is dropped (nothing was created). A create that had not
+ * finished left its machine under its creating name (contract/unfinishedCreates.ts), which only
+ * that resource makes: that machine is the one, and the next `pulumi up` gives it its name. A
+ * script is found by its name; the marker of its create is removed. Pending operations of other
+ * providers are left as they are.
  */
+import { createIdentity, creatingName } from "../contract/unfinishedCreates";
 
 /** The part of `pulumi stack export` this reads and writes; everything else passes through. */
 export interface ExportedStack {
@@ -34,6 +38,8 @@ export interface ExportedResource {
 export interface ResourceFinder {
   machinesNamed(name: string): Promise<string[]>;
   scriptsNamed(name: string): Promise<string[]>;
+  /** Removes the scripts named `name` (a create's marker, once its script is accounted for). */
+  removeScriptsNamed(name: string): Promise<void>;
 }
 
 /** What happened to one pending create. */
@@ -48,13 +54,30 @@ export interface Resolution {
 
 const TYPE_PREFIX = "pulumi-nodejs:dynamic/vmapi:";
 
-/** Which output holds the id, per kind that can be looked up by name. */
+/**
+ * Per kind that can be looked up by name: which output holds the id, and how the resource is found
+ * from the name its create sent and its creating name.
+ */
 const FINDABLE: Record<
   string,
-  { idOutput: string; find: (f: ResourceFinder, name: string) => Promise<string[]> }
+  { idOutput: string; find: (f: ResourceFinder, name: string, creating: string) => Promise<string[]> }
 > = {
-  Machine: { idOutput: "machineId", find: (f, name) => f.machinesNamed(name) },
-  Script: { idOutput: "scriptId", find: (f, name) => f.scriptsNamed(name) },
+  Machine: {
+    idOutput: "machineId",
+    // An unfinished create's machine has the creating name; one that finished has the name.
+    find: async (f, name, creating) => {
+      const unfinished = await f.machinesNamed(creating);
+      return unfinished.length > 0 ? unfinished : f.machinesNamed(name);
+    },
+  },
+  Script: {
+    idOutput: "scriptId",
+    find: async (f, name, creating) => {
+      const ids = await f.scriptsNamed(name);
+      await f.removeScriptsNamed(creating);
+      return ids;
+    },
+  },
 };
 
 /**
@@ -102,8 +125,8 @@ async function resolveOne(
   if (typeof name !== "string") {
     return { urn, outcome: "left", reason: "its name is not readable (a secret?): resolve it by hand" };
   }
-  const what = `${kind.toLowerCase()} named ${JSON.stringify(name)}`;
-  const ids = await findable.find(finder, name);
+  const what = `${kind.toLowerCase()} of the name ${JSON.stringify(name)}`;
+  const ids = await findable.find(finder, name, creatingName(name, createIdentity(resource.inputs ?? {})));
   if (ids.length === 0) return { urn, outcome: "dropped", reason: `no ${what} exists: it was never created` };
   if (ids.length > 1) {
     const several = `${ids.length} ${kind.toLowerCase()}s named ${JSON.stringify(name)}`;

@@ -19,6 +19,7 @@ import { expectExit, steps } from "./support/cli";
 import { EngineStack, EngineWorkspace, type StackDeployment } from "./support/engineStack";
 import { REPO } from "./support/cli";
 import { childrenNamed, processesWithEnv } from "./support/processes";
+import { hasName } from "../kit/machines";
 import type { RunningEmulator } from "../../src/emulator";
 
 jest.setTimeout(300_000);
@@ -99,7 +100,7 @@ test("up killed mid-create → cancel, export, recover-pending, import, refresh,
   // vmapi-recover-pending; the day a CLI keeps them, this fails and the README can switch.
   const machinesNow = (await emu.control.state()).machines;
   const toImport = pending.flatMap(({ resource }) => {
-    const made = machinesNow.find((m) => m.name === resource.inputs?.name);
+    const made = machinesNow.find((m) => hasName(m, String(resource.inputs?.name)));
     return made ? [{ urn: resource.urn, id: made.id }] : [];
   });
   expect(toImport.length).toBeGreaterThan(0);
@@ -124,15 +125,15 @@ test("up killed mid-create → cancel, export, recover-pending, import, refresh,
   fs.writeFileSync(exportedFile, exported);
   expectExit(await stack.cli(["stack", "import", "--file", exportedFile]));
 
-  // 2. vmapi-recover-pending looks each one up by the name in its inputs: found → a resource of
-  // the stack, not found → dropped.
+  // 2. vmapi-recover-pending looks each one up by its creating name (the create had not finished):
+  // found → a resource of the stack, not found → dropped.
   const recovered = await recoverPending(exported);
   expect(recovered.code).toBe(0);
-  const created = (await emu.control.state()).machines.map((m) => m.name);
+  const created = (await emu.control.state()).machines;
   for (const { resource } of pending) {
     const name = resource.inputs?.name as string;
     expect(name).toMatch(/^worker-\d-[a-z0-9]{7}$/);
-    const outcome = created.includes(name) ? "adopted" : "dropped";
+    const outcome = created.some((m) => hasName(m, name)) ? "adopted" : "dropped";
     expect(recovered.stderr).toContain(`${outcome} ${resource.urn}`);
   }
 
@@ -145,8 +146,10 @@ test("up killed mid-create → cancel, export, recover-pending, import, refresh,
 
   // 4. up completes the stack.
   const finalUp = expectExit(await stack.up());
-  // The adopted machines are unchanged (their inputs are the program's); only the dropped are created.
-  expect(steps(finalUp).filter((s) => s.op !== "same" && s.op !== "create")).toEqual([]);
+  // The adopted machines keep their id: each is given its name (it still had its creating name),
+  // in place; only the dropped are created.
+  const changed = steps(finalUp).filter((s) => s.op !== "same" && s.op !== "create");
+  expect(changed.map((s) => [s.op, s.diffs])).toEqual(changed.map(() => ["update", ["name"]]));
   const inState = (await stack.resources()).map((r) => r.id!).sort();
   expect(inState).toHaveLength(COUNT);
   const live = liveMachines(await emu.control.state());

@@ -4,7 +4,25 @@
  */
 import type { Machine } from "../../src/contract/schemas";
 import { LIFECYCLE } from "../../src/emulator";
+import { namingSeed } from "../../src/provider/shared/naming";
 import { SEEDED } from "./seeded";
+
+/**
+ * The naming inputs of resource `name` as a program gives them, its seed made of the current
+ * test's name too: each test is a stack of its own, so two tests that declare the same resource
+ * name never make the same auto-name (which a create would find already taken: leftovers.ts).
+ */
+export function resourceOfThisTest(name: string): { __resourceName: string; __namingSeed: string } {
+  return { __resourceName: name, __namingSeed: namingSeed([expect.getState().currentTestName ?? "", name]) };
+}
+
+/**
+ * True when `machine` is named `name`, or carries it as its creating name (the name a machine has
+ * until its create has finished: contract/unfinishedCreates.ts).
+ */
+export function hasName(machine: { name: string }, name: string): boolean {
+  return machine.name === name || machine.name.startsWith(`${name} (creating `);
+}
 
 /** The create-only inputs every machine test starts from (add a templateId). */
 export const MACHINE_BASICS = {

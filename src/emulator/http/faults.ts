@@ -17,6 +17,8 @@ export const FaultRuleSchema = z.strictObject({
   status: z.number().int().min(400).max(599).optional(),
   code: z.enum(ERROR_CODES).optional(),
   times: z.number().int().min(1).default(1),
+  // Matching requests let through untouched before the rule fires: the second create of a route.
+  skip: z.number().int().min(0).default(0),
   retryAfterSeconds: z.number().int().min(0).optional(),
   // Up to an hour: a create answered minutes late is a case the client must survive.
   latencyMs: z.number().int().min(0).max(MAX_LATENCY_MS).optional(),
@@ -106,6 +108,7 @@ export class Faults {
   /** The fault for one API request, or null to answer normally. */
   decide(method: string, pathname: string, template: string | null): FaultAction | null {
     const index = this.rules.findIndex((r) => ruleMatches(r, method, pathname, template));
+    // A rule still skipping lets the request through, random faults included.
     if (index >= 0) return this.fire(index);
     if (this.rate <= 0) return null;
     // Two draws per failing request, one per request otherwise: fixed for a given seed.
@@ -113,8 +116,12 @@ export class Faults {
     return { source: "random", latencyMs: 0, ...RANDOM_FAULTS[this.random.int(RANDOM_FAULTS.length)] };
   }
 
-  private fire(index: number): FaultAction {
+  private fire(index: number): FaultAction | null {
     const rule = this.rules[index];
+    if (rule.skip > 0) {
+      rule.skip -= 1;
+      return null;
+    }
     rule.times -= 1;
     if (rule.times <= 0) this.rules.splice(index, 1);
     const cut = rule.cutAfterMs === undefined ? {} : { cutAfterMs: rule.cutAfterMs };

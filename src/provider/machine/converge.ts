@@ -4,6 +4,7 @@
  * deadline: the tightest of the operation's `customTimeouts` entry and `waitTimeoutSeconds`.
  */
 import type { VmApiClient } from "../../client/client";
+import type { UpdateMachineRequest } from "../../contract/requestSchemas";
 import type { Machine as ApiMachine } from "../../contract/schemas";
 import { secretInputs } from "../shared/checks";
 import { nowOf, type ProviderContext } from "../shared/context";
@@ -60,6 +61,11 @@ export interface ConvergeGoal {
   settings: ProviderSettings;
   context: ProviderContext;
   deadline: Deadline;
+  /**
+   * A create's declared name, given to the machine as the last step, once it has settled: until
+   * then it has its creating name (leftovers.ts), which tells an unfinished create apart.
+   */
+  commitName?: string;
 }
 
 /** Applies in-place fields that differ, then brings the machine to its power state. */
@@ -69,20 +75,40 @@ export async function converge(
   inputs: MachineInputs,
   goal: ConvergeGoal,
 ): Promise<ApiMachine> {
-  const keys = [...new Set([...goal.changed, ...updateKeysAgainst(inputs, goal.current)])];
-  const body = updateBody(inputs, keys);
-  let current = goal.current;
-  if (Object.keys(body).length > 0) {
-    await client.machines.update(id, body);
-    // The update answers nothing; what it changed is known, and the power state it leaves alone.
-    const { machineName, ...fields } = body;
-    current = { ...current, ...fields, ...(machineName ? { name: machineName } : {}) } as ApiMachine;
-  }
+  const keys = [...new Set([...goal.changed, ...updateKeysAgainst(inputs, goal.current)])].filter(
+    (key) => goal.commitName === undefined || key !== "name",
+  );
+  const current = await applyUpdate(client, id, goal.current, updateBody(inputs, keys));
   const remainingMs = goal.deadline.at - nowOf(goal.context);
-  return settleMachine(client, id, goal.target, {
+  const settled = await settleMachine(client, id, goal.target, {
     ...settleOptions(inputs, goal.settings, current, goal.context, remainingMs),
     provisionsTo: goal.provisionsTo,
   });
+  return goal.commitName === undefined ? settled : commitName(client, id, settled, goal.commitName);
+}
+
+/** Gives a created machine its declared name (the last step of a create: converge's `commitName`). */
+export function commitName(
+  client: VmApiClient,
+  id: string,
+  machine: ApiMachine,
+  name: string,
+): Promise<ApiMachine> {
+  return applyUpdate(client, id, machine, { machineName: name });
+}
+
+/** Sends `body` when it holds anything; the machine as it is after (the update answers nothing). */
+async function applyUpdate(
+  client: VmApiClient,
+  id: string,
+  machine: ApiMachine,
+  body: UpdateMachineRequest,
+): Promise<ApiMachine> {
+  if (Object.keys(body).length === 0) return machine;
+  await client.machines.update(id, body);
+  // What the update changed is known, and the power state it leaves alone.
+  const { machineName, ...fields } = body;
+  return { ...machine, ...fields, ...(machineName ? { name: machineName } : {}) } as ApiMachine;
 }
 
 /** How the machine's waits run: bounded, with progress, on the account's shared watcher. */

@@ -10,6 +10,7 @@ import { confirmAbsent, pollUntilGone, requireOwnerInAccount } from "../shared/g
 import { checkMachine } from "./machineCheck";
 import { machineFromList } from "../shared/listSnapshot";
 import { namesakeListingsFor } from "./namesakes";
+import { creatingNameOf, decideLeftovers, namesToCheck, takeOverLine } from "./leftovers";
 import { NAMING_INPUT_KEYS } from "../shared/naming";
 import { adoptNotFound } from "./machineReferences";
 import { PROCESS_CONTEXT, type ProviderContext } from "../shared/context";
@@ -34,7 +35,7 @@ import {
 import { ResourceInitError } from "../shared/partialFailure";
 import type { EngineProps, ResourceImplementation } from "../shared/resourceImplementation";
 import { accountKey, clientFor, pollScaleOf, type ProviderSettings } from "../shared/settings";
-import { converge, deadlineOf, settleOptions, shownName, waitBound } from "./converge";
+import { commitName, converge, deadlineOf, settleOptions, shownName, waitBound } from "./converge";
 import { settleMachine } from "./settle";
 import { withExistingTeamUser } from "./teamUser";
 
@@ -71,15 +72,21 @@ export const createMachineProvider = (context: ProviderContext): MachineImplemen
     const deadline = deadlineOf(inputs, "create", context);
     const target = inputs.state ?? "ready";
     const body = await withExistingTeamUser(client, createBody(inputs), context.progress);
-    // Namesakes are listed before the first attempt for auto-names too: an auto-name is fixed by
-    // the stack and the resource (naming.ts), so a machine kept by retainOnDelete, or left by an
-    // earlier killed `up`, has this very name and spec, and a lost answer must never take it.
+    const name = body.machineName;
+    // Before anything is sent: a machine an unfinished create of this resource left is taken
+    // over, and one this resource's auto-name already stands for stops the create (leftovers.ts).
     // Creates starting together share that listing (namesakes.ts).
-    let machine = await client.machines.create(body, {
-      namesakes: (name) => namesakeListingsFor(context, settings).idsNamed(name),
-      // A late or lost answer is waited for and looked into, never sent again blindly: say so.
-      onProgress: context.progress,
-    });
+    const found = await namesakeListingsFor(context, settings).named(namesToCheck(inputs, name));
+    const leftover = decideLeftovers(inputs, name, found);
+    if (leftover.take) context.warn(takeOverLine(shownName(inputs, name), leftover));
+    // The machine carries its creating name until the create has finished (converge's commitName),
+    // and no machine had that name: a lost answer takes the one that appears, never sends again blindly.
+    let machine =
+      leftover.take ??
+      (await client.machines.create(
+        { ...body, machineName: creatingNameOf(inputs, name) },
+        { uniqueName: true, onProgress: context.progress, label: shownName(inputs, name) },
+      ));
     const id = machine.id;
     try {
       const goal = {
@@ -90,11 +97,14 @@ export const createMachineProvider = (context: ProviderContext): MachineImplemen
         settings,
         context,
         deadline,
+        commitName: name,
       };
       machine = await converge(client, id, inputs, goal);
       return { id, outs: machineOutputs(inputs, machine) };
     } catch (err) {
-      throw await initFailure(client, id, inputs, machine, explainTimeout(err, deadline.bound));
+      // In the stack from here on (a partial failure), so its name need not tell anything apart.
+      const named = await commitName(client, id, machine, name).catch(() => machine);
+      throw await initFailure(client, id, inputs, named, explainTimeout(err, deadline.bound));
     }
   },
 

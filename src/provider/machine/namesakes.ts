@@ -1,17 +1,18 @@
 /**
  * Namesakes shared by creates that start together. Before its first attempt, a create lists the
- * machines that already have its name (machines.ts: a lost answer may then take only a machine
- * made after it, never one kept by retainOnDelete or left by a killed `up`). A fleet's creates
- * each did that alone: 200 creates, 200 listings. Here the creates of one account that start
- * together share one listing of the account (all pages): the first opens a short window on the
- * context's clock, and every create arriving before the listing leaves for the API (after its
- * turn in the account's rate limiter, so under throttling a batch grows while it waits) joins it.
+ * machines that already have the names it cares about (leftovers.ts: its creating name, which
+ * only an unfinished create of the same resource leaves, and for an auto-name the name itself).
+ * A fleet's creates each did that alone: 200 creates, 200 listings. Here the creates of one
+ * account that start together share one listing of the account (all pages): the first opens a
+ * short window on the context's clock, and every create arriving before the listing leaves for
+ * the API (after its turn in the account's rate limiter, so under throttling a batch grows while
+ * it waits) joins it.
  *
  * The guarantee is the one a create's own listing gave: the listing a create uses is sent after
  * that create began, so every namesake that existed then is in it. A create never joins a listing
- * already sent, and no listing is reused. A create alone in its window lists its namesakes by
- * name, as before (one request either way, and a smaller answer); a shared listing that fails
- * after its retries lets each of its creates list its own namesakes.
+ * already sent, and no listing is reused. A create alone in its window that asks for one name
+ * lists by that name (a smaller answer); asking for more, it lists the account once, as a batch
+ * does. A shared listing that fails after its retries lets each of its creates list its own.
  */
 import { realTiming, type Timing } from "../../client/retry";
 import type { Machine } from "../../contract/schemas";
@@ -29,8 +30,9 @@ export interface NamesakeLister {
 }
 
 interface Batch {
-  members: number;
-  result: Promise<Map<string, Set<string>> | undefined>;
+  /** The names each member asks for, so a batch of one knows whether to list by name. */
+  asks: (readonly string[])[];
+  result: Promise<Map<string, Machine[]> | undefined>;
 }
 
 /** The namesake listings of one account (module comment). */
@@ -46,29 +48,32 @@ export class NamesakeListings {
     private readonly windowMs = LIST_WINDOW_MS,
   ) {}
 
-  /** The ids of the machines named `name`, from a listing sent after this call began. */
-  async idsNamed(name: string): Promise<ReadonlySet<string>> {
+  /** The machines named any of `names`, from a listing sent after this call began. */
+  async named(names: readonly string[]): Promise<Machine[]> {
     const batch = this.open ?? this.start();
-    batch.members++;
+    batch.asks.push(names);
     const byName = await batch.result;
-    if (byName === undefined) return idsOf(await this.lister.named(name));
-    return byName.get(name) ?? new Set();
+    if (byName === undefined) {
+      const each = await Promise.all(names.map((name) => this.lister.named(name)));
+      return each.flat();
+    }
+    return names.flatMap((name) => byName.get(name) ?? []);
   }
 
   private start(): Batch {
-    const batch: Batch = { members: 0, result: Promise.resolve(undefined) };
+    const batch: Batch = { asks: [], result: Promise.resolve(undefined) };
     batch.result = this.listAfterWindow(batch);
     this.open = batch;
     return batch;
   }
 
-  /** Undefined: each member lists its own (alone in its window, or the shared listing failed). */
-  private async listAfterWindow(batch: Batch): Promise<Map<string, Set<string>> | undefined> {
+  /** Undefined: each member lists its own (alone asking one name, or the shared listing failed). */
+  private async listAfterWindow(batch: Batch): Promise<Map<string, Machine[]> | undefined> {
     await this.timing.sleep(this.windowMs);
     const close = () => {
       if (this.open === batch) this.open = undefined;
     };
-    if (batch.members < 2) {
+    if (batch.asks.length < 2 && (batch.asks[0]?.length ?? 0) < 2) {
       close();
       return undefined;
     }
@@ -84,16 +89,12 @@ export class NamesakeListings {
   }
 }
 
-function idsOf(machines: readonly Machine[]): Set<string> {
-  return new Set(machines.map((machine) => machine.id));
-}
-
-function byName(machines: readonly Machine[]): Map<string, Set<string>> {
-  const names = new Map<string, Set<string>>();
+function byName(machines: readonly Machine[]): Map<string, Machine[]> {
+  const names = new Map<string, Machine[]>();
   for (const machine of machines) {
-    let ids = names.get(machine.name);
-    if (ids === undefined) names.set(machine.name, (ids = new Set()));
-    ids.add(machine.id);
+    let named = names.get(machine.name);
+    if (named === undefined) names.set(machine.name, (named = []));
+    named.push(machine);
   }
   return names;
 }

@@ -13,6 +13,7 @@ import type { Machine as ApiMachine } from "../../contract/schemas";
 import type { MachineWatcher } from "./machineWatcher";
 import type { PowerState } from "./machineModel";
 import { formatElapsed, type ProgressSink } from "../shared/progress";
+import { notify } from "../../client/notify";
 
 export interface SettleOptions {
   /** Total time allowed for every leg together. */
@@ -108,7 +109,7 @@ async function waitLeg(
 ): Promise<ApiMachine> {
   const scale = options.pollScale ?? 1;
   let last: string = from.state;
-  const heartbeat = setInterval(() => say(`still ${last}, waiting for ${next}`), HEARTBEAT_MS);
+  const heartbeat = setInterval(() => notify(say, `still ${last}, waiting for ${next}`), HEARTBEAT_MS);
   heartbeat.unref();
   try {
     const waitOptions = {

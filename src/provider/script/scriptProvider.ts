@@ -17,6 +17,8 @@ import type { Script as ApiScript } from "../../contract/schemas";
 import { definedOnly, printableFailures, schemaFailures } from "../shared/checks";
 import { changedKeys } from "../shared/diffTable";
 import { NAMING_INPUT_KEYS, withAutoName } from "../shared/naming";
+import { createIdentity } from "../../contract/unfinishedCreates";
+import { createScript } from "./scriptCreate";
 import { customTimeout, optionFailures, withinBound } from "../shared/operationOptions";
 import { scriptFromList } from "../shared/listSnapshot";
 import { accountKey, clientFor } from "../shared/settings";
@@ -51,13 +53,10 @@ export const createScriptProvider = (context: ProviderContext): ScriptImplementa
   async create(inputs, settings) {
     const client = clientFor(settings, context);
     const text = readText(inputs);
-    const created = await client.scripts.create(
-      // The very body `check` validated with the request schema (checkScript).
-      definedOnly({ ...requestBody(inputs), scriptText: text }) as CreateScriptRequest,
-      { onProgress: context.progress },
-    );
-    const shown = await client.scripts.get(created.id).catch(() => created);
-    return { id: created.id, outs: scriptOutputs(inputs, shown) };
+    // The very body `check` validated with the request schema (checkScript).
+    const body = definedOnly({ ...requestBody(inputs), scriptText: text }) as CreateScriptRequest;
+    const shown = await createScript(client, body, createIdentity(inputs), context);
+    return { id: shown.id, outs: scriptOutputs(inputs, shown) };
   },
 
   async read(id, props, settings) {

@@ -6,13 +6,14 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { RetryNotice } from "../../client/http";
 import type { ThrottleNotice } from "../../client/rateLimiter";
+import { notify } from "../../client/notify";
 
 /** Reports one line; injected so tests can collect progress. */
 export type ProgressSink = (message: string) => void;
 
 /** The default sink: an info diagnostic. Failures to log never fail the operation. */
 export const engineProgress: ProgressSink = (message) => {
-  void Promise.resolve(pulumi.log.info(message)).catch(() => undefined);
+  notify(() => void Promise.resolve(pulumi.log.info(message)).catch(() => undefined));
 };
 
 /**
@@ -20,7 +21,7 @@ export const engineProgress: ProgressSink = (message) => {
  * a machine's disk). Failures to log never fail the operation.
  */
 export const engineWarning: ProgressSink = (message) => {
-  void Promise.resolve(pulumi.log.warn(message)).catch(() => undefined);
+  notify(() => void Promise.resolve(pulumi.log.warn(message)).catch(() => undefined));
 };
 
 /** "12 s", "3 min 05 s": elapsed time as a person reads it. */

@@ -36,3 +36,23 @@ export function childrenNamed(parent: number, name: string): number[] {
 export function processesWithEnv(needle: string): number[] {
   return pids().filter((pid) => read(`/proc/${pid}/environ`)?.includes(needle) ?? false);
 }
+
+/** Every process below `ancestor` (children, their children, …). */
+export function descendantsOf(ancestor: number): number[] {
+  const parents = new Map<number, number>();
+  for (const pid of pids()) {
+    const stat = read(`/proc/${pid}/stat`);
+    if (stat) parents.set(pid, Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+  }
+  const below: number[] = [];
+  for (let frontier = [ancestor]; frontier.length > 0;) {
+    frontier = [...parents].filter(([, ppid]) => frontier.includes(ppid)).map(([pid]) => pid);
+    below.push(...frontier);
+  }
+  return below;
+}
+
+/** The command line of `pid`, its arguments joined by spaces ("" once it has exited). */
+export function commandLine(pid: number): string {
+  return (read(`/proc/${pid}/cmdline`) ?? "").split("\0").join(" ").trim();
+}

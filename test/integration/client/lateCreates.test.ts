@@ -195,3 +195,42 @@ describe("scripts.create answered late", () => {
     expect((await scriptsNamed("boot-shared")).map((s) => s.id)).toEqual([theirs.id]);
   });
 });
+
+describe("a notice callback that throws", () => {
+  it("create answered 90 s late, its onProgress (called from a timer while it waits) and onRetry throwing → the machine is made and returned; nothing escapes the call", async () => {
+    const uncaught: unknown[] = [];
+    const record = (error: unknown) => uncaught.push(error);
+    process.on("uncaughtException", record);
+    try {
+      await emu.control.addFaults([
+        ...lateBy(90, "/machines/createSingleMachinePublic"),
+        { route: "/machines/getMachines", status: 503 },
+      ]);
+      const throwing = new VmApiClient({
+        apiKey: emu.keys.individual,
+        baseUrl: emu.url,
+        env: {},
+        timeoutMs: scaled(30_000),
+        createTimeoutMs: scaled(600_000),
+        retryPolicy: { initialDelayMs: scaled(500), maxDelayMs: scaled(8_000) },
+        random: () => 0.5,
+        onRetry: () => {
+          throw new Error("a retry notice's callback fails");
+        },
+      });
+      let told = 0;
+      const made = await throwing.machines.create(machineRequest("noisy"), {
+        onProgress: () => {
+          told++;
+          throw new Error("a progress callback fails");
+        },
+      });
+      await settled();
+      expect(told).toBeGreaterThan(0);
+      expect((await liveMachinesNamed("noisy")).map((m) => m.id)).toEqual([made.id]);
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off("uncaughtException", record);
+    }
+  });
+});

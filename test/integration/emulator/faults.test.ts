@@ -41,6 +41,14 @@ describe("scripted faults", () => {
     expect((await fx.emu.control.state()).requestCounts["POST /machines/{machineId}/stop"]).toBe(3);
   });
 
+  it("faults: skip 2 → the first two matching requests answered normally, the third faulted, the fourth normal", async () => {
+    await fx.emu.control.addFaults([{ route: "/users/getUsers", status: 503, skip: 2 }]);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await fx.individual.get("/users/getUsers")).status);
+    expect(statuses).toEqual([200, 200, 503, 200]);
+    expect(await fx.emu.control.faults()).toEqual([]);
+  });
+
   it("faults: exact path rule → only that path; another machine is unaffected", async () => {
     await fx.emu.control.addFaults([{ route: "/users/getUsers", status: 500 }]);
     expect((await fx.individual.get("/networks/getNetworks")).status).toBe(200);

@@ -10,6 +10,7 @@ import { VmApiClient } from "../../../src/client/client";
 import { providerContext, type ProviderContext } from "../../../src/provider/shared/context";
 import { machineWatcherFor } from "../../../src/provider/machine/machineWatcher";
 import { namesakeListingsFor } from "../../../src/provider/machine/namesakes";
+import { LeftoverError } from "../../../src/provider/machine/leftovers";
 import {
   MACHINE_BASICS,
   providersOn,
@@ -18,6 +19,7 @@ import {
   useProviderKit,
   type ProviderKit,
 } from "./providerTestKit";
+import { resourceOfThisTest } from "../../kit/machines";
 
 type Props = Record<string, unknown>;
 
@@ -30,7 +32,7 @@ useProviderKit((started, template) => {
 
 /** Inputs as `check` makes them for an auto-named Machine (no name declared). */
 async function autoNamed(resourceName: string): Promise<Props> {
-  const news = { __resourceName: resourceName, ...MACHINE_BASICS, templateId };
+  const news = { ...resourceOfThisTest(resourceName), ...MACHINE_BASICS, templateId };
   const { inputs, failures } = await kit.providers.machine.check({}, news, kit.settings);
   expect(failures).toEqual([]);
   expect(inputs!.__autoNamed).toBe(true);
@@ -70,7 +72,7 @@ describe("creates of a fleet", () => {
     expect(requests.showMachine).toBeLessThan(6);
   });
 
-  it("create: 6 auto-named machines at once, one auto-name already held by a kept machine of the same spec, every POST's answer lost → one shared listing of namesakes; each create takes the machine it made, never the kept one", async () => {
+  it("create: 6 auto-named machines at once, one auto-name already held by a kept machine of the same spec, every POST's answer lost → one shared listing of namesakes; that create stops naming the kept machine and adoptMachineId, the others take the machine each made", async () => {
     const inputs = await Promise.all(Array.from({ length: 6 }, (_, i) => autoNamed(`fleet-kept-${i}`)));
     const keptName = String(inputs[3].name);
     const kept = await new VmApiClient(kit.settings).machines.create(
@@ -81,22 +83,35 @@ describe("creates of a fleet", () => {
     const context = freshContext();
     // The API makes each machine but its answer never arrives.
     await kit.control.addFaults([
-      { method: "POST", route: "/machines/createSingleMachinePublic", dropResponse: true, times: 6 },
+      { method: "POST", route: "/machines/createSingleMachinePublic", dropResponse: true, times: 5 },
     ]);
-    const created = await Promise.all(
+    const results = await Promise.allSettled(
       inputs.map((i) => providersOn(context).machine.create(i, kit.settings)),
     );
 
-    const ids = created.map((c) => c.id);
-    expect(new Set(ids).size).toBe(6);
-    expect(ids).not.toContain(kept.id);
-    expect((await liveNamed(keptName)).sort()).toEqual([kept.id, created[3].id].sort());
-    for (const [i, c] of created.entries()) expect(await liveNamed(String(inputs[i].name))).toContain(c.id);
+    const refused = results[3];
+    expect(refused.status).toBe("rejected");
+    const reason = (refused as PromiseRejectedResult).reason as Error;
+    expect(reason).toBeInstanceOf(LeftoverError);
+    expect(reason.message).toContain(`adoptMachineId: "${kept.id}"`);
+    expect(await liveNamed(keptName)).toEqual([kept.id]);
+    const created = results
+      .filter((r, i) => i !== 3)
+      .map((r) => (r as PromiseFulfilledResult<{ id: string }>).value);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(5);
+    expect(new Set(created.map((c) => c.id)).size).toBe(5);
+    expect(created.map((c) => c.id)).not.toContain(kept.id);
+    for (const [i, c] of results.entries()) {
+      if (i === 3) continue;
+      expect(await liveNamed(String(inputs[i].name))).toEqual([
+        (c as PromiseFulfilledResult<{ id: string }>).value.id,
+      ]);
+    }
     expect(namesakeListingsFor(context, kit.settings).listings).toBe(1);
     expect((await kit.control.state()).faults).toEqual([]);
   });
 
-  it("create: a machine alone → its namesakes listed by name and its wait shown, as before (its outputs have its events)", async () => {
+  it("create: a machine alone → one listing of the account for its two names (creating name and auto-name), and its wait shown (its outputs have its events)", async () => {
     const inputs = await autoNamed("fleet-alone");
     const context = freshContext();
     const before = await requestCounts(kit);
@@ -105,7 +120,7 @@ describe("creates of a fleet", () => {
 
     expect(outs?.currentState).toBe("ready");
     expect((outs?.events as unknown[]).length).toBeGreaterThan(0);
-    expect(namesakeListingsFor(context, kit.settings).listings).toBe(0);
+    expect(namesakeListingsFor(context, kit.settings).listings).toBe(1);
     expect(machineWatcherFor(context, kit.settings).listings).toBe(0);
     expect(requests.listMachines).toBe(1);
     expect(requests.showMachine).toBeGreaterThan(0);

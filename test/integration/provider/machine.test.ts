@@ -2,7 +2,7 @@ import { ResourceInitError } from "../../../src/provider/shared/partialFailure";
 import { UNKNOWN } from "../../../src/provider/shared/unknown";
 import { VmApiClient } from "../../../src/client/client";
 import { nextUpAfter, startProviderKit, type ProviderKit } from "./providerTestKit";
-import { MACHINE_BASICS } from "../../kit/machines";
+import { MACHINE_BASICS, resourceOfThisTest } from "../../kit/machines";
 
 let kit: ProviderKit;
 let linuxTemplate: string;
@@ -18,7 +18,7 @@ afterAll(() => kit.close());
 
 function inputs(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    __resourceName: "trainer",
+    ...resourceOfThisTest("trainer"),
     __provider: "serialized-provider-text",
     ...MACHINE_BASICS,
     templateId: linuxTemplate,

@@ -6,6 +6,7 @@
 import { machineWatcherFor } from "../../../src/provider/machine/machineWatcher";
 import { VmApiClient } from "../../../src/client/client";
 import { MACHINE_BASICS, useProviderKit, type ProviderKit } from "./providerTestKit";
+import { resourceOfThisTest } from "../../kit/machines";
 
 let kit: ProviderKit;
 let templateId: string;
@@ -26,7 +27,7 @@ const SETTINGS = {
 } as const;
 
 async function checked(extra: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const declared = { __resourceName: "settings", ...MACHINE_BASICS, templateId, ...extra };
+  const declared = { ...resourceOfThisTest("settings"), ...MACHINE_BASICS, templateId, ...extra };
   const result = await kit.providers.machine.check({}, declared, kit.settings);
   expect(result.failures).toEqual([]);
   return result.inputs as Record<string, unknown>;
@@ -44,9 +45,9 @@ async function createCounting(inputs: Record<string, unknown>) {
 const machine = (id: string) => new VmApiClient(kit.settings).machines.get(id);
 
 describe("Machine create: in-place settings", () => {
-  it("create: the four settings declared → sent in the create body, no update follows; machine and outputs hold them", async () => {
+  it("create: the four settings declared → sent in the create body, no update follows for them (the one update names the machine, the create's last step); machine and outputs hold them", async () => {
     const { id, outs, creates, updates } = await createCounting(await checked(SETTINGS));
-    expect([creates, updates]).toEqual([1, 0]);
+    expect([creates, updates]).toEqual([1, 1]);
     expect(await machine(id)).toMatchObject({ ...SETTINGS, state: "ready" });
     expect(outs).toMatchObject(SETTINGS);
   });
@@ -55,7 +56,8 @@ describe("Machine create: in-place settings", () => {
     const { id, creates, updates } = await createCounting(
       await checked({ ...SETTINGS, shutdownTimeoutForces: true }),
     );
-    expect([creates, updates]).toEqual([1, 1]);
+    // One update sets shutdownTimeoutForces, one names the machine at the end.
+    expect([creates, updates]).toEqual([1, 2]);
     expect(await machine(id)).toMatchObject({ ...SETTINGS, shutdownTimeoutForces: true });
   });
 
@@ -85,7 +87,7 @@ describe("Machine create: in-place settings", () => {
 });
 
 describe("Machine create: namesakes", () => {
-  it("create (auto-named): the machines already so named are listed before the first attempt, so a lost answer can never take one (a machine kept by retainOnDelete has this very auto-name)", async () => {
+  it("create (auto-named): the machines with its creating name or its auto-name are listed before the first attempt, in one listing", async () => {
     const inputs = await checked({});
     expect(inputs.__autoNamed).toBe(true);
     const before = (await kit.control.state()).requestCounts;

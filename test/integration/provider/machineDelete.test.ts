@@ -5,7 +5,7 @@
  */
 import { VmApiClient } from "../../../src/client/client";
 import { startProviderKit, ubuntuTemplateId, type ProviderKit } from "./providerTestKit";
-import { MACHINE_BASICS } from "../../kit/machines";
+import { MACHINE_BASICS, resourceOfThisTest } from "../../kit/machines";
 
 let kit: ProviderKit;
 let templateId: string;
@@ -25,7 +25,7 @@ async function runningMachine(name: string) {
   const { inputs } = await kit.providers.machine.check(
     {},
     {
-      __resourceName: name,
+      ...resourceOfThisTest(name),
       ...MACHINE_BASICS,
       templateId,
     },

@@ -17,6 +17,7 @@ import {
   ubuntuTemplateId,
   type ProviderKit,
 } from "./providerTestKit";
+import { hasName, resourceOfThisTest } from "../../kit/machines";
 
 type Props = Record<string, unknown>;
 
@@ -37,7 +38,7 @@ function outOfBand() {
 
 async function checked(name: string, overrides: Props = {}): Promise<Props> {
   const news = {
-    __resourceName: name,
+    ...resourceOfThisTest(name),
     name,
     ...MACHINE_BASICS,
     templateId,
@@ -115,7 +116,7 @@ describe("a machine that never settles in its declared state", () => {
     // up is stopped, so the provider's wait never sees it ready.
     const stopped: string[] = [];
     const stopper = async () => {
-      for (const m of await outOfBand().machines.list({ name: "stopped-by-hand" })) {
+      for (const m of (await outOfBand().machines.list()).filter((m) => hasName(m, "stopped-by-hand"))) {
         if (m.state === "ready" || m.state === "serviceready") {
           await outOfBand().machines.stop(m.id);
           stopped.push(m.id);
@@ -126,7 +127,7 @@ describe("a machine that never settles in its declared state", () => {
     const context = providerContext({ ...kit.context, timing: { ...kit.context.timing, ...clock.timing() } });
     const provider = providersOn(context).machine;
     const failure = await partialFailureOf(provider.create(await checked("stopped-by-hand"), kit.settings));
-    const [machine] = await outOfBand().machines.list({ name: "stopped-by-hand" });
+    const [machine] = (await outOfBand().machines.list()).filter((m) => hasName(m, "stopped-by-hand"));
     expect(stopped).toContain(machine.id);
     expect(failure.id).toBe(machine.id);
     expect(failure.properties).toMatchObject({ machineId: machine.id, state: "ready", currentState: "off" });

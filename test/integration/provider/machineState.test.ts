@@ -7,7 +7,7 @@ import legacy from "./fixtures/machine-0.1.0.json";
 import { ResourceInitError } from "../../../src/provider/shared/partialFailure";
 import { VmApiClient } from "../../../src/client/client";
 import { useProviderKit, type ProviderKit } from "./providerTestKit";
-import { MACHINE_BASICS } from "../../kit/machines";
+import { MACHINE_BASICS, resourceOfThisTest } from "../../kit/machines";
 
 type Props = Record<string, unknown>;
 
@@ -24,7 +24,7 @@ function client() {
 
 async function checked(overrides: Props = {}): Promise<Props> {
   const news = {
-    __resourceName: "power",
+    ...resourceOfThisTest("power"),
     region: "Europe (AMS1)",
     machineType: "C6",
     size: 50,

@@ -9,6 +9,7 @@ import { VmApiClient } from "../../../src/client/client";
 import type { Machine } from "../../../src/contract/schemas";
 import { providerContext } from "../../../src/provider/shared/context";
 import { machineWatcherFor } from "../../../src/provider/machine/machineWatcher";
+import { hasName } from "../../kit/machines";
 import {
   MACHINE_BASICS,
   partialFailureOf,
@@ -120,7 +121,9 @@ describe("one watcher per account", () => {
     const clock = kit.clock.fork(async () => {
       // After a listing of the watcher saw it provisioning, someone deletes it.
       if (deleted === undefined && machineWatcherFor(context, kit.settings).listings === 1) {
-        const [machine] = await outOfBand().machines.list({ name: "deleted-while-watched" });
+        const [machine] = (await outOfBand().machines.list()).filter((m) =>
+          hasName(m, "deleted-while-watched"),
+        );
         deleted = machine.id;
         await outOfBand().machines.destroy(machine.id);
       }

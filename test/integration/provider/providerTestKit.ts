@@ -21,6 +21,7 @@ export interface ProviderKit {
   control: EmulatorControl;
   settings: ProviderSettings;
   keys: { individual: string; teamAdmin: string; teamMember: string };
+  /** The providers' progress lines, and their warnings prefixed `warning: `. */
   progress: string[];
   /** What the providers run on: this kit's clock, lookups and progress. */
   context: ProviderContext;
@@ -60,6 +61,7 @@ export async function startProviderKit(): Promise<ProviderKit> {
   const context = providerContext({
     timing: clock.timing(),
     progress: (line) => progress.push(line),
+    warn: (line) => progress.push(`warning: ${line}`),
   });
   return {
     url: emu.url,
@@ -156,6 +158,9 @@ export const ROUTES = {
   listMachines: "GET /machines/getMachines",
   showMachine: "GET /machines/getMachinePublic",
   createMachine: "POST /machines/createSingleMachinePublic",
+  updateMachine: "POST /machines/{machineId}/updateMachinePublic",
+  createScript: "POST /scripts/createScript",
+  destroyScript: "POST /scripts/{scriptId}/destroy",
   listScripts: "GET /scripts/getScripts",
   showScript: "GET /scripts/getScript",
 } as const;

@@ -13,6 +13,7 @@ import {
   useProviderKit,
   type ProviderKit,
 } from "./providerTestKit";
+import { resourceOfThisTest } from "../../kit/machines";
 
 let kit: ProviderKit;
 let templateId: string;
@@ -22,7 +23,7 @@ useProviderKit((started, template) => {
 });
 
 async function checkedMachine(overrides: Record<string, unknown> = {}) {
-  const news = { __resourceName: "opts", ...MACHINE_BASICS, templateId, ...overrides };
+  const news = { ...resourceOfThisTest("opts"), ...MACHINE_BASICS, templateId, ...overrides };
   const result = await kit.providers.machine.check({}, news, kit.settings);
   expect(result.failures).toEqual([]);
   return result.inputs as Record<string, unknown>;
@@ -80,7 +81,7 @@ test("diff: a changed scriptId → replaces, and a warning says the disk is lost
 
 test("check: a secret region that is none → failure without the property or the value, naming the allowed values", async () => {
   const news = {
-    __resourceName: "opts",
+    ...resourceOfThisTest("opts"),
     ...MACHINE_BASICS,
     templateId,
     region: "SECRET-region-1",
@@ -106,7 +107,7 @@ test("dispatch: an error quoting a secret input (a script name the API refuses a
   const { inputs } = (await dispatch("Script", "check", [{}, news], settings)) as { inputs: object };
   await dispatch("Script", "create", [inputs], settings);
   const error = (await dispatch("Script", "create", [inputs], settings).catch((e: unknown) => e)) as Error;
-  expect(error.message).toMatch(/already exists/);
+  expect(error.message).toMatch(/is taken/);
   expect(error.message).toContain("[secret]");
   expect(`${error.message}${error.stack}`).not.toContain("SECRET-script-name");
 });

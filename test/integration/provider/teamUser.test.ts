@@ -9,6 +9,7 @@ import { VmApiClient } from "../../../src/client/client";
 import type { ProviderSettings } from "../../../src/provider/shared/settings";
 import { providersOn, startProviderKit, type ProviderKit } from "./providerTestKit";
 import { SEEDED } from "../../kit/seeded";
+import { resourceOfThisTest } from "../../kit/machines";
 
 type Props = Record<string, unknown>;
 let kit: ProviderKit;
@@ -22,7 +23,7 @@ afterAll(() => kit.close());
 
 function news(email: string, overrides: Props = {}): Props {
   return {
-    __resourceName: "hire",
+    ...resourceOfThisTest("hire"),
     region: "West Coast (CA1)",
     machineType: "C3",
     size: 50,

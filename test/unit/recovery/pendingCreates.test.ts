@@ -2,6 +2,7 @@
  * vmapi-recover-pending's rules (src/recovery/pendingCreates.ts): a pending create found by name
  * becomes a resource of the stack, one not found is dropped, anything it cannot decide stays.
  */
+import { creatingName } from "../../../src/contract/unfinishedCreates";
 import {
   resolvePendingCreates,
   type ExportedStack,
@@ -26,12 +27,15 @@ function stack(
   return { version: 3, deployment: { manifest: { time: "t" }, resources, pending_operations: ops } };
 }
 
+/** A finder over `machines` and `scripts` by name; the script names it removed go to `removed`. */
 const finder = (
   machines: Record<string, string[]>,
   scripts: Record<string, string[]> = {},
+  removed: string[] = [],
 ): ResourceFinder => ({
   machinesNamed: async (name) => machines[name] ?? [],
   scriptsNamed: async (name) => scripts[name] ?? [],
+  removeScriptsNamed: async (name) => void removed.push(name),
 });
 
 test("resolvePendingCreates: machine found by its name → adopted with its id and the create's inputs as outputs", async () => {
@@ -50,6 +54,27 @@ test("resolvePendingCreates: machine found by its name → adopted with its id a
   expect(out.deployment.manifest).toEqual({ time: "t" });
   // The input export is left as it was.
   expect(input.deployment.pending_operations).toHaveLength(1);
+});
+
+test("resolvePendingCreates: a machine under the create's creating name (it had not finished) → that one adopted, not a namesake", async () => {
+  const inputs = { name: "m-abc1234", __namingSeed: "seed-1" };
+  const unfinished = creatingName("m-abc1234", "seed-1");
+  const { resolutions } = await resolvePendingCreates(
+    stack([pending("Machine", "m", inputs)]),
+    finder({ [unfinished]: ["ps2"], "m-abc1234": ["ps1"] }),
+  );
+  expect(resolutions).toEqual([expect.objectContaining({ outcome: "adopted", id: "ps2" })]);
+});
+
+test("resolvePendingCreates: a script → found by its name, and its create's marker removed", async () => {
+  const removed: string[] = [];
+  const inputs = { name: "s-1", __namingSeed: "seed-2" };
+  const { resolutions } = await resolvePendingCreates(
+    stack([pending("Script", "s", inputs)]),
+    finder({}, { "s-1": ["sc1"] }, removed),
+  );
+  expect(resolutions).toEqual([expect.objectContaining({ outcome: "adopted", id: "sc1" })]);
+  expect(removed).toEqual([creatingName("s-1", "seed-2")]);
 });
 
 test("resolvePendingCreates: no machine of that name → dropped, nothing added", async () => {

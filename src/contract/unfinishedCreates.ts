@@ -1,0 +1,56 @@
+/**
+ * What a create leaves in the API until it has finished, so that a create cut short by a
+ * process that dies (its provider killed, out of memory, a lost CI runner) can be told apart from
+ * anything else with the same name, by the next `pulumi up` or by `vmapi-recover-pending`.
+ *
+ * A machine is created under its **creating name**, `<name> (creating <token>)`, and renamed to
+ * `<name>` as the last step of its create, once it has settled. A machine that still has the
+ * creating name was therefore never handed to a stack: the create that made it did not finish.
+ * A script cannot be renamed (scripts are immutable), so its create first makes a **marker**, a
+ * disabled script under the creating name, and removes it as its last step: a script whose marker
+ * exists was made by a create that did not finish.
+ *
+ * The token is a digest of the resource's identity (its naming seed: project, stack, type, parent
+ * and resource name) and its name, so only the same resource of the same stack makes the same
+ * creating name, and nothing of the seed can be read back from it.
+ */
+import * as crypto from "crypto";
+
+/** The longest name the API takes (the request schemas' bound). */
+const MAX_NAME_LENGTH = 255;
+const TOKEN_LENGTH = 10;
+
+/**
+ * What identifies a resource in the inputs its create was given: its naming seed, else (a
+ * program of another copy of the package) its resource name, else nothing.
+ */
+export function createIdentity(inputs: Record<string, unknown>): string {
+  const { __namingSeed: seed, __resourceName: name } = inputs;
+  return typeof seed === "string" ? seed : typeof name === "string" ? name : "";
+}
+
+/** The digest that ties a creating name to one resource of one stack and its name. */
+export function unfinishedCreateToken(identity: string, name: string): string {
+  return crypto
+    .createHash("sha256")
+    .update(JSON.stringify(["unfinished-create", identity, name]))
+    .digest("hex")
+    .slice(0, TOKEN_LENGTH);
+}
+
+/**
+ * The name a resource carries (a machine) or marks (a script) while its create is unfinished:
+ * `<name> (creating <token>)`, the name shortened when the whole would pass the API's bound.
+ */
+export function creatingName(name: string, identity: string): string {
+  const suffix = ` (creating ${unfinishedCreateToken(identity, name)})`;
+  return name.slice(0, MAX_NAME_LENGTH - suffix.length) + suffix;
+}
+
+/** The text of a script's marker: what it is, for anyone who sees it in a listing. */
+export function markerText(name: string): string {
+  return (
+    `# pulumi-vmapi: marks an unfinished create of the script ${JSON.stringify(name)}.\n` +
+    `# The create removes it when it finishes; the next pulumi up removes it otherwise.\n`
+  );
+}

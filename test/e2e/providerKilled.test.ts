@@ -1,0 +1,189 @@
+/**
+ * The provider process killed (SIGKILL, as the OOM killer or a crash ends it) in the middle of a
+ * create, on the real engine: the `up` fails, and the next `up` finishes the job with exactly one
+ * machine or script for the resource, the one in the stack; `destroy` then leaves nothing.
+ *
+ * The process is the plugin the CLI runs for this package's resources (`node
+ * …/dynamic-provider/index.js`, below the CLI), found by its pid. The emulator holds one request
+ * of the create (a fault rule's latency) so the kill lands at a known point:
+ * - **before**: before the create request is sent (a Machine's listing of its names, a Script's
+ *   first request: the marker);
+ * - **in flight**: the create request itself, which the API acts on after the process is gone;
+ * - **after**: once the create was answered, while the machine provisions (its first poll held)
+ *   or the script is read back.
+ * For Machines and Scripts, auto-named and with a declared name: twelve runs.
+ */
+import * as path from "path";
+import type { RunningEmulator } from "../../src/emulator";
+import { startTestEmulator, type FaultRuleInput } from "../kit/emulator";
+import { expectExit, messages } from "./support/cli";
+import { EngineStack, EngineWorkspace } from "./support/engineStack";
+import { PROGRAMS, TIME_SCALE, connectionConfig, liveMachines } from "./support/kit";
+import { childrenNamed, commandLine, descendantsOf } from "./support/processes";
+
+jest.setTimeout(300_000);
+
+const PROGRAM = path.join(PROGRAMS, "killed");
+/** How long a held request waits before it acts: 1.2 s at the time scale of these tests. */
+const HOLD_MS = 600_000;
+
+const ROUTE = {
+  listMachines: "GET /machines/getMachines",
+  showMachine: "GET /machines/getMachinePublic",
+  createMachine: "POST /machines/createSingleMachinePublic",
+  createScript: "POST /scripts/createScript",
+  showScript: "GET /scripts/getScript",
+} as const;
+type Route = (typeof ROUTE)[keyof typeof ROUTE];
+
+type Kind = "machine" | "script";
+type Point = "before" | "in flight" | "after";
+
+/** Per kind and point: the rules that hold the create there, and the request whose arrival means "kill now". */
+const HOLDS: Record<Kind, Record<Point, { rules: FaultRuleInput[]; arrived: Route; nth: number }>> = {
+  machine: {
+    before: { rules: [hold(ROUTE.listMachines)], arrived: ROUTE.listMachines, nth: 1 },
+    "in flight": { rules: [hold(ROUTE.createMachine)], arrived: ROUTE.createMachine, nth: 1 },
+    // The listing before the create passes; the first poll after the answer (a show or the
+    // watcher's listing) is held.
+    after: {
+      rules: [hold(ROUTE.showMachine, { times: 50 }), hold(ROUTE.listMachines, { skip: 1, times: 50 })],
+      arrived: ROUTE.createMachine,
+      nth: 1,
+    },
+  },
+  script: {
+    before: { rules: [hold(ROUTE.createScript)], arrived: ROUTE.createScript, nth: 1 },
+    // The script's own create: the one after the marker's.
+    "in flight": { rules: [hold(ROUTE.createScript, { skip: 1 })], arrived: ROUTE.createScript, nth: 2 },
+    after: { rules: [hold(ROUTE.showScript)], arrived: ROUTE.showScript, nth: 1 },
+  },
+};
+
+function hold(route: Route, extra: Partial<FaultRuleInput> = {}): FaultRuleInput {
+  const [method, template] = route.split(" ");
+  return { method, route: template, latencyMs: HOLD_MS, ...extra };
+}
+
+let emu: RunningEmulator;
+let workspace: EngineWorkspace;
+const stacks: EngineStack[] = [];
+/** API requests the emulator is done with, per route (answered, or acted on after the client left). */
+const finished = new Map<string, number>();
+
+beforeAll(async () => {
+  emu = await startTestEmulator({
+    clock: "real",
+    timeScale: TIME_SCALE,
+    log: (line) => {
+      const route = Object.values(ROUTE).find((r) => line.startsWith(`${r} `));
+      if (route) finished.set(route, (finished.get(route) ?? 0) + 1);
+    },
+  });
+  workspace = new EngineWorkspace();
+});
+afterAll(async () => {
+  for (const stack of stacks) await stack.remove();
+  workspace.dispose();
+  await emu.close();
+});
+
+async function until(condition: () => Promise<boolean> | boolean, what: string): Promise<void> {
+  for (let waited = 0; !(await condition()); waited += 20) {
+    if (waited > 60_000) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** The dynamic-provider plugin process below the CLI that the wrapper `wrapper` started. */
+function providerProcess(wrapper: number): number | undefined {
+  const [cli] = childrenNamed(wrapper, "pulumi");
+  if (cli === undefined) return undefined;
+  return descendantsOf(cli).find((pid) => commandLine(pid).includes("dynamic-provider"));
+}
+
+/** A creating name's suffix (contract/unfinishedCreates.ts). */
+const CREATING = / \(creating [0-9a-f]{10}\)$/;
+
+/**
+ * What the API holds of a resource: live machines (under their name or creating name) or scripts
+ * named `name`, or for `auto` an auto-name of resource `name`; with `markers`, the scripts marking
+ * an unfinished create of that script instead.
+ */
+async function madeFor(kind: Kind, name: string, auto: boolean, markers = false) {
+  const state = await emu.control.state();
+  const named = auto ? (n: string) => new RegExp(`^${name}-[a-z0-9]{7}$`).test(n) : (n: string) => n === name;
+  const records =
+    kind === "machine"
+      ? liveMachines(state).filter((m) => named(m.name.replace(CREATING, "")))
+      : state.scripts.filter((s) => CREATING.test(s.name) === markers && named(s.name.replace(CREATING, "")));
+  return records.map((r) => ({ id: r.id, name: r.name }));
+}
+
+const CASES = (["machine", "script"] as const).flatMap((kind) =>
+  (["auto-named", "named"] as const).flatMap((naming) =>
+    (["before", "in flight", "after"] as const).map((point) => [kind, naming, point] as const),
+  ),
+);
+
+test.each(CASES)(
+  "%s, %s, provider killed %s its create → up fails; the next up → exactly one, the stack's; destroy → none",
+  async (kind, naming, point) => {
+    const auto = naming === "auto-named";
+    const resource = `${kind}-${point.replace(" ", "-")}-${naming}`;
+    const name = auto ? resource : `${resource}-box`;
+    const stack = await EngineStack.create(workspace, PROGRAM, {
+      ...connectionConfig(emu, emu.keys.individual),
+      kind,
+      resource,
+      ...(auto ? {} : { name }),
+    });
+    stacks.push(stack);
+    const { rules, arrived, nth } = HOLDS[kind][point];
+    const counts = async () => (await emu.control.state()).requestCounts;
+    const before = await counts();
+    await emu.control.addFaults(rules);
+
+    let wrapper = 0;
+    const up = stack.cli(["up", "--yes", "--skip-preview"], { onSpawn: (pid) => (wrapper = pid) });
+    await until(async () => ((await counts())[arrived] ?? 0) - (before[arrived] ?? 0) >= nth, `${arrived}`);
+    if (point === "after" && kind === "machine") {
+      // Answered: the machine provisions, and the provider's first poll is held.
+      const polled = async () =>
+        ((await counts())[ROUTE.showMachine] ?? 0) > (before[ROUTE.showMachine] ?? 0) ||
+        ((await counts())[ROUTE.listMachines] ?? 0) > (before[ROUTE.listMachines] ?? 0) + 1;
+      await until(polled, "the first poll after the create's answer");
+    }
+    const provider = providerProcess(wrapper);
+    expect(provider).toBeDefined();
+    process.kill(provider!, "SIGKILL");
+    const killed = await up;
+    expect(killed.code).not.toBe(0);
+    expect(await stack.resources()).toEqual([]);
+
+    // The API finishes what it was sent (a held create acts now), as it would after a crash.
+    await emu.control.clearFaults();
+    const sent = await counts();
+    await until(
+      () => Object.values(ROUTE).every((r) => (finished.get(r) ?? 0) >= (sent[r] ?? 0)),
+      "the held requests to finish",
+    );
+    const leftBehind = await madeFor(kind, name, auto);
+    if (point !== "before") expect(leftBehind).toHaveLength(1);
+
+    const next = expectExit(await stack.up());
+    const [recorded] = await stack.resources();
+    expect(recorded.id).toBeDefined();
+    const made = await madeFor(kind, name, auto);
+    expect(made).toEqual([{ id: recorded.id, name: recorded.outputs?.name }]);
+    if (kind === "script") expect(await madeFor(kind, name, auto, true)).toEqual([]);
+    if (point !== "before") {
+      // Taken over, said so: the machine or script the dead create made, not a second one.
+      expect(made[0].id).toBe(leftBehind[0].id);
+      expect(messages(next)).toContainEqual(expect.stringMatching(/did not finish .*taking it over/));
+    }
+
+    expectExit(await stack.destroy());
+    expect(await madeFor(kind, name, auto)).toEqual([]);
+  },
+);
