@@ -7,7 +7,7 @@
 # The cache lives outside the clone, keyed by the pkg/v3 version pinned in ./go.mod and a digest of
 # go.mod, go.sum and main.go, so a fresh clone reuses it and any change to the source rebuilds:
 # ${VMAPI_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-vmapi}/codegen-<version>-<digest>/bin/codegen
-# A cold build takes about 4 minutes on 2 busy cores (less when the CLI's build left the Go build
+# A cold build takes about 5 minutes on 2 busy cores (seconds when the CLI's build left the Go build
 # cache warm, since both compile the same pkg/v3).
 set -euo pipefail
 
@@ -36,7 +36,7 @@ exec 9>"$CACHE/build.lock"
 flock 9
 if [[ -x "$BIN" ]]; then echo "$BIN"; exit 0; fi
 
-echo "building the SDK code generator (pkg/v3 $VERSION) into $BIN (first time only: about 4 minutes)" >&2
+echo "building the SDK code generator (pkg/v3 $VERSION) into $BIN (first time only: about 5 minutes)" >&2
 start=$(date +%s)
 cd "$HERE"
 CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" -o "$BIN.tmp" . >&2

@@ -7,7 +7,7 @@
 #
 # The cache lives outside the clone, keyed by version, so a fresh clone on the same machine reuses
 # it: ${VMAPI_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-vmapi}/pulumi-language-yaml-<version>/
-# A cold build takes about 3 minutes on 2 busy cores (downloads included).
+# A cold build takes about 2 minutes on 2 busy cores (downloads included).
 #
 # Why build: the CLI built by build.sh ships no language hosts, and the vendor's plugin downloads
 # are out of reach. pulumi-yaml's module has no replace directives, so `go install module@version`
@@ -36,7 +36,7 @@ exec 9>"$CACHE/build.lock"
 flock 9
 if [[ -x "$DIR/pulumi-language-yaml" ]]; then echo "$DIR"; exit 0; fi
 
-echo "building pulumi-language-yaml $VERSION from Go modules into $DIR (first time only: about 3 minutes)" >&2
+echo "building pulumi-language-yaml $VERSION from Go modules into $DIR (first time only: about 2 minutes)" >&2
 start=$(date +%s)
 # Install into a temporary folder and rename it, so a killed build leaves no half-written binary.
 rm -rf "$DIR.tmp"
