@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Prints the path of a Python interpreter whose venv has the `pulumi` Python SDK, creating the venv
+# once when the cache has none.
+#
+#   venv.sh              the venv's bin/python (for Automation API programs: `import pulumi.automation`)
+#   --find-only          exit 1 instead of creating it
+#
+# The venv holds exactly ./requirements.txt (the SDK and its dependencies, pinned; the SDK's
+# version is the newest the package index serves at or below the CLI's, tools/pulumi-cli/go.mod).
+# It lives outside the clone, keyed by that version, so a fresh clone reuses it:
+# ${VMAPI_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-vmapi}/python-pulumi-<version>/
+# A copy of requirements.txt inside marks a finished install; a different one rebuilds the venv.
+# Needs python3 (3.9 or newer) with the venv module; about 15 s cold (grpcio comes as a binary wheel).
+set -euo pipefail
+
+HERE="$(cd "$(dirname "$0")" && pwd)"
+FIND_ONLY=0
+for arg in "$@"; do
+  case "$arg" in
+    --find-only) FIND_ONLY=1 ;;
+    *) echo "usage: venv.sh [--find-only]" >&2; exit 2 ;;
+  esac
+done
+
+REQS="$HERE/requirements.txt"
+VERSION="$(awk -F'==' '$1 == "pulumi" { print $2; exit }' "$REQS")"
+[[ -n "$VERSION" ]] || { echo "no pulumi==<version> in $REQS" >&2; exit 1; }
+CACHE="${VMAPI_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-vmapi}"
+VENV="$CACHE/python-pulumi-$VERSION"
+
+ready() { [[ -x "$VENV/bin/python" ]] && cmp -s "$REQS" "$VENV/requirements.txt"; }
+if ready; then echo "$VENV/bin/python"; exit 0; fi
+if ((FIND_ONLY)); then exit 1; fi
+
+mkdir -p "$CACHE"
+# Its own lock, not the Go builds' one: this is mostly downloads, and no Go build waits on it.
+exec 9>"$CACHE/python.lock"
+flock 9
+if ready; then echo "$VENV/bin/python"; exit 0; fi
+
+echo "creating a venv with the pulumi Python SDK $VERSION in $VENV (first time only: about 15 s)" >&2
+start=$(date +%s)
+rm -rf "$VENV"
+python3 -m venv "$VENV"
+# --only-binary: grpcio built from source would take most of an hour on 2 cores; a wheel or nothing.
+"$VENV/bin/python" -m pip install --quiet --no-input --only-binary=:all: -r "$REQS" >&2
+cp "$REQS" "$VENV/requirements.txt"
+echo "created it in $(($(date +%s) - start)) s" >&2
+echo "$VENV/bin/python"
