@@ -1,14 +1,20 @@
 /**
  * What `npm run schema:check` says when a committed file is not what the code generates: the
- * schema's differing JSON paths.
+ * schema's differing JSON paths, or a page's stale reference blocks.
  */
+import { blockText } from "./referencePages";
 import { SCHEMA_FILE } from "./sources";
 
 /** What differs between the committed `actual` and the `expected` text of `file`, line by line. */
 export function differences(file: string, actual: string | undefined, expected: string): string[] {
   if (actual === undefined) return ["missing"];
   if (file === SCHEMA_FILE) return jsonDifferences(safeParse(actual), JSON.parse(expected), "");
-  return ["differs"];
+  const markers = [...expected.matchAll(/<!-- reference:([^ ]+) -->/g)].map((m) => m[1]);
+  const stale = markers.filter((m) => blockText(actual, m) !== blockText(expected, m));
+  if (stale.length === 0) return ["formatting outside the reference blocks (run prettier)"];
+  return stale.map(
+    (m) => `block reference:${m} is stale${blockText(actual, m) === undefined ? " (missing)" : ""}`,
+  );
 }
 
 /** Paths where two JSON values differ: `resources.vmapi:index:Machine.inputProperties.size: added`. */

@@ -1,13 +1,14 @@
 /**
  * Every file the schema generator owns, as it should read: `plugin/schema.json` (keys sorted below
- * the top level, where JSON order means nothing), formatted as `npm run lint` wants it (prettier,
- * with the repository's settings).
+ * the top level, where JSON order means nothing) and the reference pages, each formatted as
+ * `npm run lint` wants it (prettier, with the repository's settings).
  */
 import * as fs from "fs";
 import * as path from "path";
 import * as prettier from "prettier";
 import { buildSchema, type BuiltSchema } from "./buildSchema";
 import type { PackageSpec } from "./packageSpec";
+import { pageText, referencePages } from "./referencePages";
 import { REPO } from "./sourceProgram";
 import { SCHEMA_FILE } from "./sources";
 
@@ -36,6 +37,9 @@ export async function generatedFiles(): Promise<{ built: BuiltSchema; files: Map
   const built = buildSchema();
   const files = new Map<string, string>();
   files.set(SCHEMA_FILE, await formatted(SCHEMA_FILE, schemaJson(built.schema)));
+  for (const page of referencePages(built)) {
+    files.set(page.file, await formatted(page.file, pageText(page, read(page.file))));
+  }
   return { built, files };
 }
 

@@ -1,8 +1,9 @@
 /**
- * The plugin's package schema, generated from the code:
+ * The plugin's package schema and the reference tables, generated from the code:
  *
- *   npm run schema:update   writes plugin/schema.json
- *   npm run schema:check    fails, saying what differs, when the committed schema is not what the
+ *   npm run schema:update   writes plugin/schema.json and the tables of docs/resources/*.md and
+ *                           docs/data-sources.md (only between their reference markers)
+ *   npm run schema:check    fails, saying what differs, when a committed file is not what the
  *                           code generates (`.ci/run` runs it)
  */
 import * as fs from "fs";
@@ -24,11 +25,11 @@ async function main(): Promise<number> {
       fs.writeFileSync(path.join(REPO, file), text);
       console.log(`wrote ${file}`);
     }
-    if (stale.length === 0) console.log("the schema is current");
+    if (stale.length === 0) console.log(`schema and reference tables are current (${files.size} files)`);
     return 0;
   }
   if (stale.length === 0) {
-    console.log("the schema is current");
+    console.log(`schema and reference tables are current (${files.size} files)`);
     return 0;
   }
   for (const [file, text] of stale) {
