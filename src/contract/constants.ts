@@ -69,6 +69,8 @@ export const AGENT_TYPES = ["LinuxHeadless", "LinuxDesktop", "WindowsDesktop"] a
 
 /** Who owns a script. */
 export const OWNER_TYPES = ["user", "team"] as const;
+/** Who owns a script: a `user` or a `team`. */
+export type OwnerType = (typeof OWNER_TYPES)[number];
 
 /** Script text limit: 16 KB of UTF-8 per script. */
 export const SCRIPT_MAX_BYTES = 16 * 1024;

@@ -67,7 +67,10 @@ export type FilterValue = string | number | boolean | null;
 export type FiltersOf<T, F extends keyof T> = { [K in F]?: Extract<T[K], FilterValue> };
 /** Filters of `machines.list`/`listAll` and `getMachines` (`machineId` is the machine's `id`). */
 export type MachineFilters = FiltersOf<
-  Machine & { machineId: string },
+  Machine & {
+    /** The machine's id, e.g. `psabc1234` (the machine's `id`). */
+    machineId: string;
+  },
   (typeof MACHINE_FILTER_FIELDS)[number]
 >;
 /** Filters of `scripts.list` and `getScripts`. */

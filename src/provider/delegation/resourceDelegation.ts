@@ -23,7 +23,9 @@ export interface ResourceDelegationArgs {
   machineIds: pulumi.Input<pulumi.Input<string>[]>;
   /**
    * Replace the delegation at the next `pulumi up` when it expires within this many seconds
-   * (default 1800). A delegation already expired is always replaced.
+   * (default 1800). A delegation already expired is always replaced. A provider setting: updates
+   * in place, no API call.
+   * @defaultValue 1800
    */
   renewBeforeSeconds?: pulumi.Input<number>;
 }

@@ -100,7 +100,10 @@ export function getTemplatesOutput(
 
 /** Arguments of {@link getMachines}: equality filters on machine fields, and a cap. */
 export type GetMachinesArgs = MachineFilters & {
-  /** At most this many machines (default 10,000); the pages beyond are not fetched. */
+  /**
+   * At most this many machines (default 10,000); the pages beyond are not fetched.
+   * @defaultValue 10000
+   */
   maxItems?: number;
 };
 /** {@link GetMachinesArgs}, each may be an Output. */

@@ -42,7 +42,10 @@ export interface MachineArgs {
   templateId: pulumi.Input<string>;
   /** Machine name; defaults to the resource name plus a suffix the stack fixes (README, "How names are made"). Updates in place. */
   name?: pulumi.Input<string>;
-  /** Power state to keep: "ready" (default) or "off". Updates in place through start/stop. */
+  /**
+   * Power state to keep: "ready" (default) or "off". Updates in place through start/stop.
+   * @defaultValue "ready"
+   */
   state?: pulumi.Input<PowerState>;
   /** Team to create the machine for (team accounts). Replaces. */
   teamId?: pulumi.Input<string>;
@@ -80,18 +83,22 @@ export interface MachineArgs {
   shutdownTimeoutInHours?: pulumi.Input<number>;
   /** Force shutdown at the timeout. Updates in place. */
   shutdownTimeoutForces?: pulumi.Input<boolean>;
-  /** Updates in place. */
+  /** Take snapshots automatically. Updates in place. */
   performAutoSnapshot?: pulumi.Input<boolean>;
-  /** "hour", "day" or "week". Updates in place. */
+  /** How often automatic snapshots are taken: "hour", "day" or "week". Updates in place. */
   autoSnapshotFrequency?: pulumi.Input<AutoSnapshotFrequency>;
-  /** Updates in place. */
+  /** How many automatic snapshots to keep. Updates in place. */
   autoSnapshotSaveCount?: pulumi.Input<number>;
   /**
    * How long create, update and delete may wait for the machine, in seconds (default 1200); with
    * the `customTimeouts` option, the shorter bound applies. A provider setting: updates in place, no API call.
+   * @defaultValue 1200
    */
   waitTimeoutSeconds?: pulumi.Input<number>;
-  /** Release the public IP when the machine is destroyed. A provider setting: updates in place, no API call. */
+  /**
+   * Release the public IP when the machine is destroyed. A provider setting: updates in place, no API call.
+   * @defaultValue false
+   */
   releasePublicIpOnDestroy?: pulumi.Input<boolean>;
   /** Manage this existing machine instead of creating one. Replaces. */
   adoptMachineId?: pulumi.Input<string>;

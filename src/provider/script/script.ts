@@ -20,17 +20,26 @@ export interface ScriptArgs {
    * `vmapi:accounts` (a name, never a key). Left out: the default `vmapi:apiKey`. Replaces.
    */
   account?: pulumi.Input<string>;
-  /** Unique name per owner; defaults to the resource name plus a suffix the stack fixes (README, "How names are made"). */
+  /** Unique name per owner; defaults to the resource name plus a suffix the stack fixes (README, "How names are made"). Replaces. */
   name?: pulumi.Input<string>;
-  /** The script (bash on Linux, PowerShell on Windows), at most 16 KB. Wrap in pulumi.secret to keep it secret. */
+  /**
+   * The script (bash on Linux, PowerShell on Windows), at most 16 KB; this or `scriptFile`. A
+   * changed text replaces the script. Wrap in pulumi.secret to keep it secret.
+   */
   scriptText?: pulumi.Input<string>;
-  /** A file holding the script, read by the provider; a changed content replaces the script. */
+  /** A file holding the script, read by the provider; this or `scriptText`. A changed content replaces the script. */
   scriptFile?: pulumi.Input<string>;
   /** A description. Replaces. */
   description?: pulumi.Input<string>;
-  /** Default true. */
+  /**
+   * Whether machines run it at startup. Default true. Replaces.
+   * @defaultValue true
+   */
   isEnabled?: pulumi.Input<boolean>;
-  /** Run on first boot only. Default false. */
+  /**
+   * Run on first boot only. Default false. Replaces.
+   * @defaultValue false
+   */
   runOnce?: pulumi.Input<boolean>;
   /**
    * Machine the script is created for: it is assigned to it and runs from its next boot. An

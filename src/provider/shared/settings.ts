@@ -26,8 +26,21 @@ export interface ProviderSettings {
 
 /** Settings after `checkSettings`: every one present or defaulted, and valid. */
 export interface CheckedSettings {
+  /**
+   * The API key, sent as `X-Api-Key` (a secret). Stack config `vmapi:apiKey`, else the
+   * environment's `VMAPI_API_KEY` (or `PAPERSPACE_API_KEY`).
+   */
   apiKey: string;
+  /**
+   * The API's base URL, e.g. an emulator's `http://127.0.0.1:<port>`. Stack config `vmapi:baseUrl`,
+   * else `VMAPI_BASE_URL` (or `PAPERSPACE_API_HOST`), else the production host.
+   */
   baseUrl: string;
+  /**
+   * Multiplies the provider's polling delays and the time a create is given to take effect, in
+   * (0, 1]: below 1 for an emulator whose clock runs faster. Stack config `vmapi:pollScale`, else
+   * `VMAPI_POLL_SCALE`, else 1.
+   */
   pollScale: number;
 }
 

@@ -1,0 +1,71 @@
+/**
+ * ResourceDelegation and MachineAccess have no diff table in their models; tools/schema/sources.ts
+ * states theirs. These tests hold each row to what the provider's `diff` does with a change to
+ * that input alone, so the schema's `replaceOnChanges` cannot drift from the provider.
+ */
+import { createMachineAccessProvider } from "../../../src/provider/access/machineAccessProvider";
+import { createResourceDelegationProvider } from "../../../src/provider/delegation/resourceDelegationProvider";
+import { providerContext } from "../../../src/provider/shared/context";
+import { RESOURCES } from "../../../tools/schema/sources";
+
+const NOW = Date.parse("2026-11-26T12:00:00.000Z");
+const context = providerContext({ timing: { now: () => NOW } });
+const rowsOf = (kind: string) => RESOURCES.find((r) => r.kind === kind)!.changes;
+
+/** A different value of the same kind. */
+function changed(value: unknown): unknown {
+  if (Array.isArray(value)) return [...value, "ps-other"];
+  if (typeof value === "number") return value + 60;
+  return `${String(value)}-other`;
+}
+
+describe("diff tables stated in tools/schema/sources.ts", () => {
+  test("ResourceDelegation: machineIds replaces, renewBeforeSeconds is stored without a replacement", async () => {
+    const provider = createResourceDelegationProvider(context);
+    // Created an hour ago: it expires in 3 h, beyond any renewBeforeSeconds tried here.
+    const olds = {
+      machineIds: ["ps1"],
+      renewBeforeSeconds: 600,
+      delegationId: 7,
+      accessTokenId: "token",
+      dtCreated: new Date(NOW - 3_600_000).toISOString(),
+      expiresAt: new Date(NOW + 3 * 3_600_000).toISOString(),
+      isEnabled: true,
+    };
+    const news = { machineIds: olds.machineIds, renewBeforeSeconds: olds.renewBeforeSeconds };
+    const rows = rowsOf("ResourceDelegation");
+    expect(Object.keys(rows).sort()).toEqual(Object.keys(news).sort());
+    for (const [key, action] of Object.entries(rows)) {
+      const diff = await provider.diff("7", olds, {
+        ...news,
+        [key]: changed(news[key as keyof typeof news]),
+      });
+      expect([key, diff.replaces?.includes(key) ?? false]).toEqual([key, action === "replace"]);
+    }
+  });
+
+  test("ResourceDelegation: renewBeforeSeconds defaults to 1800 (a delegation 29 min from expiry is renewed, 31 min not)", async () => {
+    const provider = createResourceDelegationProvider(context);
+    const olds = (minutes: number) => ({
+      machineIds: ["ps1"],
+      expiresAt: new Date(NOW + minutes * 60_000).toISOString(),
+    });
+    const news = { machineIds: ["ps1"] };
+    expect((await provider.diff("7", olds(29), news)).replaces).toContain("expiresAt");
+    expect((await provider.diff("7", olds(31), news)).replaces).not.toContain("expiresAt");
+  });
+
+  test("MachineAccess: both inputs replace", async () => {
+    const provider = createMachineAccessProvider(context);
+    const olds = { machineId: "ps1", userId: "u1" };
+    const rows = rowsOf("MachineAccess");
+    expect(Object.keys(rows).sort()).toEqual(Object.keys(olds).sort());
+    for (const [key, action] of Object.entries(rows)) {
+      const diff = await provider.diff("ps1/u1", olds, {
+        ...olds,
+        [key]: changed(olds[key as keyof typeof olds]),
+      });
+      expect([key, diff.replaces?.includes(key) ?? false]).toEqual([key, action === "replace"]);
+    }
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * The package schema, built from the sources sources.ts names: each resource's inputs from its
+ * `<Kind>Args` interface and outputs from its class's declared `pulumi.Output` members, each data
+ * source's from its `Get<Name>Args` and `Get<Name>Result`, the provider's settings from
+ * `CheckedSettings`, and every description from TSDoc.
+ */
+import type { DiffAction } from "../../src/provider/shared/diffTable";
+import { EnumCatalogue } from "./enumCatalogue";
+import { buildFunction } from "./functionSpecs";
+import { LANGUAGES, packageMetadata, providerSettings } from "./packageParts";
+import type { FunctionSpec, PackageSpec, ResourceSpec } from "./packageSpec";
+import { buildResource } from "./resourceSpecs";
+import { SourceProgram } from "./sourceProgram";
+import { ENUM_FILES, FUNCTIONS, PACKAGE_TEXT, PROVIDER_SETTINGS, RESOURCES } from "./sources";
+import { TypeRegistry, token } from "./typeRegistry";
+
+/** The schema, and how a change to each resource input is applied (for the reference tables). */
+export interface BuiltSchema {
+  schema: PackageSpec;
+  /** By resource token, then input name. */
+  changes: Record<string, Record<string, DiffAction>>;
+}
+
+/** Reads the sources and builds the schema. */
+export function buildSchema(): BuiltSchema {
+  const files = [...RESOURCES.map((r) => r.file), ...FUNCTIONS.map((f) => f.file), PROVIDER_SETTINGS.file];
+  const source = new SourceProgram([...new Set([...files, ...ENUM_FILES])]);
+  const registry = new TypeRegistry(
+    source,
+    new EnumCatalogue(source, ENUM_FILES),
+    new Set(RESOURCES.map((r) => r.kind)),
+  );
+  const resources: Record<string, ResourceSpec> = {};
+  const changes: BuiltSchema["changes"] = {};
+  for (const resource of RESOURCES) {
+    const built = buildResource(source, registry, resource);
+    resources[token(resource.kind)] = built.spec;
+    changes[token(resource.kind)] = built.changes;
+  }
+  const functions: Record<string, FunctionSpec> = {};
+  for (const fn of FUNCTIONS) functions[token(fn.name)] = buildFunction(source, registry, fn);
+  const settings = providerSettings(source, registry);
+  if (registry.undocumented.length > 0) {
+    throw new Error(`without TSDoc (describe them in the source):\n  ${registry.undocumented.join("\n  ")}`);
+  }
+  const schema: PackageSpec = {
+    ...packageMetadata(),
+    config: { variables: settings },
+    provider: { description: PACKAGE_TEXT.provider, inputProperties: settings },
+    resources,
+    functions,
+    types: Object.fromEntries([...registry.types].map(([name, spec]) => [token(name), spec])),
+    language: LANGUAGES,
+  };
+  return { schema, changes };
+}

@@ -1,0 +1,72 @@
+/**
+ * The package's own parts of the schema: its metadata, its languages, and the provider's settings
+ * (`CheckedSettings`' properties and TSDoc, with the defaults `checkSettings` gives).
+ */
+import * as fs from "fs";
+import * as path from "path";
+import { checkSettings } from "../../src/provider/shared/settings";
+import type { PackageSpec, PropertySpec } from "./packageSpec";
+import { REPO, type SourceProgram } from "./sourceProgram";
+import { GO_IMPORT_BASE_PATH, PACKAGE_TEXT, PROVIDER_SETTINGS } from "./sources";
+import type { TypeRegistry } from "./typeRegistry";
+
+/** The provider's settings: `config.variables` and the provider resource's inputs alike. */
+export function providerSettings(
+  source: SourceProgram,
+  registry: TypeRegistry,
+): Record<string, PropertySpec> {
+  const type = source.declaredType(PROVIDER_SETTINGS.file, PROVIDER_SETTINGS.type);
+  const { properties } = registry.properties(type, { owner: PROVIDER_SETTINGS.type, property: "" });
+  // What `checkSettings` makes of a config with nothing but a key, in an empty environment: the
+  // defaults of every setting but the key, which has none.
+  const given = { apiKey: "probe" };
+  const defaults = checkSettings(given, {}) as unknown as Record<string, unknown>;
+  const settings: Record<string, PropertySpec> = {};
+  for (const [name, property] of Object.entries(properties)) {
+    const stated = (
+      PROVIDER_SETTINGS.settings as Record<string, { secret: boolean; environment: readonly string[] }>
+    )[name];
+    if (!stated) throw new Error(`${PROVIDER_SETTINGS.type}.${name}: not in PROVIDER_SETTINGS (sources.ts)`);
+    settings[name] = {
+      ...property,
+      ...(name in given ? {} : { default: defaults[name] as string | number }),
+      defaultInfo: { environment: [...stated.environment] },
+      ...(stated.secret ? { secret: true } : {}),
+    };
+  }
+  return settings;
+}
+
+/** The package's own fields: its words (sources.ts) and package.json's version and license. */
+export function packageMetadata(): Omit<
+  PackageSpec,
+  "config" | "provider" | "resources" | "functions" | "types" | "language"
+> {
+  const pkg = JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8")) as {
+    version: string;
+    license: string;
+  };
+  const repository = `https://${GO_IMPORT_BASE_PATH.split("/").slice(0, 3).join("/")}`;
+  return {
+    name: PACKAGE_TEXT.name,
+    displayName: PACKAGE_TEXT.displayName,
+    version: pkg.version,
+    description: PACKAGE_TEXT.description,
+    keywords: [...PACKAGE_TEXT.keywords],
+    homepage: repository,
+    license: pkg.license,
+    repository,
+    publisher: PACKAGE_TEXT.publisher,
+    meta: { moduleFormat: "(.*)" },
+  };
+}
+
+/** The SDK generators' settings. */
+export const LANGUAGES: PackageSpec["language"] = {
+  go: { importBasePath: GO_IMPORT_BASE_PATH, generateResourceContainerTypes: true },
+  python: {
+    packageName: "pulumi_vmapi",
+    requires: { pulumi: ">=3.0.0,<4.0.0" },
+    pyproject: { enabled: true },
+  },
+};
