@@ -9,6 +9,7 @@ export type { PowerState } from "./provider/machine/machineModel";
 export { Script, type ScriptArgs } from "./provider/script/script";
 export { ResourceDelegation, type ResourceDelegationArgs } from "./provider/delegation/resourceDelegation";
 export { MachineAccess, type MachineAccessArgs } from "./provider/access/machineAccess";
+export { MachineRestart, type MachineRestartArgs } from "./provider/restart/machineRestart";
 export { VmApiResource, type ResourceShape } from "./provider/shared/resourceClass";
 export type { ResourceKind } from "./provider/shared/stub";
 export * from "./provider/functions";

@@ -10,6 +10,7 @@ import type * as MachineProviderModule from "./machine/machineProvider";
 import type * as ScriptProviderModule from "./script/scriptProvider";
 import type * as DelegationProviderModule from "./delegation/resourceDelegationProvider";
 import type * as AccessProviderModule from "./access/machineAccessProvider";
+import type * as RestartProviderModule from "./restart/machineRestartProvider";
 import { withAccount } from "./shared/accounts";
 import { secretInputs, withoutSecretValues } from "./shared/checks";
 import type { EngineProps, ResourceImplementation } from "./shared/resourceImplementation";
@@ -34,6 +35,8 @@ const IMPLEMENTATIONS: { readonly [K in ResourceKind]: () => Implementation } = 
       .resourceDelegationProvider,
   MachineAccess: () =>
     (require("./access/machineAccessProvider") as typeof AccessProviderModule).machineAccessProvider,
+  MachineRestart: () =>
+    (require("./restart/machineRestartProvider") as typeof RestartProviderModule).machineRestartProvider,
 };
 
 /**

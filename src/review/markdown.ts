@@ -15,6 +15,7 @@ const ACTION_WORDS: Record<MachineAction, string> = {
   update: "update in place",
   start: "start",
   stop: "stop",
+  restart: "restart",
   delete: "**delete**",
   same: "no change",
 };
@@ -141,6 +142,7 @@ function bootLines(model: ReviewModel): string[] {
     replace: "replacement",
     start: "started",
     assigned: "assigned the script",
+    restart: "assigned the script and restarted: it runs during this up",
   };
   const scriptChange: Record<string, string> = { create: "a new script", replace: "the script is replaced" };
   return [

@@ -9,6 +9,7 @@ import { machineCost, type BilledMachine } from "./cost";
 import { assignedScript, bootScript, goneMachine, stoppedIp } from "./effects";
 import {
   MACHINE_TYPE,
+  RESTART_TYPE,
   SCRIPT_TYPE,
   UNKNOWN_VALUE,
   shown,
@@ -44,6 +45,7 @@ export function buildModel(preview: Preview, prices: PriceList): ReviewModel {
   for (const step of steps) {
     const type = stepType(step);
     if (type === MACHINE_TYPE) reviewMachine(step, byUrn, model);
+    else if (type === RESTART_TYPE) reviewRestart(step, model);
     else if (step.op !== "same" && step.op !== "read" && !type.startsWith("pulumi:providers:")) {
       model.others.push({
         type: type.split(":").pop() ?? type,
@@ -89,6 +91,58 @@ function reviewMachine(step: PreviewStep, byUrn: Map<string, PreviewStep>, model
   if (step.op === "replace" || step.op === "delete") goneMachine(step.op, review, oldIn, oldOut, model);
   if (review.actions.includes("stop")) stoppedIp(review, oldOut, model);
   bootScript(step, review, newIn, byUrn, model);
+}
+
+/**
+ * A MachineRestart whose triggers change: the machine it belongs to is restarted (its row says
+ * "restart" and which trigger changed), unless it is declared off. Its create (triggers declared
+ * first) and its replacement (a new machine) restart nothing.
+ */
+function reviewRestart(step: PreviewStep, model: ReviewModel): void {
+  if (step.op !== "update") return;
+  const oldIn: Props = step.oldState?.inputs ?? {};
+  const newIn: Props = step.newState?.inputs ?? {};
+  const before = Array.isArray(oldIn.triggers) ? (oldIn.triggers as unknown[]) : [];
+  const after = Array.isArray(newIn.triggers) ? (newIn.triggers as unknown[]) : [];
+  const changes: InputChange[] = [];
+  for (let i = 0; i < Math.max(before.length, after.length); i++) {
+    if (after[i] === UNKNOWN_VALUE || JSON.stringify(before[i]) !== JSON.stringify(after[i]))
+      changes.push({
+        key: `restartTriggers[${i}]`,
+        before: shown(before[i]),
+        after: afterTrigger(step, after[i]),
+      });
+  }
+  if (changes.length === 0) return;
+  const parentName = step.newState?.parent
+    ? urnParts(step.newState.parent).name
+    : urnParts(step.urn).name.replace(/-restart$/, "");
+  let review = model.machines.find((m) => m.resource === parentName);
+  if (review === undefined) {
+    const machineId = text(step.oldState?.outputs?.machineId ?? oldIn.machineId);
+    review = { resource: parentName, actions: [], forcedBy: [], changes: [], machineId };
+    model.machines.push(review);
+  }
+  review.actions = review.actions.filter((a) => a !== "same");
+  if (newIn.state === "off") {
+    review.changes.push(...changes.map((c) => ({ ...c, after: `${c.after} (declared off: no restart)` })));
+    if (review.actions.length === 0) review.actions.push("update");
+    return;
+  }
+  review.actions.push("restart");
+  review.changes.push(...changes);
+  // A script assigned to it in this preview runs at this restart, not at some later boot.
+  const restarted = [parentName, review.machineId];
+  for (const boot of model.bootScripts)
+    if (boot.occasion === "assigned" && restarted.includes(boot.resource)) boot.occasion = "restart";
+}
+
+/** A trigger's new value; one known only after `up` (a replaced script's id) says so. */
+function afterTrigger(step: PreviewStep, value: unknown): string {
+  if (value !== UNKNOWN_VALUE) return shown(value);
+  const sources = step.newState?.propertyDependencies?.triggers ?? [];
+  const from = sources.map((urn) => `\`${urnParts(urn).name}\``).join(", ");
+  return from ? `(from ${from}, known after up)` : shown(value);
 }
 
 function actionsOf(step: PreviewStep, oldIn: Props, oldOut: Props, newIn: Props): MachineAction[] {

@@ -29,6 +29,7 @@ const ResourceStateSchema = z.object({
   inputs: PropertiesSchema.optional(),
   outputs: PropertiesSchema.optional(),
   propertyDependencies: z.record(z.string(), z.array(z.string())).optional(),
+  parent: z.string().optional(),
 });
 export type ResourceState = z.output<typeof ResourceStateSchema>;
 
@@ -95,6 +96,8 @@ export function urnParts(urn: string): { stack: string; project: string; type: s
 export const MACHINE_TYPE = "pulumi-nodejs:dynamic/vmapi:Machine";
 /** The type token of Script resources. */
 export const SCRIPT_TYPE = "pulumi-nodejs:dynamic/vmapi:Script";
+/** The type token of MachineRestart resources (a Machine's `restartTriggers`). */
+export const RESTART_TYPE = "pulumi-nodejs:dynamic/vmapi:MachineRestart";
 
 /** Inputs or outputs of a resource. */
 export type Props = Record<string, unknown>;

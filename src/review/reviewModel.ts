@@ -7,7 +7,8 @@ import type { PriceList } from "../contract/prices";
 import type { Cost } from "./cost";
 
 /** What happens to a machine. A machine can be updated in place and started or stopped at once. */
-export type MachineAction = "create" | "adopt" | "replace" | "update" | "start" | "stop" | "delete" | "same";
+export type MachineAction =
+  "create" | "adopt" | "replace" | "update" | "start" | "stop" | "restart" | "delete" | "same";
 
 /** One input that changes, as shown: values are display strings (secrets and unknowns named as such). */
 export interface InputChange {
@@ -42,7 +43,7 @@ export interface BootScript {
   script: string;
   runOnce: boolean;
   /** Why the machine boots: it is new, replaced or started; or the script was assigned to it. */
-  occasion: "create" | "replace" | "start" | "assigned";
+  occasion: "create" | "replace" | "start" | "assigned" | "restart";
   /** The script resource's own change in this preview, if any. */
   scriptChange?: string;
 }

@@ -113,7 +113,7 @@ function reachedTypes(properties: readonly PropertySpec[], schema: PackageSpec):
   const found = new Set<string>();
   const visit = (type: TypeSpec): void => {
     if ("items" in type) return visit(type.items);
-    if (!("$ref" in type)) return;
+    if (!("$ref" in type) || type.$ref === ANY) return;
     const name = refName(type.$ref);
     const spec = schema.types[`vmapi:index:${name}`];
     if (isEnumType(spec) || found.has(name)) return;
@@ -128,6 +128,7 @@ function reachedTypes(properties: readonly PropertySpec[], schema: PackageSpec):
 export function typeText(type: TypeSpec, schema: PackageSpec): string {
   if ("items" in type) return `${typeText(type.items, schema)}[]`;
   if ("$ref" in type) {
+    if (type.$ref === ANY) return "any";
     const name = refName(type.$ref);
     const spec = schema.types[`vmapi:index:${name}`];
     if (isEnumType(spec)) return `${name}: ${spec.enum.map((e) => code(e.value)).join(", ")}`;
@@ -135,6 +136,9 @@ export function typeText(type: TypeSpec, schema: PackageSpec): string {
   }
   return type.type;
 }
+
+/** The schema's own type of any value. */
+const ANY = "pulumi.json#/Any";
 
 function refName(ref: string): string {
   return ref.replace(/^#\/types\/vmapi:index:/, "");

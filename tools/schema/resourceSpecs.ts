@@ -44,7 +44,7 @@ function resourceInputs(
   const args = source.declaredType(resource.file, `${resource.kind}Args`);
   for (const symbol of source.checker.getPropertiesOfType(args)) {
     const name = symbol.name;
-    if (nativeOmits(name)) continue;
+    if (nativeOmits(name) || resource.dynamicOnly?.includes(name)) continue;
     const mapped = registry.map(source.writtenType(symbol), { ...site, property: name });
     const change = changeOf(resource, name);
     changes[name] = change;

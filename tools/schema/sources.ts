@@ -20,6 +20,8 @@ export interface ResourceSource {
   derived?: Readonly<Record<string, readonly string[]>>;
   /** Its reference page. */
   page: string;
+  /** Inputs of its TypeScript class alone, which the plugin serves another way. */
+  dynamicOnly?: readonly string[];
 }
 
 /**
@@ -33,6 +35,8 @@ export const RESOURCES: readonly ResourceSource[] = [
     file: "src/provider/machine/machine.ts",
     changes: MACHINE_DIFF_TABLE,
     page: "docs/resources/machine.md",
+    // The class holds it in a child MachineRestart; in the plugin, declare a MachineRestart.
+    dynamicOnly: ["restartTriggers"],
   },
   {
     kind: "Script",
@@ -53,6 +57,12 @@ export const RESOURCES: readonly ResourceSource[] = [
     file: "src/provider/access/machineAccess.ts",
     changes: { machineId: "replace", userId: "replace" },
     page: "docs/resources/machineAccess.md",
+  },
+  {
+    kind: "MachineRestart",
+    file: "src/provider/restart/machineRestart.ts",
+    changes: { machineId: "replace", triggers: "update", state: "update", waitTimeoutSeconds: "none" },
+    page: "docs/resources/machineRestart.md",
   },
 ];
 

@@ -100,6 +100,9 @@ export class TypeRegistry {
   private mapPresent(types: readonly ts.Type[], site: TypeSite): TypeSpec {
     const checker = this.source.checker;
     if (types.length === 0) throw new Error(`${site.owner}.${site.property}: only null or undefined`);
+    // Any value at all (a MachineRestart's triggers).
+    if (types.some((t) => t.flags & (ts.TypeFlags.Unknown | ts.TypeFlags.Any)))
+      return { $ref: "pulumi.json#/Any" };
     if (types.every((t) => t.flags & ts.TypeFlags.BooleanLike)) return { type: "boolean" };
     if (types.every((t) => t.flags & ts.TypeFlags.NumberLike)) return { type: "number" };
     // A string, or known strings and any other (`ReportedString`): the API may send another.

@@ -22,6 +22,7 @@ import {
 } from "./machineModel";
 import type { Assert, Same } from "../shared/resourceImplementation";
 import { VmApiResource, typeToken, type DeclaredOutputs, type ResourceShape } from "../shared/resourceClass";
+import { MachineRestart } from "../restart/machineRestart";
 
 /** Inputs of a {@link Machine}. Changing a create-only input replaces the machine. */
 export interface MachineArgs {
@@ -102,6 +103,16 @@ export interface MachineArgs {
   releasePublicIpOnDestroy?: pulumi.Input<boolean>;
   /** Manage this existing machine instead of creating one. Replaces. */
   adoptMachineId?: pulumi.Input<string>;
+  /**
+   * Any values (secrets too): when one changes, `pulumi up` restarts the machine in place, once,
+   * and waits until it is back in its declared state; a machine declared `off` is not started.
+   * Typically `() => [setup.scriptId]`, where `setup` is a Script attached with `machineId:
+   * machine.machineId` and declared after the machine, so an edited script runs at once: a
+   * function is called once the program's other declarations are made. Held by a child
+   * {@link MachineRestart} named `<name>-restart`, which comes after the machine and whatever the
+   * triggers depend on (docs/resources/machine.md).
+   */
+  restartTriggers?: pulumi.Input<pulumi.Input<unknown>[]> | (() => pulumi.Input<pulumi.Input<unknown>[]>);
 }
 
 /**
@@ -219,7 +230,51 @@ export class Machine extends VmApiResource {
   }
 
   constructor(name: string, args: MachineArgs, opts?: pulumi.CustomResourceOptions) {
-    super(MACHINE, name, args, opts);
+    const { restartTriggers, ...machineArgs } = args;
+    super(MACHINE, name, machineArgs, opts);
+    if (typeof restartTriggers === "function") {
+      // Called after the program's synchronous declarations: the triggers may name resources
+      // declared after this machine (the Script attached to it).
+      queueMicrotask(() => restartOf(this, name, args, triggersOf(name, restartTriggers), opts));
+    } else if (restartTriggers !== undefined) restartOf(this, name, args, restartTriggers, opts);
+  }
+}
+
+/**
+ * The child that restarts `machine` when `triggers` change: it depends on the machine and on
+ * whatever the triggers come from (a Script attached to this machine), so it runs after both.
+ */
+function restartOf(
+  machine: Machine,
+  name: string,
+  args: MachineArgs,
+  triggers: pulumi.Input<pulumi.Input<unknown>[]>,
+  opts: pulumi.CustomResourceOptions | undefined,
+): MachineRestart {
+  const ignored = opts?.ignoreChanges?.includes("restartTriggers") ? ["triggers"] : undefined;
+  return new MachineRestart(
+    `${name}-restart`,
+    {
+      account: args.account,
+      machineId: machine.machineId,
+      triggers,
+      state: args.state,
+      waitTimeoutSeconds: args.waitTimeoutSeconds,
+    },
+    { parent: machine, customTimeouts: opts?.customTimeouts, ignoreChanges: ignored },
+  );
+}
+
+/** The triggers a function gives; what it throws fails the program naming the machine. */
+function triggersOf(
+  name: string,
+  triggers: () => pulumi.Input<pulumi.Input<unknown>[]>,
+): pulumi.Input<pulumi.Input<unknown>[]> {
+  try {
+    return triggers();
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    throw new pulumi.RunError(`Machine ${name}: restartTriggers: the function failed: ${why}`);
   }
 }
 

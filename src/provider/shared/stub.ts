@@ -19,7 +19,7 @@
  */
 
 /** Which resource implementation the runtime dispatches to. */
-export type ResourceKind = "Machine" | "Script" | "ResourceDelegation" | "MachineAccess";
+export type ResourceKind = "Machine" | "Script" | "ResourceDelegation" | "MachineAccess" | "MachineRestart";
 
 /**
  * The runtime entry as the plugin process resolves it, by package name from the program's folder:

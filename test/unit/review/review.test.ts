@@ -245,3 +245,21 @@ test("review: start → the machine's hours back; its script runs at that boot u
     "**Scripts at next boot:**\n\n- `box-1` (started) runs `setup-script` at every boot\n",
   );
 });
+
+test("review: a restart trigger changed (fixtures/restart.json, test/e2e/programs/scriptEdit) → the machine restarts, naming the trigger; its new script runs during this up", () => {
+  const text = reviewPreview(fixture("restart")).markdown;
+  const restart = steps("restart").find((s) => s.urn.endsWith("::box-restart"))!;
+  const machineId = (restart as { oldState?: { outputs?: { machineId?: string } } }).oldState!.outputs!
+    .machineId!;
+  expect(text).toContain("**Machines: 1 to restart.**");
+  expect(text).toMatch(
+    new RegExp(
+      `\\| \`box\` \\(${machineId}\\) \\| restart \\| \`restartTriggers\\[0\\]\` "sc[a-z0-9]+" → \\(from \`boot\`, known after up\\) \\|`,
+    ),
+  );
+  expect(text).toMatch(
+    new RegExp(
+      `- \`${machineId}\` \\(assigned the script and restarted: it runs during this up\\) runs \`boot-[a-z0-9]{7}\``,
+    ),
+  );
+});

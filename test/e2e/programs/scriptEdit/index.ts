@@ -3,7 +3,8 @@
  * - `machineId` (default; the README's pattern): the Script is created for the machine, so an
  *   edited text is a new script assigned to the same machine;
  * - `scriptId`: the Machine names the Script's id, fixed at create.
- * Config: `pattern`, `text` (the script's text).
+ * With `restart` true, the machine restarts when the script's id changes (`restartTriggers`), so
+ * an edited script runs at once. Config: `pattern`, `text` (the script's text), `restart`, `state`.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { Machine, Script } from "pulumi-vmapi";
@@ -24,7 +25,9 @@ if (config.get("pattern") === "scriptId") {
   script = new Script("boot", { scriptText: text });
   machine = new Machine("box", { ...basics, scriptId: script.scriptId });
 } else {
-  machine = new Machine("box", basics);
+  const state = config.get("state") as "ready" | "off" | undefined;
+  const restartTriggers = config.getBoolean("restart") ? () => [script.scriptId] : undefined;
+  machine = new Machine("box", { ...basics, state, restartTriggers });
   script = new Script("boot", { scriptText: text, machineId: machine.machineId });
 }
 

@@ -1,0 +1,30 @@
+/**
+ * The MachineRestart resource as data: the machine it restarts, the values whose change restarts
+ * it, and what decides whether a restart runs (the machine's declared power state) and how long
+ * it may wait. Its outputs are its inputs, and the machine's state after the last restart.
+ */
+import type { Assert, Props, Same } from "../shared/resourceImplementation";
+import type { PowerState } from "../machine/machineModel";
+
+/** A MachineRestart's inputs. */
+interface RestartFields {
+  machineId: string;
+  triggers: unknown[];
+  state: PowerState;
+  waitTimeoutSeconds: number;
+}
+
+/** The inputs a MachineRestart's provider receives (checked by its `check`). */
+export type RestartInputs = Props<RestartFields>;
+
+/** What it stores: the inputs, the machine's state when the last restart ended, and when that was. */
+export type RestartOutputs = Props<RestartFields & { currentState: string; restartedAt: string }>;
+
+/** Every input key of a MachineRestart. */
+export const RESTART_INPUT_KEYS = ["machineId", "triggers", "state", "waitTimeoutSeconds"] as const;
+
+/** The outputs it adds to its inputs. */
+export const RESTART_OUTPUT_KEYS = ["currentState", "restartedAt"] as const;
+
+/* Compile-time check that the list above is the typed fields. */
+type _InputKeys = Assert<Same<(typeof RESTART_INPUT_KEYS)[number], keyof RestartFields>>;
