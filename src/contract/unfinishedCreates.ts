@@ -10,9 +10,11 @@
  * disabled script under the creating name, and removes it as its last step: a script whose marker
  * exists was made by a create that did not finish.
  *
- * The token is a digest of the resource's identity (its naming seed: project, stack, type, parent
- * and resource name) and its name, so only the same resource of the same stack makes the same
- * creating name, and nothing of the seed can be read back from it.
+ * The token is a digest of the resource's identity alone (its naming seed: project, stack, type,
+ * parent and resource name), not of its name: a plugin's auto-name is drawn anew by each
+ * deployment, so the next `up` may give the resource another name than the one its unfinished
+ * create used. Only the same resource of the same stack makes the same token, and nothing of the
+ * seed can be read back from it. What an unfinished create left is found by the suffix.
  */
 import * as crypto from "crypto";
 
@@ -29,13 +31,14 @@ export function createIdentity(inputs: Record<string, unknown>): string {
   return typeof seed === "string" ? seed : typeof name === "string" ? name : "";
 }
 
-/** The digest that ties a creating name to one resource of one stack and its name. */
-export function unfinishedCreateToken(identity: string, name: string): string {
-  return crypto
+/** What the creating names of the resource `identity` end with: ` (creating <token>)`. */
+export function creatingSuffix(identity: string): string {
+  const token = crypto
     .createHash("sha256")
-    .update(JSON.stringify(["unfinished-create", identity, name]))
+    .update(JSON.stringify(["unfinished-create", identity]))
     .digest("hex")
     .slice(0, TOKEN_LENGTH);
+  return ` (creating ${token})`;
 }
 
 /**
@@ -43,8 +46,23 @@ export function unfinishedCreateToken(identity: string, name: string): string {
  * `<name> (creating <token>)`, the name shortened when the whole would pass the API's bound.
  */
 export function creatingName(name: string, identity: string): string {
-  const suffix = ` (creating ${unfinishedCreateToken(identity, name)})`;
+  const suffix = creatingSuffix(identity);
   return name.slice(0, MAX_NAME_LENGTH - suffix.length) + suffix;
+}
+
+/** The records of `records` that carry a creating name of the resource `identity`. */
+export function leftByUnfinishedCreates<T extends { name: string }>(
+  records: readonly T[],
+  identity: string,
+): T[] {
+  const suffix = creatingSuffix(identity);
+  return records.filter((record) => record.name.endsWith(suffix));
+}
+
+/** The name a creating name stands for (as far as it was not shortened). */
+export function nameBeforeCreating(creating: string, identity: string): string {
+  const suffix = creatingSuffix(identity);
+  return creating.endsWith(suffix) ? creating.slice(0, -suffix.length) : creating;
 }
 
 /** The text of a script's marker: what it is, for anyone who sees it in a listing. */

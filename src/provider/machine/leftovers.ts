@@ -17,17 +17,30 @@
  *   unique in the API, and the create goes ahead beside it, as it always did.
  */
 import type { Machine as ApiMachine } from "../../contract/schemas";
-import { createIdentity, creatingName } from "../../contract/unfinishedCreates";
+import { createIdentity, creatingName, leftByUnfinishedCreates } from "../../contract/unfinishedCreates";
+import type { ProviderContext } from "../shared/context";
+import { freshListingsFor, type FreshListings } from "../shared/freshListings";
+import { accountKey, clientFor, type ProviderSettings } from "../shared/settings";
 import { adoptionMismatches, type AdoptionMismatch } from "./adoption";
 import type { MachineInputs } from "./machineModel";
 
 /** What the create does: carry on with a machine an unfinished create made, or make one. */
 export type LeftoverDecision = { take: ApiMachine; untouched: ApiMachine[] } | { take?: undefined };
 
-/** The names a create looks for: its creating name, and its auto-name when it has one. */
-export function namesToCheck(inputs: MachineInputs, name: string): string[] {
-  const creating = creatingNameOf(inputs, name);
-  return inputs.__autoNamed === true ? [creating, name] : [creating];
+/** Bound on the machines one listing collects; far above any sane account. */
+const MAX_LISTED = 100_000;
+
+/**
+ * The listings of the account's machines that creates starting together share
+ * (shared/freshListings.ts): what each create decides from.
+ */
+export function machineListingsFor(
+  context: ProviderContext,
+  settings: ProviderSettings,
+): FreshListings<ApiMachine> {
+  return freshListingsFor(context, accountKey(settings), "machines", (onSent) =>
+    clientFor(settings, context).machines.listAll({}, { onSent }).collect({ max: MAX_LISTED }),
+  );
 }
 
 /** The name the machine of `inputs` carries until its create has finished. */
@@ -37,16 +50,15 @@ export function creatingNameOf(inputs: MachineInputs, name: string): string {
 
 /**
  * Pure: the decision for a create of `inputs` (its machine to be named `name`) among the live
- * machines `found` under the names `namesToCheck` gave. Throws the refusal when the create must
- * stop before it makes anything.
+ * machines of the account, `found`. Throws the refusal when the create must stop before it makes
+ * anything.
  */
 export function decideLeftovers(
   inputs: MachineInputs,
   name: string,
   found: readonly ApiMachine[],
 ): LeftoverDecision {
-  const creating = creatingNameOf(inputs, name);
-  const unfinished = oldestFirst(found.filter((m) => m.name === creating));
+  const unfinished = oldestFirst(leftByUnfinishedCreates(found, createIdentity(inputs)));
   if (unfinished.length > 0) {
     const [take, ...untouched] = unfinished.filter((m) => replacing(inputs, m).length === 0);
     if (take !== undefined) return { take, untouched };

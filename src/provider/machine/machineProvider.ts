@@ -9,8 +9,7 @@ import { changedKeys, diffFromTable } from "../shared/diffTable";
 import { confirmAbsent, pollUntilGone, requireOwnerInAccount } from "../shared/gone";
 import { checkMachine } from "./machineCheck";
 import { machineFromList } from "../shared/listSnapshot";
-import { namesakeListingsFor } from "./namesakes";
-import { creatingNameOf, decideLeftovers, namesToCheck, takeOverLine } from "./leftovers";
+import { creatingNameOf, decideLeftovers, machineListingsFor, takeOverLine } from "./leftovers";
 import { NAMING_INPUT_KEYS } from "../shared/naming";
 import { adoptNotFound } from "./machineReferences";
 import { PROCESS_CONTEXT, type ProviderContext } from "../shared/context";
@@ -75,8 +74,8 @@ export const createMachineProvider = (context: ProviderContext): MachineImplemen
     const name = body.machineName;
     // Before anything is sent: a machine an unfinished create of this resource left is taken
     // over, and one this resource's auto-name already stands for stops the create (leftovers.ts).
-    // Creates starting together share that listing (namesakes.ts).
-    const found = await namesakeListingsFor(context, settings).named(namesToCheck(inputs, name));
+    // Creates starting together share that listing (shared/freshListings.ts).
+    const found = await machineListingsFor(context, settings).list();
     const leftover = decideLeftovers(inputs, name, found);
     if (leftover.take) context.warn(takeOverLine(shownName(inputs, name), leftover));
     // The machine carries its creating name until the create has finished (converge's commitName),

@@ -1,29 +1,37 @@
 /**
- * A Script's create that a dying process cannot turn into a stuck stack. Scripts are immutable
- * and their names unique, so a script left by a create whose process died (its answer never
- * reached the stack) would make every later create of that name fail with a conflict. The create
- * therefore first makes the script's **marker** (contract/unfinishedCreates.ts), a disabled script
- * under the creating name that only this resource makes, and removes it as its last step. The
- * next create of the same resource finds the marker (a conflict on making it) and knows that the
- * script of its name, if there is one, was made by that unfinished create:
- * - the declared text and settings: it is taken over (a warning says which and why);
- * - anything else (the program changed since): it never reached a stack, so it is destroyed and
- *   the declared script is made.
- * A script of that name with no marker was handed to a stack or made by someone else: the create
- * stops and names it, as the API's conflict would, with what to do.
+ * A Script's create that a dying process cannot turn into a stuck stack or a stray script.
+ * Scripts are immutable and their names unique, so a script left by a create whose process died
+ * (its answer never reached the stack) would make every later create of that name fail with a
+ * conflict. The create therefore first makes the script's **marker** (contract/unfinishedCreates.ts),
+ * a disabled script under the creating name that only this resource makes, and removes it as its
+ * last step. The next create of the same resource lists the account's scripts (a listing shared
+ * by the creates that start together) and finds the marker, so the script of the marker's name,
+ * if there is one, was made by that unfinished create:
+ * - the declared name, text and settings: it is taken over (a warning says which and why);
+ * - anything else (the program changed since, or a plugin drew another auto-name): it never
+ *   reached a stack, so it is destroyed and the declared script is made.
+ * A script of the declared name with no marker was handed to a stack or made by someone else:
+ * the create stops and names it, as the API's conflict would, with what to do.
  */
 import { ConflictError, VmApiError } from "../../client/errors";
 import { mayStillAct } from "../../client/lateCreates";
 import type { VmApiClient } from "../../client/client";
 import type { CreateScriptRequest } from "../../contract/requestSchemas";
 import type { Script as ApiScript } from "../../contract/schemas";
-import { creatingName, markerText } from "../../contract/unfinishedCreates";
+import {
+  creatingName,
+  leftByUnfinishedCreates,
+  markerText,
+  nameBeforeCreating,
+} from "../../contract/unfinishedCreates";
 import type { ProgressSink } from "../shared/progress";
 
-/** Where a create's lines go: progress, and warnings for what the user should know. */
-export interface CreateSinks {
+/** What a create is given besides its request: where its lines go, and the account's scripts. */
+export interface ScriptCreateContext {
   progress: ProgressSink;
   warn: ProgressSink;
+  /** Every script of the account, from a listing sent after the create began (freshListings.ts). */
+  listScripts: () => Promise<ApiScript[]>;
 }
 
 /** A Script's create stopped before it made anything (the message says why and what to do). */
@@ -42,65 +50,52 @@ export async function createScript(
   client: VmApiClient,
   body: CreateScriptRequest,
   identity: string,
-  sinks: CreateSinks,
+  ctx: ScriptCreateContext,
 ): Promise<ApiScript> {
   const name = body.scriptName;
   const markerName = creatingName(name, identity);
-  const marker = await client.scripts
-    .create(
-      { scriptName: markerName, scriptText: markerText(name), isEnabled: false },
-      { onProgress: sinks.progress, label: `the marker of script ${name}` },
-    )
-    .catch((err: unknown) => {
-      if (err instanceof ConflictError) return undefined;
-      throw err;
-    });
-  if (marker === undefined) {
-    const left = await leftByUnfinishedCreate(client, body, sinks);
-    if (left !== undefined) {
-      await removeMarker(client, markerName, undefined, sinks);
-      return left;
+  const scripts = await ctx.listScripts();
+  const markers = leftByUnfinishedCreates(scripts, identity);
+  for (const marker of markers) {
+    const left = scripts.find((s) => s.name === nameBeforeCreating(marker.name, identity));
+    if (left === undefined) continue;
+    if (left.name === name && (await isDeclared(client, left, body))) {
+      ctx.warn(
+        `script ${left.id} ("${left.name}") ${UNFINISHED}: taking it over instead of creating another`,
+      );
+      await removeMarkers(client, markers, ctx);
+      return client.scripts.get(left.id);
     }
+    ctx.warn(
+      `script ${left.id} ("${left.name}") ${UNFINISHED}, and is not the declared one: it never reached a stack, ` +
+        `so it is destroyed and the declared script created`,
+    );
+    await client.scripts.destroy(left.id);
   }
+  const marker =
+    markers.find((m) => m.name === markerName) ??
+    (await client.scripts.create(
+      { scriptName: markerName, scriptText: markerText(name), isEnabled: false },
+      { onProgress: ctx.progress, label: `the marker of script ${name}` },
+    ));
+  const own = [marker, ...markers.filter((m) => m.id !== marker.id)];
   let created: ApiScript;
   try {
-    created = await client.scripts.create(body, { onProgress: sinks.progress });
+    created = await client.scripts.create(body, { onProgress: ctx.progress });
   } catch (err) {
     // A conflict: a script of this name exists and no unfinished create of this resource made it.
     // Any failure the API may still act on keeps the marker: it proves whose that script is.
     const definitive = err instanceof ConflictError || !(err instanceof VmApiError && mayStillAct(err));
-    if (definitive) await removeMarker(client, markerName, marker, sinks);
+    if (definitive) await removeMarkers(client, own, ctx);
     throw err instanceof ConflictError ? nameTaken(name, await client.scripts.list({ name })) : err;
   }
   const shown = await client.scripts.get(created.id).catch(() => created);
-  await removeMarker(client, markerName, marker, sinks);
+  await removeMarkers(client, own, ctx);
   return shown;
 }
 
-/**
- * With the marker found: the script of this name that the unfinished create made, when it is the
- * declared one (taken over); one that differs is destroyed. Undefined: make the script now.
- */
-async function leftByUnfinishedCreate(
-  client: VmApiClient,
-  body: CreateScriptRequest,
-  sinks: CreateSinks,
-): Promise<ApiScript | undefined> {
-  const [left] = await client.scripts.list({ name: body.scriptName });
-  if (left === undefined) return undefined;
-  const why = `was made by an earlier create of this resource that did not finish (the process running it ended before the stack recorded it)`;
-  const shown = await client.scripts.get(left.id);
-  if (await isDeclared(client, shown, body)) {
-    sinks.warn(`script ${left.id} ("${left.name}") ${why}: taking it over instead of creating another`);
-    return shown;
-  }
-  sinks.warn(
-    `script ${left.id} ("${left.name}") ${why}, with other text or settings than declared: it never reached a stack, ` +
-      `so it is destroyed and the declared script created`,
-  );
-  await client.scripts.destroy(left.id);
-  return undefined;
-}
+const UNFINISHED =
+  "was made by an earlier create of this resource that did not finish (the process running it ended before the stack recorded it)";
 
 /** True when `script` has the text, settings and attachment `body` declares. */
 async function isDeclared(
@@ -117,21 +112,21 @@ async function isDeclared(
   return same && (await client.scripts.text(script.id)) === body.scriptText;
 }
 
-/** Removes the marker (made now, or found by name); a failure only warns: the script is made. */
-async function removeMarker(
+/** Removes the markers; a failure only warns (the script is made), and the next create removes them. */
+async function removeMarkers(
   client: VmApiClient,
-  markerName: string,
-  marker: ApiScript | undefined,
-  sinks: CreateSinks,
+  markers: readonly ApiScript[],
+  ctx: ScriptCreateContext,
 ): Promise<void> {
-  try {
-    const ids = marker ? [marker.id] : (await client.scripts.list({ name: markerName })).map((s) => s.id);
-    for (const id of ids) await client.scripts.destroy(id);
-  } catch (err) {
-    const why = err instanceof Error ? err.message : String(err);
-    sinks.warn(
-      `the marker script "${markerName}" could not be removed (${why}): the next create of this resource removes it`,
-    );
+  for (const marker of markers) {
+    try {
+      await client.scripts.destroy(marker.id);
+    } catch (err) {
+      const why = err instanceof Error ? err.message : String(err);
+      ctx.warn(
+        `the marker script "${marker.name}" could not be removed (${why}): the next create of this resource removes it`,
+      );
+    }
   }
 }
 

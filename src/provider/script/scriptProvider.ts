@@ -19,6 +19,7 @@ import { changedKeys } from "../shared/diffTable";
 import { NAMING_INPUT_KEYS, withAutoName } from "../shared/naming";
 import { createIdentity } from "../../contract/unfinishedCreates";
 import { createScript } from "./scriptCreate";
+import { freshListingsFor } from "../shared/freshListings";
 import { customTimeout, optionFailures, withinBound } from "../shared/operationOptions";
 import { scriptFromList } from "../shared/listSnapshot";
 import { accountKey, clientFor } from "../shared/settings";
@@ -55,7 +56,11 @@ export const createScriptProvider = (context: ProviderContext): ScriptImplementa
     const text = readText(inputs);
     // The very body `check` validated with the request schema (checkScript).
     const body = definedOnly({ ...requestBody(inputs), scriptText: text }) as CreateScriptRequest;
-    const shown = await createScript(client, body, createIdentity(inputs), context);
+    const listScripts = () =>
+      freshListingsFor(context, accountKey(settings), "scripts", (onSent) =>
+        client.scripts.list({}, { onSent }),
+      ).list();
+    const shown = await createScript(client, body, createIdentity(inputs), { ...context, listScripts });
     return { id: shown.id, outs: scriptOutputs(inputs, shown) };
   },
 

@@ -9,8 +9,7 @@
 import { VmApiClient } from "../../../src/client/client";
 import { providerContext, type ProviderContext } from "../../../src/provider/shared/context";
 import { machineWatcherFor } from "../../../src/provider/machine/machineWatcher";
-import { namesakeListingsFor } from "../../../src/provider/machine/namesakes";
-import { LeftoverError } from "../../../src/provider/machine/leftovers";
+import { LeftoverError, machineListingsFor } from "../../../src/provider/machine/leftovers";
 import {
   MACHINE_BASICS,
   providersOn,
@@ -64,7 +63,7 @@ describe("creates of a fleet", () => {
     const listed = created.filter((c) => (c.outs?.events as unknown[]).length === 0);
     expect(listed.length).toBeGreaterThanOrEqual(5);
     expect(requests.createMachine).toBe(6);
-    expect(namesakeListingsFor(context, kit.settings).listings).toBe(1);
+    expect(machineListingsFor(context, kit.settings).listings).toBe(1);
     // Every listing is the shared one of namesakes or one of the watcher's: none per machine.
     expect(requests.listMachines).toBe(1 + machineWatcherFor(context, kit.settings).listings);
     // Before: one show per machine at least (each wait ended on its show). Now only a wait alone
@@ -107,7 +106,7 @@ describe("creates of a fleet", () => {
         (c as PromiseFulfilledResult<{ id: string }>).value.id,
       ]);
     }
-    expect(namesakeListingsFor(context, kit.settings).listings).toBe(1);
+    expect(machineListingsFor(context, kit.settings).listings).toBe(1);
     expect((await kit.control.state()).faults).toEqual([]);
   });
 
@@ -120,7 +119,7 @@ describe("creates of a fleet", () => {
 
     expect(outs?.currentState).toBe("ready");
     expect((outs?.events as unknown[]).length).toBeGreaterThan(0);
-    expect(namesakeListingsFor(context, kit.settings).listings).toBe(1);
+    expect(machineListingsFor(context, kit.settings).listings).toBe(1);
     expect(machineWatcherFor(context, kit.settings).listings).toBe(0);
     expect(requests.listMachines).toBe(1);
     expect(requests.showMachine).toBeGreaterThan(0);

@@ -75,6 +75,14 @@ describe("a create after an unfinished create of the same resource", () => {
     );
   });
 
+  it("create: the leftover has another name of the same resource (a plugin draws its auto-names anew) → taken over and given the declared name", async () => {
+    const inputs = await checked("renamed", { name: "renamed-new" });
+    const leftover = await leftBy({ ...inputs, name: "renamed-old" });
+    const { id } = await kit.providers.machine.create(inputs, kit.settings);
+    expect(id).toBe(leftover.id);
+    expect((await client().machines.get(id)).name).toBe("renamed-new");
+  });
+
   it("create: a declared (fixed) name → its creating name is taken over the same way", async () => {
     const inputs = await checked("fixed", { name: "fixed-box" });
     const leftover = await leftBy(inputs);
@@ -230,6 +238,16 @@ describe("Scripts: the marker of an unfinished create", () => {
     expect(id).not.toBe(left!.id);
     expect((await scriptsStartingWith(String(inputs.name))).map((s) => s.id)).toEqual([id]);
     expect(await client().scripts.text(id)).toBe("echo new\n");
+  });
+
+  it("create: its marker and a script of another name of the same resource (a plugin draws its auto-names anew) → that script destroyed, the declared one made, the marker removed", async () => {
+    const inputs = await script("redrawn", { name: "redrawn-new.sh" });
+    const left = await leftByScriptCreate({ ...inputs, name: "redrawn-old.sh" }, "echo hi\n");
+    const { id } = await kit.providers.script.create(inputs, kit.settings);
+    expect(id).not.toBe(left!.id);
+    expect((await scriptsStartingWith("redrawn-")).map((s) => [s.id, s.name])).toEqual([
+      [id, "redrawn-new.sh"],
+    ]);
   });
 
   it("create: only its marker left (the process died before the script's create) → the script made, the marker removed", async () => {
