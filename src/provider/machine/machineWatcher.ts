@@ -37,6 +37,7 @@ import {
   type PollPolicy,
   type WaitOptions,
 } from "../../client/waiting";
+import { definedOnly } from "../shared/checks";
 import { PerAccount, type ProviderContext } from "../shared/context";
 import { accountKey, clientFor, type ProviderSettings } from "../shared/settings";
 
@@ -293,8 +294,4 @@ export function machineWatcherFor(context: ProviderContext, settings: ProviderSe
     const list = () => client.machines.listAll().collect({ max: MAX_LISTED });
     return new MachineWatcher(list, { ...realTiming, ...definedOnly(context.timing) });
   });
-}
-
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
