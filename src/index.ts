@@ -10,7 +10,7 @@ export { Script, type ScriptArgs } from "./provider/script/script";
 export { ResourceDelegation, type ResourceDelegationArgs } from "./provider/delegation/resourceDelegation";
 export { MachineAccess, type MachineAccessArgs } from "./provider/access/machineAccess";
 export { VmApiResource, type ResourceShape } from "./provider/shared/resourceClass";
-export type { ResourceKind } from "./provider/shared/stub";
+export type { ResourceKind } from "./provider/shared/providerModule";
 export * from "./provider/functions";
 
 // Change review: `pulumi preview --json` → Markdown for a pull request (the `vmapi-review` bin).
