@@ -3,7 +3,7 @@ import jest from "eslint-plugin-jest";
 import tseslint from "typescript-eslint";
 
 /**
- * The layers of src/ and which may import which (README, "Layout"). A breach fails `npm run lint`.
+ * The layers of src/ and which may import which (CONTRIBUTING.md, "Layout"). A breach fails `npm run lint`.
  *
  *   contract  the wire contract, written once (constants, zod schemas of every record and request,
  *             list-filter fields, issue formatting, the price list); imports no other folder of src,

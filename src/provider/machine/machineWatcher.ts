@@ -8,7 +8,7 @@
  * field a Machine reports but its events, and reaching the state is all a wait asks (an error
  * event matters only while the target is out of reach). So a fleet's waits cost their listings
  * and no show each; the machine is returned without events (`events` undefined), and its outputs
- * list none until a read of it alone (README, "Many machines"). A machine is read alone (`show`)
+ * list none until a read of it alone (docs/resources/machine.md, "Requests per machine"). A machine is read alone (`show`)
  * only when its state calls for it: it is `off` while a start is waited for (a start that fell
  * back to `off` leaves an error event that fails the wait at once), or it is missing from the
  * listing (its own 404 fails the wait, as a poll's 404 always did). A machine waiting alone is
