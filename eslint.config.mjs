@@ -1,8 +1,9 @@
 import js from "@eslint/js";
+import jest from "eslint-plugin-jest";
 import tseslint from "typescript-eslint";
 
 /**
- * The layers of src/ and which may import which (README, "Layout"). A breach fails `npm run lint`.
+ * The layers of src/ and which may import which (CONTRIBUTING.md, "Layout"). A breach fails `npm run lint`.
  *
  *   contract  the wire contract, written once (constants, zod schemas of every record and request,
  *             list-filter fields, issue formatting, the price list); imports no other folder of src,
@@ -133,4 +134,26 @@ export default tseslint.config(
     },
   },
   ...LAYERS,
+  {
+    // The tests are linted as tests: no focused or disabled test, no `expect` that a condition or
+    // a catch can skip, no test without an assertion.
+    files: ["test/**/*.ts"],
+    ...jest.configs["flat/recommended"],
+    rules: {
+      ...jest.configs["flat/recommended"].rules,
+      "jest/no-disabled-tests": "error",
+      // A helper that asserts is named expectX (and calls `expect`); fast-check's fc.assert runs a
+      // property that expects.
+      "jest/expect-expect": [
+        "error",
+        { assertFunctionNames: ["expect", "expect*", "*.expect*", "fc.assert"] },
+      ],
+      "jest/no-commented-out-tests": "error",
+    },
+  },
+  {
+    // The kit and the support folders hold assertion helpers that tests call: expect is in place there.
+    files: ["test/kit/**/*.ts", "test/**/support/**/*.ts"],
+    rules: { "jest/no-standalone-expect": "off" },
+  },
 );

@@ -11,7 +11,7 @@ export { ResourceDelegation, type ResourceDelegationArgs } from "./provider/dele
 export { MachineAccess, type MachineAccessArgs } from "./provider/access/machineAccess";
 export { MachineRestart, type MachineRestartArgs } from "./provider/restart/machineRestart";
 export { VmApiResource, type ResourceShape } from "./provider/shared/resourceClass";
-export type { ResourceKind } from "./provider/shared/stub";
+export type { ResourceKind } from "./provider/shared/providerModule";
 export * from "./provider/functions";
 
 // Change review: `pulumi preview --json` → Markdown for a pull request (the `vmapi-review` bin).

@@ -3,6 +3,7 @@
  * limits, per-route request counts, the seed to reset to, and the state file to write.
  */
 import { ApiError } from "./model/apiError";
+import { lifecycleEffects } from "./model/lifecycleEffects";
 import { ManualClock, type Clock } from "./state/clock";
 import { Faults } from "./http/faults";
 import { loadState, saveState } from "./state/persistence";
@@ -45,12 +46,13 @@ export class EmulatorContext {
         ? new ManualClock(saved?.clockNow ?? Date.parse(options.seed.clockStart))
         : options.realClock();
     const store = saved
-      ? new Store(saved.data, clock, new SeededRandom(saved.random), options.timeScale)
+      ? new Store(saved.data, clock, new SeededRandom(saved.random), options.timeScale, lifecycleEffects)
       : new Store(
           seedToData(options.seed),
           clock,
           new SeededRandom(options.seed.randomSeed),
           options.timeScale,
+          lifecycleEffects,
         );
     const emulator = new EmulatorContext(
       store,

@@ -17,7 +17,7 @@ export { StateFileError } from "./state/persistence";
 export { parseSeed, SeedSchema, type SeedInput } from "./state/seed";
 export { LIFECYCLE, OPERATIONS } from "./state/lifecycle";
 export { MACHINE_PERMISSIONS } from "./model/permissions";
-export type { FaultRule } from "./http/faults";
+export type { FaultCounts, FaultRule } from "./http/faults";
 export {
   ControlError,
   EmulatorControl,

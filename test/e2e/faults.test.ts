@@ -53,6 +53,9 @@ describe.each(SEEDS)("fault seed %i", (seed) => {
       expect(dump.accessGrants).toHaveLength(COUNT);
       const requests = Object.values(dump.requestCounts).reduce((a, b) => a + b, 0);
       expect(requests).toBeGreaterThan(COUNT * 5); // the fleet really went through the faulty API
+      // ... and met its faults: the seeded ones fired, of more than one kind.
+      expect(dump.faultsInjected.random).toBeGreaterThan(0);
+      expect(Object.keys(dump.faultsInjected.byKind).length).toBeGreaterThan(1);
 
       const destroys = await until(() => stack.destroy(), 2);
       expect(destroys[destroys.length - 1].code).toBe(0);

@@ -2,7 +2,7 @@
  * An `up` interrupted while it creates five machines.
  * - Ctrl-C (one SIGINT): the CLI stops starting new work, the creates in flight finish and are
  *   recorded; the next `up` creates the rest.
- * - SIGKILL of the CLI, then the README's recovery step by step as a user types it: `cancel`
+ * - SIGKILL of the CLI, then the recovery of docs/recovery.md step by step as a user types it: `cancel`
  *   removes the dead run's lock, `stack export` lists the interrupted creates,
  *   `vmapi-recover-pending` looks each machine up by the name in its pending operation (found →
  *   adopted, not found → dropped), `stack import` and `refresh` take that in, and `up` completes.
@@ -96,8 +96,8 @@ test("up killed mid-create → cancel, export, recover-pending, import, refresh,
   // Pulumi's own command for this, `refresh --import-pending-creates URN --import-pending-creates
   // ID` (one flag per value, as the CLI parses it), still drops every resource it is told to
   // import (CLI v3.259 and v3.274.1): it exits 0, and the machines that exist are neither
-  // resources nor pending any more, orphaned. This is why the README recovers with
-  // vmapi-recover-pending; the day a CLI keeps them, this fails and the README can switch.
+  // resources nor pending any more, orphaned. This is why docs/recovery.md recovers with
+  // vmapi-recover-pending; the day a CLI keeps them, this fails and the page can switch.
   const machinesNow = (await emu.control.state()).machines;
   const toImport = pending.flatMap(({ resource }) => {
     const made = machinesNow.find((m) => hasName(m, String(resource.inputs?.name)));

@@ -31,7 +31,8 @@ test(`up --parallel 64: ${COUNT} Scripts against ${RATE} requests/s per key → 
 
     const dump = await emu.control.state();
     expect(dump.scripts).toHaveLength(COUNT);
-    expect(dump.rateLimit.refused).toBeGreaterThan(0);
+    expect(dump.rateLimit.refused).toBeGreaterThan(0); // 429s happened in this run
+    expect(dump.faultsInjected.total).toBe(0); // and they were the limiter's, not faults
     const throttled = messages(run).filter((m) => m.includes("is throttling this account"));
     expect(throttled.length).toBeGreaterThan(0);
     expect(throttled[0]).toMatch(
@@ -64,7 +65,8 @@ describe.each(FAULT_SEEDS)("fault seed %i", (seed) => {
       expect(steps(run).filter((s) => s.failed)).toEqual([]);
 
       const dump = await emu.control.state();
-      expect(dump.rateLimit.refused).toBeGreaterThan(0); // the limit bit, as the faults did
+      expect(dump.rateLimit.refused).toBeGreaterThan(0); // the limit bit: 429s refused by the limiter
+      expect(dump.faultsInjected.random).toBeGreaterThan(0); // and the seeded faults fired
       const requests = Object.values(dump.requestCounts).reduce((a, b) => a + b, 0);
       expect(requests).toBeGreaterThan(MACHINES); // the fleet really went through the faulty API
       const held = (await stack.resources()).filter((r) => r.type.endsWith(":Machine")).map((r) => r.id!);

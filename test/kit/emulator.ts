@@ -34,11 +34,11 @@ export function control(url: string): EmulatorControl {
 }
 
 /**
- * The state dump without what every request changes (`requestCounts`, the rate limit's served
- * and refused): everything a refused request must leave as it was.
+ * The state dump without the counts requests change (`requestCounts`, `faultsInjected`, the rate
+ * limit's served and refused): everything a refused request must leave as it was.
  */
 export async function stateWithoutCounts(control: EmulatorControl): Promise<unknown> {
-  const { requestCounts: _counts, rateLimit, ...rest } = await control.state();
+  const { requestCounts: _counts, faultsInjected: _faults, rateLimit, ...rest } = await control.state();
   return { ...rest, rateLimit: { rate: rateLimit.rate, burst: rateLimit.burst } };
 }
 

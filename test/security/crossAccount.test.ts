@@ -15,7 +15,12 @@ beforeAll(async () => {
 afterAll(() => world.close());
 
 /** Sends `req`, expects the given refusal, and the state dump unchanged. */
-async function refused(req: RawRequest, status: number, code: string, message?: RegExp): Promise<RawAnswer> {
+async function expectRefused(
+  req: RawRequest,
+  status: number,
+  code: string,
+  message?: RegExp,
+): Promise<RawAnswer> {
   const before = await snapshot(world.url);
   const answer = await send(world.url, req);
   const error = expectClientError(answer, status, code);
@@ -53,7 +58,7 @@ describe("cross-account ids in request bodies", () => {
       teamId: TEAM,
       userId: theirs.user === USERS.member ? USERS.admin : theirs.user,
     }[field];
-    await refused(
+    await expectRefused(
       { method: "POST", path: "/machines/createSingleMachinePublic", key, json: { ...base, [field]: value } },
       404,
       "not_found",
@@ -64,7 +69,7 @@ describe("cross-account ids in request bodies", () => {
   it.each(DIRECTIONS)("createScript: machineId of another account (%s) → 404, no script", async (d) => {
     const { theirs, key } = sides(d);
     const json = { scriptName: `x-${d.length}`, scriptText: "echo", machineId: theirs.machine };
-    await refused(
+    await expectRefused(
       { method: "POST", path: "/scripts/createScript", key, json },
       404,
       "not_found",
@@ -77,7 +82,7 @@ describe("cross-account ids in request bodies", () => {
     async (d) => {
       const { mine, theirs, key } = sides(d);
       const json = { machine: { ids: [mine.machine, theirs.machine] } };
-      const answer = await refused(
+      const answer = await expectRefused(
         { method: "POST", path: "/resourceDelegations/create", key, json },
         404,
         "not_found",
@@ -90,7 +95,12 @@ describe("cross-account ids in request bodies", () => {
     const { mine, theirs, key } = sides(d);
     const json = { userId: theirs.user, enableAccess: true };
     const path = `/machines/${mine.machine}/setMachineAccess`;
-    await refused({ method: "POST", path, key, json }, 404, "not_found", new RegExp(`userId ${theirs.user}`));
+    await expectRefused(
+      { method: "POST", path, key, json },
+      404,
+      "not_found",
+      new RegExp(`userId ${theirs.user}`),
+    );
   });
 
   it.each(DIRECTIONS)(
@@ -99,7 +109,12 @@ describe("cross-account ids in request bodies", () => {
       const { mine, theirs, key } = sides(d);
       const json = { userId: mine.user, enableAccess: true, machineId: theirs.machine };
       const path = `/machines/${mine.machine}/setMachineAccess`;
-      await refused({ method: "POST", path, key, json }, 400, "validation_failed", /does not match the path/);
+      await expectRefused(
+        { method: "POST", path, key, json },
+        400,
+        "validation_failed",
+        /does not match the path/,
+      );
     },
   );
 
@@ -111,7 +126,7 @@ describe("cross-account ids in request bodies", () => {
       `/machines/getUtilization?machineId=${theirs.offMachine}&billingMonth=2026-01`,
       `/machines/getMachinePublic?machineId=${theirs.offMachine}`,
     ]) {
-      await refused({ path, key }, 404, "not_found", / not found$/);
+      await expectRefused({ path, key }, 404, "not_found", / not found$/);
     }
   });
 
@@ -149,7 +164,7 @@ describe("keys presented any other way", () => {
 
   it.each(variants)("every endpoint: %s → 401 invalid_api_key, state unchanged", async (_name, headers) => {
     for (const [i, endpoint] of ENDPOINTS.entries()) {
-      await refused(
+      await expectRefused(
         { ...endpoint.request(world.team, `k${i}`), headers: headers(world) },
         401,
         "invalid_api_key",
@@ -162,7 +177,7 @@ describe("keys presented any other way", () => {
       const req = endpoint.request(world.team, `q${i}`);
       const sep = req.path.includes("?") ? "&" : "?";
       const path = `${req.path}${sep}X-Api-Key=${world.keys.teamAdmin}&apiKey=${world.keys.teamAdmin}`;
-      await refused({ ...req, path }, 401, "invalid_api_key", /missing X-Api-Key/);
+      await expectRefused({ ...req, path }, 401, "invalid_api_key", /missing X-Api-Key/);
     }
   });
 });

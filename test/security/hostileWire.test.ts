@@ -194,8 +194,13 @@ describe("size limit", () => {
       timeoutMs: 3_000,
     }).catch((error: Error) => error);
     // Either the 413 arrives, or the socket is closed first; never a hang and never a change.
-    if (!(answer instanceof Error)) expectClientError(answer, 413, "payload_too_large");
-    else expect(answer.message).not.toMatch(/no answer within/);
+    const outcome =
+      answer instanceof Error
+        ? /no answer within/.test(answer.message)
+          ? `a hang (${answer.message})`
+          : "closed"
+        : `${answer.status} ${(answer.body as { error?: { code?: string } } | null)?.error?.code}`;
+    expect(["413 payload_too_large", "closed"]).toContain(outcome);
     await hostile.expectUnchanged();
   });
 

@@ -70,7 +70,7 @@ function expectNoSecrets(value: unknown): void {
   }
 }
 
-async function failure<T extends errors.VmApiError>(
+async function expectFailure<T extends errors.VmApiError>(
   promise: Promise<unknown>,
   type: new (...a: never[]) => T,
 ): Promise<T> {
@@ -99,12 +99,12 @@ const newUser = {
 
 describe("client errors and log lines hold no secret", () => {
   it("users.list: wrong key → AuthenticationError", async () => {
-    await failure(client(WRONG_KEY).users.list(), errors.AuthenticationError);
+    await expectFailure(client(WRONG_KEY).users.list(), errors.AuthenticationError);
   });
 
   it("machines.get / create: unknown id, team member creating → NotFoundError, PermissionDeniedError", async () => {
-    await failure(client(KEYS.individual).machines.get("psnothere"), errors.NotFoundError);
-    await failure(
+    await expectFailure(client(KEYS.individual).machines.get("psnothere"), errors.NotFoundError);
+    await expectFailure(
       client(KEYS.teamMember).machines.create(machineBody(newUser)),
       errors.PermissionDeniedError,
     );
@@ -114,11 +114,11 @@ describe("client errors and log lines hold no secret", () => {
     const admin = client(KEYS.teamAdmin);
     const created = await admin.machines.create(machineBody(newUser));
     expectNoSecrets(created);
-    await failure(admin.machines.create(machineBody(newUser)), errors.ConflictError);
+    await expectFailure(admin.machines.create(machineBody(newUser)), errors.ConflictError);
   });
 
   it("machines.create: password over 255 characters → ValidationError before sending", async () => {
-    await failure(
+    await expectFailure(
       client(KEYS.teamAdmin).machines.create(machineBody({ ...newUser, password: PASSWORD.repeat(20) })),
       errors.ValidationError,
     );
@@ -127,11 +127,11 @@ describe("client errors and log lines hold no secret", () => {
   it("scripts.create: duplicate name → ConflictError; text over 16 KB → ValidationError", async () => {
     const admin = client(KEYS.individual);
     expectNoSecrets(await admin.scripts.create({ scriptName: `s-${nonce}`, scriptText: SCRIPT }));
-    await failure(
+    await expectFailure(
       admin.scripts.create({ scriptName: `s-${nonce}`, scriptText: `${SCRIPT} 2` }),
       errors.ConflictError,
     );
-    await failure(
+    await expectFailure(
       admin.scripts.create({ scriptName: "big", scriptText: SCRIPT.repeat(2000) }),
       errors.ValidationError,
     );
@@ -151,10 +151,10 @@ describe("client errors and log lines hold no secret", () => {
     tokens.push(delegation.accessTokenId);
     const delegated = client(delegation.accessTokenId);
     expectNoSecrets(await delegated.machines.get(mine.id));
-    await failure(delegated.machines.get(other.id), errors.PermissionDeniedError);
-    await failure(delegated.users.list(), errors.PermissionDeniedError);
+    await expectFailure(delegated.machines.get(other.id), errors.PermissionDeniedError);
+    await expectFailure(delegated.users.list(), errors.PermissionDeniedError);
     emu.advance(DELEGATION_LIFETIME_MS + 1);
-    await failure(delegated.machines.stop(mine.id), errors.AuthenticationError);
+    await expectFailure(delegated.machines.stop(mine.id), errors.AuthenticationError);
   });
 
   it("retries: 503 twice then success; 500 on create; a reset → logged retries, ServerError, ConnectionError", async () => {
@@ -163,14 +163,17 @@ describe("client errors and log lines hold no secret", () => {
     expectNoSecrets(await admin.users.list());
     expect(logLines.some((l) => /retry #2/.test(l))).toBe(true);
     await emu.control.addFaults([{ route: "/scripts/createScript", status: 500, times: 10 }]);
-    await failure(admin.scripts.create({ scriptName: `f-${nonce}`, scriptText: SCRIPT }), errors.ServerError);
+    await expectFailure(
+      admin.scripts.create({ scriptName: `f-${nonce}`, scriptText: SCRIPT }),
+      errors.ServerError,
+    );
     await emu.control.addFaults([{ route: "/networks/getNetworks", reset: true, times: 10 }]);
-    await failure(admin.networks.list(), errors.ConnectionError);
+    await expectFailure(admin.networks.list(), errors.ConnectionError);
   });
 
   it("machines.get: slower than timeoutMs → TimeoutError", async () => {
     await emu.control.addFaults([{ route: "/machines/getMachinePublic", latencyMs: 300 }]);
-    await failure(
+    await expectFailure(
       client(KEYS.individual, { timeoutMs: 50, maxRetries: 0 }).machines.get("ps1"),
       errors.TimeoutError,
     );
@@ -187,7 +190,7 @@ describe("client errors and log lines hold no secret", () => {
       sleep: async () => {},
       log: (l) => logLines.push(l),
     });
-    await failure(c.users.list(), errors.ConnectionError);
+    await expectFailure(c.users.list(), errors.ConnectionError);
   });
 
   it("machines.get: a drifted answer → ResponseValidationError", async () => {
@@ -202,7 +205,7 @@ describe("client errors and log lines hold no secret", () => {
       env: {},
       log: (l) => logLines.push(l),
     });
-    await failure(c.machines.get("ps1"), errors.ResponseValidationError);
+    await expectFailure(c.machines.get("ps1"), errors.ResponseValidationError);
     expect(stub.seen[0].headers["x-api-key"]).toBe(KEYS.teamAdmin);
     await stub.close();
   });

@@ -15,7 +15,7 @@ import { parseWith } from "./validate";
 import { delegationView, machineView, networkView, scriptView, templateView, userView } from "../model/views";
 import type { Machine, Network, ResourceDelegation, Script, Template, User } from "../../contract/schemas";
 import type { CapacityRecord, Role } from "../state/records";
-import type { FaultRule } from "./faults";
+import type { FaultCounts, FaultRule } from "./faults";
 import type { RateLimitView } from "./rateLimit";
 
 /** What a control handler sees. */
@@ -124,6 +124,8 @@ export interface EmulatorStateDump {
   capacity: CapacityRecord[];
   reservedIps: string[];
   faults: FaultRule[];
+  /** The faults injected since the start or the last reset (random and scripted). */
+  faultsInjected: FaultCounts;
   rateLimit: RateLimitView;
   /** Requests served per route, keyed like `GET /machines/getMachinePublic`. */
   requestCounts: Record<string, number>;
@@ -168,6 +170,7 @@ export function stateDump(emulator: EmulatorContext): EmulatorStateDump {
     capacity: d.capacity.map((c) => ({ ...c })),
     reservedIps: [...d.reservedIps],
     faults: emulator.faults.list(),
+    faultsInjected: emulator.faults.injected(),
     rateLimit: emulator.rateLimits.view(),
     requestCounts: Object.fromEntries(emulator.counts),
   };

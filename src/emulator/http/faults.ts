@@ -72,10 +72,24 @@ const RANDOM_FAULTS: readonly Omit<FaultAction, "source" | "latencyMs">[] = [
   { kind: "drop" },
 ];
 
+/**
+ * Faults injected since the start or the last reset, by what the client met: `429`, `500`, `503`
+ * (any status a fault answered), `reset`, `drop`, and `delay` (a rule that only held or cut the
+ * request). A test reads it to know its run really met faults.
+ */
+export interface FaultCounts {
+  /** Every injected fault, random and scripted. */
+  total: number;
+  /** The seeded random ones among them. */
+  random: number;
+  byKind: Record<string, number>;
+}
+
 /** Scripted rules (consumed first) and seeded random faults. */
 export class Faults {
   private rules: FaultRule[] = [];
   private random: SeededRandom;
+  private counts: FaultCounts = emptyCounts();
 
   constructor(
     private readonly rate: number,
@@ -99,21 +113,40 @@ export class Faults {
     this.rules = [];
   }
 
-  /** Clears the rules and restarts the random sequence from the seed. */
+  /** Clears the rules and the counts, and restarts the random sequence from the seed. */
   reset(): void {
     this.clear();
     this.random = new SeededRandom(this.seed);
+    this.counts = emptyCounts();
+  }
+
+  /** The faults injected so far. */
+  injected(): FaultCounts {
+    return { ...this.counts, byKind: { ...this.counts.byKind } };
   }
 
   /** The fault for one API request, or null to answer normally. */
   decide(method: string, pathname: string, template: string | null): FaultAction | null {
     const index = this.rules.findIndex((r) => ruleMatches(r, method, pathname, template));
     // A rule still skipping lets the request through, random faults included.
-    if (index >= 0) return this.fire(index);
+    if (index >= 0) {
+      const action = this.fire(index);
+      return action === null ? null : this.counted(action);
+    }
     if (this.rate <= 0) return null;
     // Two draws per failing request, one per request otherwise: fixed for a given seed.
     if (this.random.next() >= this.rate) return null;
-    return { source: "random", latencyMs: 0, ...RANDOM_FAULTS[this.random.int(RANDOM_FAULTS.length)] };
+    const chosen = RANDOM_FAULTS[this.random.int(RANDOM_FAULTS.length)];
+    return this.counted({ source: "random", latencyMs: 0, ...chosen });
+  }
+
+  private counted(action: FaultAction): FaultAction {
+    const kind =
+      action.kind === "status" ? String(action.status) : action.kind === "act" ? "delay" : action.kind;
+    this.counts.total += 1;
+    if (action.source === "random") this.counts.random += 1;
+    this.counts.byKind[kind] = (this.counts.byKind[kind] ?? 0) + 1;
+    return action;
   }
 
   private fire(index: number): FaultAction | null {
@@ -145,4 +178,8 @@ function ruleMatches(rule: FaultRule, method: string, pathname: string, template
   if (rule.method !== undefined && rule.method.toUpperCase() !== method) return false;
   if (rule.route === undefined) return true;
   return rule.route === pathname || rule.route === template;
+}
+
+function emptyCounts(): FaultCounts {
+  return { total: 0, random: 0, byKind: {} };
 }

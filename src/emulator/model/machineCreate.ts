@@ -10,7 +10,8 @@ import { badRequest, conflict, notFound } from "./apiError";
 import { seesNetwork, seesScript, seesTemplate } from "./scope";
 import type { MachineRecord, NetworkRecord, UserRecord } from "../state/records";
 import { drawCapacityFailure } from "./capacity";
-import { staticIp, type Store } from "../state/store";
+import type { Store } from "../state/store";
+import { staticIp } from "./lifecycleEffects";
 import { machineView } from "./views";
 import type { z } from "zod";
 

@@ -5,8 +5,6 @@
  */
 import type { MachineType } from "../../contract/constants";
 
-const GIB = 1024 * 1024 * 1024;
-
 /** What a machine of a type looks like: CPU count, RAM in GiB, GPU name. */
 export interface MachineTypeSpec {
   cpus: number;
@@ -40,9 +38,4 @@ export const MACHINE_TYPE_SPECS: Record<MachineType, MachineTypeSpec> = {
 /** The hardware row of a type (types are validated before this is reached). */
 export function specOf(machineType: string): MachineTypeSpec {
   return MACHINE_TYPE_SPECS[machineType as MachineType];
-}
-
-/** Bytes as the numeric strings of the wire (`ram`, `storageTotal`, `storageUsed`). */
-export function gibToBytes(gib: number): string {
-  return String(Math.round(gib * GIB));
 }

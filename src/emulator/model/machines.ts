@@ -13,7 +13,8 @@ import { enter, finishPendingEvent, OPERATIONS, type MachineOperation } from "..
 import { machineFor } from "./permissions";
 import { seesMachine, seesUser } from "./scope";
 import type { MachineRecord, UserRecord } from "../state/records";
-import { closeRuns, type Store } from "../state/store";
+import type { Store } from "../state/store";
+import { closeRuns } from "./lifecycleEffects";
 import { matchesFilters, type Filters } from "./filters";
 import { machineView } from "./views";
 

@@ -12,7 +12,8 @@ import type {
   User,
 } from "../../contract/schemas";
 import { iso, isoOrNull } from "../state/clock";
-import { gibToBytes, specOf } from "./machineTypes";
+import { specOf } from "./machineTypes";
+import { gbToBytes } from "../../contract/storage";
 import type {
   DelegationRecord,
   EventRecord,
@@ -38,11 +39,11 @@ export function machineView(m: MachineRecord, options: MachineViewOptions = {}):
     id: m.id,
     name: m.name,
     os: hw(m.os),
-    ram: hw(gibToBytes(spec.ramGiB)),
+    ram: hw(gbToBytes(spec.ramGiB)),
     cpus: spec.cpus,
     gpu: hw(spec.gpu),
-    storageTotal: hw(gibToBytes(m.size)),
-    storageUsed: hw(gibToBytes(Math.min(m.size, 12))),
+    storageTotal: hw(gbToBytes(m.size)),
+    storageUsed: hw(gbToBytes(Math.min(m.size, 12))),
     machineType: m.machineType,
     usageRate: `${m.machineType} ${m.billingType}`,
     shutdownTimeoutInHours: m.shutdownTimeoutInHours,

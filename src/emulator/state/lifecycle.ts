@@ -44,7 +44,7 @@ export const OPERATIONS: Readonly<
   restart: { ready: "restarting", serviceready: "restarting", restarting: "restarting" },
 };
 
-/** Side effects of the table, implemented by the store (scripts, IPs, billing). */
+/** Side effects of the table (scripts, IPs, billing): model/lifecycleEffects.ts, handed to the store. */
 export interface LifecycleEffects {
   /** The machine has booted at `at` (enters serviceready or ready). */
   onBoot(machine: MachineRecord, at: number): void;

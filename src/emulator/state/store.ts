@@ -1,7 +1,8 @@
 /**
  * The in-memory state and the machinery every service shares: the clock, the seeded random
- * source, the time scale, and machine reads that advance the lifecycle to now first. Business rules live
- * in the per-resource services (machines.ts, scripts.ts, ...), not here and not in routes.
+ * source, the time scale, and machine reads that advance the lifecycle to now first. Business rules
+ * live in model/ (the per-resource services, and the lifecycle's effects the store is handed),
+ * not here and not in routes.
  */
 import type { Clock } from "./clock";
 import { advanceLifecycle, type LifecycleEffects } from "./lifecycle";
@@ -17,12 +18,18 @@ export class Store {
    */
   dirty = false;
 
+  private readonly effects: LifecycleEffects;
+
+  /** `effectsOf` gives what a boot or a stop does beyond the state change (model/lifecycleEffects.ts). */
   constructor(
     public data: StoreData,
     readonly clock: Clock,
     public random: SeededRandom,
     readonly timeScale: number,
-  ) {}
+    effectsOf: (store: Store) => LifecycleEffects,
+  ) {
+    this.effects = effectsOf(this);
+  }
 
   /** The emulator's current time. */
   now(): number {
@@ -94,48 +101,4 @@ export class Store {
   private advanceLifecycle(machine: MachineRecord): void {
     advanceLifecycle(machine, this.now(), this.timeScale, this.effects);
   }
-
-  private readonly effects: LifecycleEffects = {
-    onBoot: (machine, at) => {
-      machine.bootCount += 1;
-      machine.runs.push({ from: at, to: null });
-      if (machine.dynamicPublicIpEnabled && machine.staticPublicIp === null) {
-        machine.dynamicPublicIp = dynamicIp(machine.internalId, machine.bootCount);
-      }
-      this.runStartupScript(machine, at);
-    },
-    onOff: (machine, at) => {
-      closeRuns(machine, at);
-      machine.dynamicPublicIp = null;
-    },
-  };
-
-  /** An enabled script runs at every boot, or only at the first boot on this machine if runOnce. */
-  private runStartupScript(machine: MachineRecord, at: number): void {
-    const script = this.data.scripts.find((s) => s.id === machine.scriptId);
-    if (script === undefined || !script.isEnabled) return;
-    if (script.runOnce && script.runs[machine.id] !== undefined) return;
-    script.runs[machine.id] = at;
-    machine.dtLastRun = at;
-  }
-}
-
-/** Ends the open run interval (at stop completion or destroy). */
-export function closeRuns(machine: MachineRecord, at: number): void {
-  for (const run of machine.runs) if (run.to === null) run.to = at;
-}
-
-/**
- * A dynamic public IP, derived from the machine and its boot number rather than drawn at random,
- * so replaying the same history twice (e.g. after a restart from the state file) gives the same IP.
- */
-export function dynamicIp(internalId: number, bootCount: number): string {
-  const n = ((internalId - 1) * 97 + bootCount) % 65024;
-  return `198.18.${Math.floor(n / 254) % 256}.${1 + (n % 254)}`;
-}
-
-/** The n-th static public IP (1-based) from 100.64.0.0/10. */
-export function staticIp(n: number): string {
-  const i = n - 1;
-  return `100.${64 + (Math.floor(i / 65024) % 64)}.${Math.floor(i / 254) % 256}.${1 + (i % 254)}`;
 }

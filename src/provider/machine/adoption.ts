@@ -10,6 +10,7 @@
  * them with the machine later.
  */
 import type { Machine as ApiMachine } from "../../contract/schemas";
+import { bytesToGb } from "../../contract/storage";
 import {
   actualInputs,
   MACHINE_DIFF_TABLE,
@@ -36,8 +37,6 @@ const HEADING_TO: Record<PowerState, readonly string[]> = {
   ready: ["ready", "serviceready", "starting", "restarting", "provisioning", "upgrading"],
   off: ["off", "stopping"],
 };
-
-const GIB = 2 ** 30;
 
 /** Pure: every declared input (not unknown) whose value differs from what the API reports. */
 export function adoptionMismatches(inputs: MachineInputs, machine: ApiMachine): AdoptionMismatch[] {
@@ -68,9 +67,8 @@ export function adoptionMismatches(inputs: MachineInputs, machine: ApiMachine): 
  */
 function reportedInputs(machine: ApiMachine): EngineProps {
   const reported: EngineProps = { ...actualInputs(machine) };
-  if (machine.storageTotal !== null && /^\d+$/.test(machine.storageTotal)) {
-    reported.size = Number(machine.storageTotal) / GIB;
-  }
+  const size = bytesToGb(machine.storageTotal);
+  if (size !== undefined) reported.size = size;
   const billing = machine.usageRate.trim().split(/\s+/).pop();
   if (billing === "hourly" || billing === "monthly") reported.billingType = billing;
   return reported;

@@ -41,7 +41,7 @@ export interface MachineArgs {
   billingType: pulumi.Input<BillingType>;
   /** Template to create from (see `getTemplates`). Replaces. */
   templateId: pulumi.Input<string>;
-  /** Machine name; defaults to the resource name plus a suffix the stack fixes (README, "How names are made"). Updates in place. */
+  /** Machine name; defaults to the resource name plus a suffix the stack fixes (docs/resources/README.md, "How names are made"). Updates in place. */
   name?: pulumi.Input<string>;
   /**
    * Power state to keep: "ready" (default) or "off". Updates in place through start/stop.
@@ -55,7 +55,7 @@ export interface MachineArgs {
   /**
    * Startup script to run from the first boot. Replaces: the machine is destroyed with its disk
    * whenever the id changes, as it does when the Script's text is edited. For a script you may
-   * edit, leave this out and create the Script with `machineId` (README, "Startup scripts that change").
+   * edit, leave this out and create the Script with `machineId` (docs/resources/script.md, "Startup scripts that change").
    */
   scriptId?: pulumi.Input<string>;
   /** A static public IP at creation; not with dynamicPublicIp. Replaces. */

@@ -8,7 +8,7 @@
  * field a Machine reports but its events, and reaching the state is all a wait asks (an error
  * event matters only while the target is out of reach). So a fleet's waits cost their listings
  * and no show each; the machine is returned without events (`events` undefined), and its outputs
- * list none until a read of it alone (README, "Many machines"). A machine is read alone (`show`)
+ * list none until a read of it alone (docs/resources/machine.md, "Requests per machine"). A machine is read alone (`show`)
  * only when its state calls for it: it is `off` while a start is waited for (a start that fell
  * back to `off` leaves an error event that fails the wait at once), or it is missing from the
  * listing (its own 404 fails the wait, as a poll's 404 always did). A machine waiting alone is
@@ -37,6 +37,7 @@ import {
   type PollPolicy,
   type WaitOptions,
 } from "../../client/waiting";
+import { definedOnly } from "../shared/checks";
 import { PerAccount, type ProviderContext } from "../shared/context";
 import { accountKey, clientFor, type ProviderSettings } from "../shared/settings";
 
@@ -293,8 +294,4 @@ export function machineWatcherFor(context: ProviderContext, settings: ProviderSe
     const list = () => client.machines.listAll().collect({ max: MAX_LISTED });
     return new MachineWatcher(list, { ...realTiming, ...definedOnly(context.timing) });
   });
-}
-
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

@@ -20,7 +20,7 @@ export interface ScriptArgs {
    * `vmapi:accounts` (a name, never a key). Left out: the default `vmapi:apiKey`. Replaces.
    */
   account?: pulumi.Input<string>;
-  /** Unique name per owner; defaults to the resource name plus a suffix the stack fixes (README, "How names are made"). Replaces. */
+  /** Unique name per owner; defaults to the resource name plus a suffix the stack fixes (docs/resources/README.md, "How names are made"). Replaces. */
   name?: pulumi.Input<string>;
   /**
    * The script (bash on Linux, PowerShell on Windows), at most 16 KB; this or `scriptFile`. A
@@ -43,8 +43,8 @@ export interface ScriptArgs {
   runOnce?: pulumi.Input<boolean>;
   /**
    * Machine the script is created for: it is assigned to it and runs from its next boot. An
-   * edited script is then a new one assigned to the same machine, which is kept (README,
-   * "Startup scripts that change"). Replaces.
+   * edited script is then a new one assigned to the same machine, which is kept
+   * (docs/resources/script.md, "Startup scripts that change"). Replaces.
    */
   machineId?: pulumi.Input<string>;
 }

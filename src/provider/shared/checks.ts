@@ -32,7 +32,10 @@ export function schemaFailures(
   return failures;
 }
 
-/** Drops undefined values: an API body leaves a field out, and the plugin cannot encode undefined. */
+/**
+ * Drops undefined values: an API body leaves a field out, the plugin cannot encode undefined, and
+ * a partial options object spread over defaults must not reset a default to undefined.
+ */
 export function definedOnly<T extends object>(values: T): T {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as T;
 }

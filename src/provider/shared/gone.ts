@@ -7,6 +7,7 @@
  */
 import { provesAbsence } from "../../client/errors";
 import type { VmApiClient } from "../../client/client";
+import { AbsenceNotProvenError, StillPresentError } from "./errors";
 
 export interface GoneOptions {
   /** Delay after the first show that still finds it (default 250 ms); doubles up to 10 s. */
@@ -36,7 +37,7 @@ export async function pollUntilGone(
     await sleep(delay);
     delay = Math.min(delay * 2, 10_000);
   }
-  throw new Error(`still present after ${Math.round(timeoutMs / 1000)} s (last state: ${last})`);
+  throw new StillPresentError(`still present after ${Math.round(timeoutMs / 1000)} s (last state: ${last})`);
 }
 
 /**
@@ -53,8 +54,9 @@ export async function confirmAbsent(show: () => Promise<object>, what: string, c
     throw err;
   }
   const state = typeof found.state === "string" ? ` (state ${found.state})` : "";
-  throw new Error(
+  throw new StillPresentError(
     `${what} still exists${state} although the API answered: ${claim.message}; it stays in the stack`,
+    { cause: claim },
   );
 }
 
@@ -62,23 +64,26 @@ export async function confirmAbsent(show: () => Promise<object>, what: string, c
  * Before a 404 drops machine `id` from the stack: its recorded user (`props.userId`) must be one of
  * the users of the key's account, or the 404 only says that this key cannot see it (a key changed
  * to another account's). Throws naming the owner and what to do; the machine stays in the stack.
- * State without a recorded user is taken as before. One request (the account's users), asked with
+ * State without a recorded user: the 404 is taken as proof. One request (the account's users), asked with
  * the operation's own client and its retries, and only on this rare path, so never from a cache
- * that could predate a team user made in this process.
+ * that could predate a team user made in this process. `absence`, the 404 that claimed the machine
+ * gone, is the refusal's `cause` when given.
  */
 export async function requireOwnerInAccount(
   id: string,
   props: Record<string, unknown>,
   client: VmApiClient,
+  absence?: unknown,
 ): Promise<void> {
   const owner = typeof props.userId === "string" && props.userId !== "" ? props.userId : undefined;
   if (owner === undefined) return;
   const users = await client.users.list();
   if (users.some((user) => user.id === owner)) return;
-  throw new Error(
+  throw new AbsenceNotProvenError(
     `machine ${id} belongs to user ${owner}, who is not in the account of the API key in use (its users: ${users.map((user) => user.id).join(", ")}); ` +
       `the API answers 404 for another account's machines, so this does not prove the machine gone and it stays in the stack. ` +
       `Use the key of the account that created it (vmapi:apiKey, or the resource's account); if you know the machine is gone, ` +
       `\`pulumi state delete\` its URN`,
+    { cause: absence },
   );
 }

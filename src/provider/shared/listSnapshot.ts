@@ -17,6 +17,7 @@
  */
 import { realTiming, type Timing } from "../../client/retry";
 import type { Machine, Script } from "../../contract/schemas";
+import { definedOnly } from "./checks";
 
 /**
  * How long the first read waits for a second to join its listing (the context's clock). The
@@ -130,8 +131,4 @@ export function machineFromList(listed: Machine, recorded: Record<string, unknow
 export function scriptFromList(listed: Script, recorded: Record<string, unknown>): Script | undefined {
   if (!Array.isArray(recorded.machines)) return undefined;
   return { ...listed, machines: recorded.machines as Script["machines"] };
-}
-
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

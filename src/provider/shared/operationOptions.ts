@@ -5,6 +5,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { AbortedError, WaitTimeoutError } from "../../client/errors";
+import { OperationTimeoutError } from "./errors";
 import type { EngineProps } from "./resourceImplementation";
 import type { TimeoutInputs } from "./resourceOptions";
 import { UNKNOWN } from "./unknown";
@@ -59,12 +60,12 @@ export function tightest(...bounds: Array<Bound | undefined>): Bound {
 }
 
 /**
- * `err` restated as the bound that ran out, when the wait ran out of time or was aborted by it;
- * any other error as it is.
+ * `err` restated as the bound that ran out (an `OperationTimeoutError` whose `cause` is `err`), when
+ * the wait ran out of time or was aborted by it; any other error as it is.
  */
 export function explainTimeout(err: unknown, bound: Bound): unknown {
   if (!(err instanceof WaitTimeoutError || err instanceof AbortedError)) return err;
-  return new Error(`${bound.label} ran out: ${err.message}`);
+  return new OperationTimeoutError(bound, err);
 }
 
 /**

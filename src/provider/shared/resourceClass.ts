@@ -9,7 +9,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { namingInputs } from "./naming";
 import { optionInputs } from "./resourceOptions";
-import { providerModule, type ResourceKind } from "./stub";
+import { providerModule, type ResourceKind } from "./providerModule";
 
 /** The type the engine knows a resource of `kind` by (its URN's type). */
 export function typeToken<K extends ResourceKind>(kind: K): `pulumi-nodejs:dynamic/vmapi:${K}` {
@@ -44,9 +44,9 @@ export interface Registration {
 /**
  * What a class's constructor hands `pulumi.CustomResource`: the type token of a dynamic resource,
  * the props (a fresh object each time, as the SDK's constructor mutates it) with the provider
- * module of `shape`'s kind as `__provider` (stub.ts), and options of `shape`, with stack traces
+ * module of `shape`'s kind as `__provider` (providerModule.ts), and options of `shape`, with stack traces
  * turned off until `done()` (`quietStacks`). This is what `pulumi.dynamic.Resource` does, but
- * for the provider text: it would serialize a provider object; ours is written once (stub.ts).
+ * for the provider text: it would serialize a provider object; ours is written once (providerModule.ts).
  */
 export function registration(
   shape: ResourceShape,

@@ -1,5 +1,5 @@
 /**
- * What every resource kind implements behind the provider module in state (stub.ts), typed by its own inputs and
+ * What every resource kind implements behind the provider module in state (providerModule.ts), typed by its own inputs and
  * outputs: the four providers are each a `ResourceImplementation<XInputs, XOutputs>`, and the
  * runtime (runtime.ts) holds them through this one interface.
  *
@@ -23,7 +23,7 @@ export type EngineProps = Record<string, unknown>;
 
 /**
  * The inputs every resource class adds to the user's (naming.ts, resourceOptions.ts), with the
- * types those modules write; and `__provider`, the provider module (stub.ts).
+ * types those modules write; and `__provider`, the provider module (providerModule.ts).
  */
 export interface InternalInputs {
   __resourceName: string;
@@ -92,7 +92,7 @@ export interface ResourceImplementation<
   delete(id: string, props: Outputs, settings: ProviderSettings): Promise<void>;
 }
 
-/** The name of one method of an implementation, as the stub forwards it. */
+/** The name of one method of an implementation, as `dispatch` (runtime.ts) is called with it. */
 export type Method = keyof ResourceImplementation<EngineProps, EngineProps>;
 
 /*

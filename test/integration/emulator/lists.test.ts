@@ -50,7 +50,7 @@ afterAll(() => fx.close());
 const asFilter = (value: unknown): string => (value === null || value === undefined ? "null" : String(value));
 
 /** For every field and every distinct value in the list, the filter returns exactly the matching items. */
-async function checkEveryFilter(
+async function expectEveryFilterExact(
   api: Api,
   path: string,
   schema: z.ZodType<Record<string, unknown>[]>,
@@ -79,7 +79,7 @@ async function checkEveryFilter(
 
 describe("filters", () => {
   it("getMachines: every filter field → exactly the machines whose value matches as a string", async () => {
-    const n = await checkEveryFilter(
+    const n = await expectEveryFilterExact(
       fx.individual,
       "/machines/getMachines",
       MachineListSchema,
@@ -101,20 +101,30 @@ describe("filters", () => {
   });
 
   it("getScripts: every filter field → exactly the matching scripts", async () => {
-    await checkEveryFilter(fx.individual, "/scripts/getScripts", ScriptListSchema, SCRIPT_FILTER_FIELDS);
+    await expectEveryFilterExact(
+      fx.individual,
+      "/scripts/getScripts",
+      ScriptListSchema,
+      SCRIPT_FILTER_FIELDS,
+    );
   });
 
   it("getUsers: every filter field → exactly the matching users", async () => {
-    await checkEveryFilter(fx.admin, "/users/getUsers", UserListSchema, USER_FILTER_FIELDS);
-    await checkEveryFilter(fx.individual, "/users/getUsers", UserListSchema, USER_FILTER_FIELDS);
+    await expectEveryFilterExact(fx.admin, "/users/getUsers", UserListSchema, USER_FILTER_FIELDS);
+    await expectEveryFilterExact(fx.individual, "/users/getUsers", UserListSchema, USER_FILTER_FIELDS);
   });
 
   it("getNetworks: every filter field → exactly the matching networks", async () => {
-    await checkEveryFilter(fx.admin, "/networks/getNetworks", NetworkListSchema, NETWORK_FILTER_FIELDS);
+    await expectEveryFilterExact(fx.admin, "/networks/getNetworks", NetworkListSchema, NETWORK_FILTER_FIELDS);
   });
 
   it("getTemplates: every filter field → exactly the matching templates", async () => {
-    await checkEveryFilter(fx.admin, "/templates/getTemplates", TemplateListSchema, TEMPLATE_FILTER_FIELDS);
+    await expectEveryFilterExact(
+      fx.admin,
+      "/templates/getTemplates",
+      TemplateListSchema,
+      TEMPLATE_FILTER_FIELDS,
+    );
   });
 
   it.each([

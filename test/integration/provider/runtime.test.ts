@@ -1,6 +1,6 @@
 /**
  * The runtime's provider object, as the provider module in state hands it to the plugin
- * (stub.ts): `configure` with the stack's config, then the engine's calls.
+ * (providerModule.ts): `configure` with the stack's config, then the engine's calls.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { resourceProvider } from "../../../src/provider/runtime";

@@ -86,11 +86,18 @@ describe("resolveSettings", () => {
   });
 
   it("resolveSettings: a refusal → never contains the key", () => {
-    try {
-      resolveSettings({ apiKey: "super-secret-key", baseUrl: "nope" }, {});
-      throw new Error("expected a refusal");
-    } catch (error) {
-      expect(String((error as Error).message)).not.toContain("super-secret-key");
-    }
+    const refusal = refusalOf(() => resolveSettings({ apiKey: "super-secret-key", baseUrl: "nope" }, {}));
+    expect(refusal).toBeInstanceOf(ConfigurationError);
+    expect(refusal.message).not.toContain("super-secret-key");
   });
 });
+
+/** The error `action` throws; fails the test when it returns instead. */
+function refusalOf(action: () => unknown): Error {
+  try {
+    action();
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error("expected a refusal, but the call returned");
+}

@@ -1,6 +1,6 @@
 /**
- * One source for the emulator's defaults: the flag tables of the README and docs/emulator.md say
- * what EMULATOR_DEFAULTS (used by startEmulator and printed by --help) says.
+ * One source for the emulator's defaults: the flag table of docs/emulator.md says what
+ * EMULATOR_DEFAULTS (used by startEmulator and printed by --help) says.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -24,7 +24,7 @@ function documentedDefault(markdown: string, flag: string): string | undefined {
   return cell?.replace(/`/g, "").split(" ")[0];
 }
 
-describe.each(["README.md", "docs/emulator.md"])("%s", (file) => {
+describe.each(["docs/emulator.md"])("%s", (file) => {
   const markdown = fs.readFileSync(path.join(ROOT, file), "utf8");
   it.each(Object.entries(FLAGS))("flag table: default of %s → EMULATOR_DEFAULTS", (option, flag) => {
     const expected = String(EMULATOR_DEFAULTS[option as keyof typeof EMULATOR_DEFAULTS]);

@@ -33,6 +33,20 @@ describe("Faults", () => {
     expect(f.decide("GET", "/a", null)).toMatchObject({ kind: "drop" });
   });
 
+  it("injected: every fault decided → counted by kind, random ones apart; reset → zero", () => {
+    const f = new Faults(1, 7);
+    f.add([rule({ status: 503 }), rule({ latencyMs: 5 }), rule({ reset: true })]);
+    for (let i = 0; i < 3; i++) f.decide("GET", "/a", null);
+    expect(f.injected()).toEqual({ total: 3, random: 0, byKind: { "503": 1, delay: 1, reset: 1 } });
+    const random = Array.from({ length: 50 }, () => f.decide("GET", "/a", null));
+    const counts = f.injected();
+    expect(counts).toMatchObject({ total: 53, random: 50 });
+    expect(Object.values(counts.byKind).reduce((a, b) => a + b, 0)).toBe(53);
+    expect(counts.byKind.drop).toBe(random.filter((a) => a?.kind === "drop").length);
+    f.reset();
+    expect(f.injected()).toEqual({ total: 0, random: 0, byKind: {} });
+  });
+
   it("random: same seed → same decisions; reset → starts over", () => {
     const run = (f: Faults) => Array.from({ length: 200 }, () => JSON.stringify(f.decide("GET", "/a", null)));
     const a = new Faults(0.3, 42);

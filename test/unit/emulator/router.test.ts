@@ -22,13 +22,9 @@ describe("router", () => {
   ]);
 
   it("match: known path, wrong method → 405 with Allow", () => {
-    try {
-      router.match("GET", "/a/1");
-      throw new Error("no throw");
-    } catch (error) {
-      expect(error).toBeInstanceOf(ApiError);
-      expect(error).toMatchObject({ status: 405, code: "method_not_allowed", headers: { Allow: "POST" } });
-    }
+    const error = thrownBy(() => router.match("GET", "/a/1"));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 405, code: "method_not_allowed", headers: { Allow: "POST" } });
   });
 
   it("match: unknown path → 404 route_not_found; templateOf → null", () => {
@@ -39,3 +35,13 @@ describe("router", () => {
     expect(router.templateOf("/a/xyz")).toBe("/a/{id}");
   });
 });
+
+/** The error `action` throws; fails the test when it returns instead. */
+function thrownBy(action: () => unknown): unknown {
+  try {
+    action();
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected a throw, but the call returned");
+}

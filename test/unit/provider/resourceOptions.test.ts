@@ -4,7 +4,8 @@
  * test/e2e/resourceOptions.test.ts and test/e2e/secrets.test.ts.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { WaitTimeoutError } from "../../../src/client/errors";
+import { AbortedError, WaitTimeoutError } from "../../../src/client/errors";
+import { OperationTimeoutError } from "../../../src/provider/shared/errors";
 import { printableFailures, withoutSecretValues } from "../../../src/provider/shared/checks";
 import {
   customTimeout,
@@ -92,19 +93,23 @@ describe("operationOptions (plugin side)", () => {
     expect(tightest(customTimeout({ __customTimeouts: { create: "1h" } }, "create"), wait)).toBe(wait);
   });
 
-  it("explainTimeout: a wait that ran out → says which bound; another error → as it is", () => {
+  it("explainTimeout: a wait that ran out → an OperationTimeoutError naming the bound, the wait's error as cause; another error → as it is", () => {
     const bound = { ms: 5000, label: "customTimeouts.create (5s)" };
-    const ran = explainTimeout(
-      new WaitTimeoutError("machine ps1 did not become ready within 5000 ms", {
-        machineId: "ps1",
-        targetState: "ready",
-        lastState: "provisioning",
-      }),
-      bound,
-    );
-    expect((ran as Error).message).toBe(
-      "customTimeouts.create (5s) ran out: machine ps1 did not become ready within 5000 ms",
-    );
+    const waited = new WaitTimeoutError("machine ps1 did not become ready within 5000 ms", {
+      machineId: "ps1",
+      targetState: "ready",
+      lastState: "provisioning",
+    });
+    const ran = explainTimeout(waited, bound);
+    expect(ran).toBeInstanceOf(OperationTimeoutError);
+    expect(ran).toMatchObject({
+      message: "customTimeouts.create (5s) ran out: machine ps1 did not become ready within 5000 ms",
+      bound: "customTimeouts.create (5s)",
+      timeoutMs: 5000,
+      cause: waited,
+    });
+    const aborted = new AbortedError();
+    expect(explainTimeout(aborted, bound)).toMatchObject({ name: "OperationTimeoutError", cause: aborted });
     const other = new Error("boom");
     expect(explainTimeout(other, bound)).toBe(other);
   });

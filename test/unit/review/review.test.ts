@@ -195,10 +195,10 @@ test("prices: the built-in list prices every machine type the API has (the emula
   expect(Object.keys(DEFAULT_PRICE_LIST.machineTypes).sort()).toEqual([...MACHINE_TYPES].sort());
 });
 
-test("README: its example review is vmapi-review's Markdown of the captured replace-by-size preview, verbatim", () => {
-  const readme = fs.readFileSync(path.join(__dirname, "..", "..", "..", "README.md"), "utf8");
+test("docs/review.md: its example review is vmapi-review's Markdown of the captured replace-by-size preview, verbatim", () => {
+  const page = fs.readFileSync(path.join(__dirname, "..", "..", "..", "docs", "review.md"), "utf8");
   const { markdown } = reviewPreview(fixture("replace-size"));
-  expect(readme).toContain(`\n\`\`\`\n${markdown}\`\`\`\n`);
+  expect(page).toContain(`\n\`\`\`\n${markdown}\`\`\`\n`);
 });
 
 test("review: a machineType known only after up → its cost shown as unknown, the headline says so, the cost gate fails", () => {
