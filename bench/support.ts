@@ -3,6 +3,7 @@
  * the clocks the provider's client is given (manual: every sleep advances the emulator; scaled:
  * real sleeps shortened by the emulator's time scale).
  */
+import { viaSettings, type ViaSettings } from "../test/kit/providers";
 import * as path from "node:path";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../src/emulator";
 import { providerContext, type ProviderContext } from "../src/provider/shared/context";
@@ -79,12 +80,13 @@ export function startManualEmulator(options: EmulatorOptions = {}): Promise<Runn
 /** A clock the provider's clients see, and the Machine implementation built on it. */
 export interface BenchClock {
   now(): number;
-  machines: ReturnType<typeof createMachineProvider>;
+  machines: ViaSettings<ReturnType<typeof createMachineProvider>>;
 }
 
 /** The Machine implementation on `timing`, progress lines dropped (a context of its own, no globals). */
 function machinesOn(timing: ProviderContext["timing"]) {
-  return createMachineProvider(providerContext({ timing, progress: () => undefined }));
+  const context = providerContext({ timing, progress: () => undefined });
+  return viaSettings(createMachineProvider(context), context);
 }
 
 /**

@@ -9,7 +9,6 @@ import { printableFailures } from "../shared/checks";
 import { customTimeout, optionFailures, withinBound } from "../shared/operationOptions";
 import { proveAccount, touched } from "../shared/references";
 import type { ResourceImplementation } from "../shared/resourceImplementation";
-import { clientFor } from "../shared/settings";
 import { UNKNOWN } from "../shared/unknown";
 import { ACCESS_INPUT_KEYS, type AccessInputs, type AccessOutputs } from "./machineAccessModel";
 
@@ -20,9 +19,9 @@ export type MachineAccessImplementation = ResourceImplementation<AccessInputs, A
  * The MachineAccess implementation; `check` proves the key and, when `userId` changed, that the
  * user belongs to the account, with the lookups of its context.
  */
-export const createMachineAccessProvider = (context: ProviderContext): MachineAccessImplementation => ({
-  async check(olds, news, settings) {
-    const account = await proveAccount(settings, context);
+export const createMachineAccessProvider = (_context: ProviderContext): MachineAccessImplementation => ({
+  async check(olds, news, call) {
+    const account = await proveAccount(call.account);
     const failures: pulumi.dynamic.CheckFailure[] = ACCESS_INPUT_KEYS.filter(
       (key) => news[key] !== UNKNOWN && (typeof news[key] !== "string" || news[key] === ""),
     ).map((key) => ({ property: key, reason: `${key} is required` }));
@@ -43,22 +42,22 @@ export const createMachineAccessProvider = (context: ProviderContext): MachineAc
     return { changes: replaces.length > 0, replaces, deleteBeforeReplace: true };
   },
 
-  async create(inputs, settings) {
+  async create(inputs, call) {
     const machineId = String(inputs.machineId);
     const userId = String(inputs.userId);
-    await clientFor(settings, context).machines.setAccess(machineId, { userId, enableAccess: true });
+    await call.account.client.machines.setAccess(machineId, { userId, enableAccess: true });
     // The options travel on in the outputs, which delete is given (customTimeouts.delete).
     const options =
       inputs.__customTimeouts === undefined ? {} : { __customTimeouts: inputs.__customTimeouts };
     return { id: `${machineId}/${userId}`, outs: { machineId, userId, ...options } };
   },
 
-  async read(id, stored, settings) {
+  async read(id, stored, call) {
     // MachineAccess.get gives only the id, `<machineId>/<userId>`.
     const [machineId, userId] = id.split("/");
     const props = { ...stored, machineId: stored.machineId ?? machineId, userId: stored.userId ?? userId };
     try {
-      await clientFor(settings, context).machines.get(String(props.machineId));
+      await call.account.client.machines.get(String(props.machineId));
     } catch (err) {
       if (provesAbsence(err)) return {};
       throw err;
@@ -70,10 +69,10 @@ export const createMachineAccessProvider = (context: ProviderContext): MachineAc
     throw new Error("MachineAccess cannot be updated in place (this is a bug in pulumi-vmapi)");
   },
 
-  async delete(_id, props, settings) {
+  async delete(_id, props, call) {
     const revoke = async (signal?: AbortSignal) => {
       try {
-        await clientFor(settings, context).machines.setAccess(
+        await call.account.client.machines.setAccess(
           String(props.machineId),
           { userId: String(props.userId), enableAccess: false },
           { signal },

@@ -8,7 +8,6 @@ import { PROCESS_CONTEXT, nowOf, type ProviderContext } from "../shared/context"
 import { printableFailures } from "../shared/checks";
 import { optionFailures, withReplaceOnChanges } from "../shared/operationOptions";
 import { proveAccount } from "../shared/references";
-import { clientFor } from "../shared/settings";
 import type { CheckResult, EngineProps, ResourceImplementation } from "../shared/resourceImplementation";
 import { UNKNOWN } from "../shared/unknown";
 import {
@@ -31,8 +30,8 @@ export type ResourceDelegationImplementation = ResourceImplementation<
 export const createResourceDelegationProvider = (
   context: ProviderContext,
 ): ResourceDelegationImplementation => ({
-  async check(_olds, news, settings) {
-    await proveAccount(settings, context);
+  async check(_olds, news, call) {
+    await proveAccount(call.account);
     return checkDelegation(news);
   },
 
@@ -47,9 +46,9 @@ export const createResourceDelegationProvider = (
     return withReplaceOnChanges(diff, changed, news);
   },
 
-  async create(inputs, settings) {
+  async create(inputs, call) {
     const machineIds = inputs.machineIds;
-    const delegation = await clientFor(settings, context).resourceDelegations.create({
+    const delegation = await call.account.client.resourceDelegations.create({
       machine: { ids: machineIds },
     });
     const expiresAt = new Date(Date.parse(delegation.dtCreated) + DELEGATION_LIFETIME_MS).toISOString();
@@ -88,8 +87,8 @@ export const createResourceDelegationProvider = (
     return { outs: { ...olds, renewBeforeSeconds: news.renewBeforeSeconds } };
   },
 
-  async delete(id, props) {
-    context.progress(
+  async delete(id, props, call) {
+    call.progress(
       `resource delegation ${id}: the API has no delete; it was removed from the stack and its token stops working at ${String(props.expiresAt)}`,
     );
   },

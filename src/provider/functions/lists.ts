@@ -13,6 +13,7 @@ import type {
   UserFilters,
 } from "../../contract/listFilters";
 import type { Machine, Network, Script, Template, User } from "../../contract/schemas";
+import { DATA_SOURCES } from "./dataSources";
 import {
   dataSource,
   outputTwin,
@@ -34,7 +35,7 @@ export interface GetUsersResult {
 
 /** Users of the account or team, filtered by any user field. */
 export async function getUsers(args: GetUsersArgs = {}, opts?: VmApiInvokeOptions): Promise<GetUsersResult> {
-  return dataSource("getUsers", async () => ({ users: await programClient(opts).users.list(args) }));
+  return dataSource("getUsers", () => DATA_SOURCES.getUsers(programClient(opts), args));
 }
 /** {@link getUsers} over Outputs. */
 export function getUsersOutput(
@@ -59,9 +60,7 @@ export async function getNetworks(
   args: GetNetworksArgs = {},
   opts?: VmApiInvokeOptions,
 ): Promise<GetNetworksResult> {
-  return dataSource("getNetworks", async () => ({
-    networks: await programClient(opts).networks.list(args),
-  }));
+  return dataSource("getNetworks", () => DATA_SOURCES.getNetworks(programClient(opts), args));
 }
 /** {@link getNetworks} over Outputs. */
 export function getNetworksOutput(
@@ -86,9 +85,7 @@ export async function getTemplates(
   args: GetTemplatesArgs = {},
   opts?: VmApiInvokeOptions,
 ): Promise<GetTemplatesResult> {
-  return dataSource("getTemplates", async () => ({
-    templates: await programClient(opts).templates.list(args),
-  }));
+  return dataSource("getTemplates", () => DATA_SOURCES.getTemplates(programClient(opts), args));
 }
 /** {@link getTemplates} over Outputs. */
 export function getTemplatesOutput(
@@ -119,15 +116,7 @@ export async function getMachines(
   args: GetMachinesArgs = {},
   opts?: VmApiInvokeOptions,
 ): Promise<GetMachinesResult> {
-  const { maxItems = 10_000, ...filters } = args;
-  return dataSource("getMachines", async () => {
-    const machines: Machine[] = [];
-    for await (const machine of programClient(opts).machines.listAll(filters)) {
-      if (machines.length >= maxItems) break;
-      machines.push(machine);
-    }
-    return { machines };
-  });
+  return dataSource("getMachines", () => DATA_SOURCES.getMachines(programClient(opts), args));
 }
 /** {@link getMachines} over Outputs. */
 export function getMachinesOutput(
@@ -152,7 +141,7 @@ export async function getScripts(
   args: GetScriptsArgs = {},
   opts?: VmApiInvokeOptions,
 ): Promise<GetScriptsResult> {
-  return dataSource("getScripts", async () => ({ scripts: await programClient(opts).scripts.list(args) }));
+  return dataSource("getScripts", () => DATA_SOURCES.getScripts(programClient(opts), args));
 }
 /** {@link getScripts} over Outputs. */
 export function getScriptsOutput(

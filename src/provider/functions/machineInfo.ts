@@ -5,6 +5,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { DedicatedGpuMachineType, Region } from "../../contract/constants";
 import type { Utilization } from "../../contract/schemas";
+import { DATA_SOURCES } from "./dataSources";
 import {
   dataSource,
   outputTwin,
@@ -34,9 +35,7 @@ export async function getAvailability(
   args: GetAvailabilityArgs,
   opts?: VmApiInvokeOptions,
 ): Promise<GetAvailabilityResult> {
-  return dataSource("getAvailability", () =>
-    programClient(opts).machines.availability(args.region, args.machineType),
-  );
+  return dataSource("getAvailability", () => DATA_SOURCES.getAvailability(programClient(opts), args));
 }
 /** {@link getAvailability} over Outputs. */
 export function getAvailabilityOutput(
@@ -63,9 +62,7 @@ export async function getUtilization(
   args: GetUtilizationArgs,
   opts?: VmApiInvokeOptions,
 ): Promise<GetUtilizationResult> {
-  return dataSource("getUtilization", () =>
-    programClient(opts).machines.utilization(args.machineId, args.billingMonth),
-  );
+  return dataSource("getUtilization", () => DATA_SOURCES.getUtilization(programClient(opts), args));
 }
 /** {@link getUtilization} over Outputs. */
 export function getUtilizationOutput(
@@ -93,9 +90,7 @@ export async function getScriptText(
   args: GetScriptTextArgs,
   opts?: VmApiInvokeOptions,
 ): Promise<GetScriptTextResult> {
-  return dataSource("getScriptText", async () => ({
-    text: await programClient(opts).scripts.text(args.scriptId),
-  }));
+  return dataSource("getScriptText", () => DATA_SOURCES.getScriptText(programClient(opts), args));
 }
 
 /** {@link getScriptText} over Outputs; the text is a secret. */

@@ -8,8 +8,8 @@ import type { UpdateMachineRequest } from "../../contract/requestSchemas";
 import type { Machine as ApiMachine } from "../../contract/schemas";
 import { secretInputs } from "../shared/checks";
 import { nowOf, type ProviderContext } from "../shared/context";
+import type { Call } from "../shared/resourceImplementation";
 import { customTimeout, tightest, type Bound, type Operation } from "../shared/operationOptions";
-import { pollScaleOf, type ProviderSettings } from "../shared/settings";
 import {
   updateBody,
   updateKeysAgainst,
@@ -58,8 +58,7 @@ export interface ConvergeGoal {
   changed: readonly string[];
   /** The machine as just read. */
   current: ApiMachine;
-  settings: ProviderSettings;
-  context: ProviderContext;
+  call: Call;
   deadline: Deadline;
   /**
    * A create's declared name, given to the machine as the last step, once it has settled: until
@@ -79,9 +78,9 @@ export async function converge(
     (key) => goal.commitName === undefined || key !== "name",
   );
   const current = await applyUpdate(client, id, goal.current, updateBody(inputs, keys));
-  const remainingMs = goal.deadline.at - nowOf(goal.context);
+  const remainingMs = goal.deadline.at - nowOf(goal.call.account.context);
   const settled = await settleMachine(client, id, goal.target, {
-    ...settleOptions(inputs, goal.settings, current, goal.context, remainingMs),
+    ...settleOptions(inputs, goal.call, current, remainingMs),
     provisionsTo: goal.provisionsTo,
   });
   return goal.commitName === undefined ? settled : commitName(client, id, settled, goal.commitName);
@@ -114,20 +113,20 @@ async function applyUpdate(
 /** How the machine's waits run: bounded, with progress, on the account's shared watcher. */
 export function settleOptions(
   inputs: MachineInputs,
-  settings: ProviderSettings,
+  call: Call,
   current: ApiMachine,
-  context: ProviderContext,
   timeoutMs = waitBound(inputs).ms,
 ): SettleOptions {
+  const { account } = call;
   return {
     timeoutMs: Math.max(timeoutMs, 1),
     label: shownName(inputs, current.name),
-    progress: context.progress,
-    pollScale: pollScaleOf(settings),
-    now: () => nowOf(context),
+    progress: call.progress,
+    pollScale: account.pollScale,
+    now: () => nowOf(account.context),
     current,
     // Waits of one account share one watcher's listings instead of polling one by one.
-    watcher: machineWatcherFor(context, settings),
+    watcher: machineWatcherFor(account),
   };
 }
 

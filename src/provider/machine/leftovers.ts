@@ -18,9 +18,8 @@
  */
 import type { Machine as ApiMachine } from "../../contract/schemas";
 import { createIdentity, creatingName, leftByUnfinishedCreates } from "../../contract/unfinishedCreates";
-import type { ProviderContext } from "../shared/context";
+import type { Account } from "../account/account";
 import { freshListingsFor, type FreshListings } from "../shared/freshListings";
-import { accountKey, clientFor, type ProviderSettings } from "../shared/settings";
 import { adoptionMismatches, type AdoptionMismatch } from "./adoption";
 import type { MachineInputs } from "./machineModel";
 
@@ -34,12 +33,9 @@ const MAX_LISTED = 100_000;
  * The listings of the account's machines that creates starting together share
  * (shared/freshListings.ts): what each create decides from.
  */
-export function machineListingsFor(
-  context: ProviderContext,
-  settings: ProviderSettings,
-): FreshListings<ApiMachine> {
-  return freshListingsFor(context, accountKey(settings), "machines", (onSent) =>
-    clientFor(settings, context).machines.listAll({}, { onSent }).collect({ max: MAX_LISTED }),
+export function machineListingsFor(account: Account): FreshListings<ApiMachine> {
+  return freshListingsFor(account, "machines", (onSent) =>
+    account.client.machines.listAll({}, { onSent }).collect({ max: MAX_LISTED }),
   );
 }
 

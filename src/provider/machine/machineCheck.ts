@@ -21,8 +21,7 @@ import {
 import { machineReferenceFailures } from "./machineReferences";
 import { withAutoName } from "../shared/naming";
 import { referenceContext } from "../shared/references";
-import type { CheckResult, EngineProps } from "../shared/resourceImplementation";
-import type { ProviderSettings } from "../shared/settings";
+import type { Call, CheckResult, EngineProps } from "../shared/resourceImplementation";
 import { UNKNOWN } from "../shared/unknown";
 
 type Failure = pulumi.dynamic.CheckFailure;
@@ -37,17 +36,17 @@ const ADOPTED_NAME = "adopted";
 export async function checkMachine(
   olds: MachineOutputs,
   news: EngineProps,
-  settings: ProviderSettings,
+  call: Call,
   context: ProviderContext,
 ): Promise<CheckResult<MachineInputs>> {
-  const ctx = referenceContext(settings, context);
+  const ctx = referenceContext(call.account);
   const adopting = isAdoption(olds, news);
   // An adopted machine keeps its own name unless one is declared: never an auto-name (a rename).
   const inputs: EngineProps =
     adopting && news.name === undefined ? { ...news } : withAutoName(olds, news, context.names);
   if (inputs.state === undefined) inputs.state = "ready";
   const local = localFailures(inputs, adopting);
-  const remote = await machineReferenceFailures(olds, inputs, ctx, context.progress);
+  const remote = await machineReferenceFailures(olds, inputs, ctx, call.progress);
   return { inputs: withNumericSettings(inputs), failures: printableFailures([...local, ...remote], inputs) };
 }
 

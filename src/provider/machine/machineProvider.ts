@@ -33,7 +33,7 @@ import {
 } from "../shared/operationOptions";
 import { ResourceInitError } from "../shared/partialFailure";
 import type { EngineProps, ResourceImplementation } from "../shared/resourceImplementation";
-import { accountKey, clientFor, pollScaleOf, type ProviderSettings } from "../shared/settings";
+import type { Call } from "../shared/resourceImplementation";
 import { commitName, converge, deadlineOf, settleOptions, shownName, waitBound } from "./converge";
 import { settleMachine } from "./settle";
 import { withExistingTeamUser } from "./teamUser";
@@ -46,7 +46,7 @@ export type MachineImplementation = ResourceImplementation<MachineInputs, Machin
  * (`machineProvider`) shares the process's context; a test builds its own.
  */
 export const createMachineProvider = (context: ProviderContext): MachineImplementation => ({
-  check: (olds, news, settings) => checkMachine(olds, news, settings, context),
+  check: (olds, news, call) => checkMachine(olds, news, call, context),
 
   async diff(id, olds, news) {
     // Compare the password with its digest, the declared power state with the observed one;
@@ -62,29 +62,29 @@ export const createMachineProvider = (context: ProviderContext): MachineImplemen
     const refusal = replacementOfAdopted(id, news, result.replaces ?? []);
     if (refusal) throw refusal;
     if (result.replaces?.includes("scriptId")) context.warn(scriptReplacementWarning(id, olds));
-    return result;
+    return { ...result, changed };
   },
 
-  async create(inputs, settings) {
-    const client = clientFor(settings, context);
-    if (inputs.adoptMachineId !== undefined) return adoptExisting(client, inputs, settings, context);
+  async create(inputs, call) {
+    const client = call.account.client;
+    if (inputs.adoptMachineId !== undefined) return adoptExisting(inputs, call);
     const deadline = deadlineOf(inputs, "create", context);
     const target = inputs.state ?? "ready";
-    const body = await withExistingTeamUser(client, createBody(inputs), context.progress);
+    const body = await withExistingTeamUser(client, createBody(inputs), call.progress);
     const name = body.machineName;
     // Before anything is sent: a machine an unfinished create of this resource left is taken
     // over, and one this resource's auto-name already stands for stops the create (leftovers.ts).
     // Creates starting together share that listing (shared/freshListings.ts).
-    const found = await machineListingsFor(context, settings).list();
+    const found = await machineListingsFor(call.account).list();
     const leftover = decideLeftovers(inputs, name, found);
-    if (leftover.take) context.warn(takeOverLine(shownName(inputs, name), leftover));
+    if (leftover.take) call.warn(takeOverLine(shownName(inputs, name), leftover));
     // The machine carries its creating name until the create has finished (converge's commitName),
     // and no machine had that name: a lost answer takes the one that appears, never sends again blindly.
     let machine =
       leftover.take ??
       (await client.machines.create(
         { ...body, machineName: creatingNameOf(inputs, name) },
-        { uniqueName: true, onProgress: context.progress, label: shownName(inputs, name) },
+        { uniqueName: true, onProgress: call.progress, label: shownName(inputs, name) },
       ));
     const id = machine.id;
     try {
@@ -93,8 +93,7 @@ export const createMachineProvider = (context: ProviderContext): MachineImplemen
         provisionsTo: target,
         changed: [],
         current: machine,
-        settings,
-        context,
+        call,
         deadline,
         commitName: name,
       };
@@ -107,11 +106,11 @@ export const createMachineProvider = (context: ProviderContext): MachineImplemen
     }
   },
 
-  async read(id, props, settings) {
-    const client = clientFor(settings, context);
+  async read(id, props, call) {
+    const client = call.account.client;
     let machine;
     try {
-      machine = await readMachine(client, id, props, settings, context);
+      machine = await readMachine(call, id, props);
     } catch (err) {
       if (!provesAbsence(err)) throw err;
       await requireOwnerInAccount(id, props, client);
@@ -123,8 +122,8 @@ export const createMachineProvider = (context: ProviderContext): MachineImplemen
     return { id, props: outs, inputs: { ...inputsFromOutputs(outs), state: resting } };
   },
 
-  async update(id, olds, news, settings) {
-    const client = clientFor(settings, context);
+  async update(id, olds, news, call) {
+    const client = call.account.client;
     const deadline = deadlineOf(news, "update", context);
     const changed = changedKeys(MACHINE_DIFF_TABLE, olds, news);
     let machine = await client.machines.get(id).catch((err: unknown) => {
@@ -132,7 +131,7 @@ export const createMachineProvider = (context: ProviderContext): MachineImplemen
     });
     try {
       const target = news.state ?? "ready";
-      const goal = { target, changed, current: machine, settings, context, deadline };
+      const goal = { target, changed, current: machine, call, deadline };
       machine = await converge(client, id, news, goal);
       return { outs: machineOutputs({ ...news, passwordDigest: olds.passwordDigest }, machine) };
     } catch (err) {
@@ -141,8 +140,8 @@ export const createMachineProvider = (context: ProviderContext): MachineImplemen
     }
   },
 
-  async delete(id, props, settings) {
-    const client = clientFor(settings, context);
+  async delete(id, props, call) {
+    const client = call.account.client;
     const bound = tightest(customTimeout(props, "delete"), waitBound(props));
     // A delete cut short leaves the machine in the stack, so the whole operation may be bounded.
     return withinBound(bound, async (signal) => {
@@ -156,7 +155,7 @@ export const createMachineProvider = (context: ProviderContext): MachineImplemen
         return requireOwnerInAccount(id, props, client);
       }
       const { sleep, now } = context.timing;
-      const firstDelayMs = 250 * pollScaleOf(settings);
+      const firstDelayMs = 250 * call.account.pollScale;
       await pollUntilGone(() => client.machines.get(id, { signal }), bound.ms, { sleep, now, firstDelayMs });
     });
   },
@@ -166,15 +165,10 @@ export const createMachineProvider = (context: ProviderContext): MachineImplemen
  * The machine for a refresh: from the listing shared by the reads arriving together
  * (listSnapshot.ts) when it can stand for a show, else its own show (whose 404 says it is gone).
  */
-async function readMachine(
-  client: Client,
-  id: string,
-  props: MachineOutputs,
-  settings: ProviderSettings,
-  context: ProviderContext,
-): Promise<ApiMachine> {
+async function readMachine(call: Call, id: string, props: MachineOutputs): Promise<ApiMachine> {
+  const { client, key, context } = call.account;
   const listAll = () => client.machines.listAll().collect({ max: MAX_LISTED_MACHINES });
-  const listed = await context.snapshots.lookup(`${accountKey(settings)} machines`, listAll, id);
+  const listed = await context.snapshots.lookup(`${key} machines`, listAll, id);
   return (listed && machineFromList(listed, props)) ?? client.machines.get(id);
 }
 
@@ -192,7 +186,7 @@ function deletedOutOfBand(id: string, cause: Error): Error {
 /** The Machine implementation the runtime dispatches to. */
 export const machineProvider = createMachineProvider(PROCESS_CONTEXT);
 
-type Client = ReturnType<typeof clientFor>;
+type Client = Call["account"]["client"];
 
 /**
  * Why a changed `scriptId` costs the machine, and what to write instead: the engine's replace
@@ -230,12 +224,8 @@ async function initFailure(
  * failure here is a plain error, not a partial failure: nothing is adopted, so a later destroy
  * cannot touch the machine.
  */
-async function adoptExisting(
-  client: Client,
-  inputs: MachineInputs,
-  settings: ProviderSettings,
-  context: ProviderContext,
-) {
+async function adoptExisting(inputs: MachineInputs, call: Call) {
+  const client = call.account.client;
   const id = String(inputs.adoptMachineId);
   const found = await client.machines.get(id).catch((err: unknown) => {
     throw provesAbsence(err) ? new Error(adoptNotFound(id)) : err;
@@ -245,7 +235,7 @@ async function adoptExisting(
   const target = inputs.state ?? "ready";
   try {
     const machine = await settleMachine(client, id, target, {
-      ...settleOptions(inputs, settings, found, context),
+      ...settleOptions(inputs, call, found),
       act: false,
     });
     return { id, outs: machineOutputs(inputs, machine) };

@@ -13,12 +13,12 @@ import { NEW_USER_FIELDS } from "../../contract/requestSchemas";
 import { adoptionFailures, adoptionMismatches } from "./adoption";
 import type { MachineInputs, MachineOutputs } from "./machineModel";
 import {
-  accountOf,
+  membersOf,
   ask,
   findById,
   previewError,
   touched,
-  type Account,
+  type AccountMembers,
   type ReferenceContext,
 } from "../shared/references";
 import type { ProgressSink } from "../shared/progress";
@@ -35,7 +35,7 @@ export async function machineReferenceFailures(
   ctx: ReferenceContext,
   progress: ProgressSink,
 ): Promise<Failure[]> {
-  const account = await accountOf(ctx);
+  const account = await membersOf(ctx);
   const checks: Promise<Failure[]>[] = [];
   if (touched(olds, inputs, ["templateId", "machineType"])) checks.push(templateFailures(inputs, ctx));
   if (inputs.adoptMachineId !== undefined) {
@@ -101,7 +101,7 @@ async function scriptFailures(inputs: MachineInputs, ctx: ReferenceContext): Pro
  * The account rules of a create (docs/api.md, "Accounts, keys and who may do what"), from the
  * account asked once per process.
  */
-function teamFailures(inputs: MachineInputs, account: Account, progress: ProgressSink): Failure[] {
+function teamFailures(inputs: MachineInputs, account: AccountMembers, progress: ProgressSink): Failure[] {
   if (containsUnknown(TEAM_KEYS.map((key) => inputs[key]))) return [];
   const newUser = NEW_USER_FIELDS.some((field) => inputs[field] !== undefined);
   const failures: Failure[] = [];
@@ -146,7 +146,7 @@ function teamFailures(inputs: MachineInputs, account: Account, progress: Progres
 }
 
 /** Preview says what `up` will do with a new-user email that a team user already has. */
-function sayIfUserExists(inputs: MachineInputs, account: Account, progress: ProgressSink): void {
+function sayIfUserExists(inputs: MachineInputs, account: AccountMembers, progress: ProgressSink): void {
   const email = String(inputs.email).toLowerCase();
   const user = account.users.find((u) => u.email.toLowerCase() === email);
   if (user === undefined) return;

@@ -38,8 +38,7 @@ import {
   type WaitOptions,
 } from "../../client/waiting";
 import { definedOnly } from "../shared/checks";
-import { PerAccount, type ProviderContext } from "../shared/context";
-import { accountKey, clientFor, type ProviderSettings } from "../shared/settings";
+import type { Account } from "../account/account";
 
 /** Bound on the machines one listing collects; far above any sane account. */
 const MAX_LISTED = 100_000;
@@ -281,17 +280,13 @@ function asShown(listed: Machine | undefined): Machine | undefined {
   return shown;
 }
 
-/** The watchers of each context (one process, or one test's context), one per account. */
-const WATCHERS = new PerAccount<MachineWatcher>();
-
 /**
- * The watcher of the account `settings` talk to, in `context`; made on first use, listing with a
- * client of that context. A watcher with no waiter holds nothing but its entry.
+ * The watcher of `account`; made on first use, listing with the account's client on its
+ * context's clock. A watcher with no waiter holds nothing but its entry.
  */
-export function machineWatcherFor(context: ProviderContext, settings: ProviderSettings): MachineWatcher {
-  return WATCHERS.get(context, accountKey(settings), () => {
-    const client = clientFor(settings, context);
-    const list = () => client.machines.listAll().collect({ max: MAX_LISTED });
-    return new MachineWatcher(list, { ...realTiming, ...definedOnly(context.timing) });
+export function machineWatcherFor(account: Account): MachineWatcher {
+  return account.memo("machine watcher", () => {
+    const list = () => account.client.machines.listAll().collect({ max: MAX_LISTED });
+    return new MachineWatcher(list, { ...realTiming, ...definedOnly(account.context.timing) });
   });
 }

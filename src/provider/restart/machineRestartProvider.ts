@@ -16,8 +16,7 @@ import { PROCESS_CONTEXT, nowOf, type ProviderContext } from "../shared/context"
 import { printableFailures } from "../shared/checks";
 import { explainTimeout, optionFailures, type Bound } from "../shared/operationOptions";
 import { ResourceInitError } from "../shared/partialFailure";
-import type { ResourceImplementation } from "../shared/resourceImplementation";
-import { clientFor, type ProviderSettings } from "../shared/settings";
+import type { Call, ResourceImplementation } from "../shared/resourceImplementation";
 import { UNKNOWN } from "../shared/unknown";
 import { deadlineOf, settleOptions } from "../machine/converge";
 import { isPowerState, type MachineInputs } from "../machine/machineModel";
@@ -28,7 +27,7 @@ import { RESTART_INPUT_KEYS, type RestartInputs, type RestartOutputs } from "./m
 export type MachineRestartImplementation = ResourceImplementation<RestartInputs, RestartOutputs>;
 
 /** The MachineRestart implementation on `context`. */
-export const createMachineRestartProvider = (context: ProviderContext): MachineRestartImplementation => ({
+export const createMachineRestartProvider = (_context: ProviderContext): MachineRestartImplementation => ({
   async check(_olds, news) {
     const inputs: RestartInputs = { ...news, state: (news.state as RestartInputs["state"]) ?? "ready" };
     const failures: pulumi.dynamic.CheckFailure[] = [];
@@ -70,9 +69,9 @@ export const createMachineRestartProvider = (context: ProviderContext): MachineR
     return { id: `${String(inputs.machineId)}/restart`, outs: { ...inputs } };
   },
 
-  async read(id, props, settings) {
+  async read(id, props, call) {
     try {
-      await clientFor(settings, context).machines.get(String(props.machineId));
+      await call.account.client.machines.get(String(props.machineId));
     } catch (err) {
       if (provesAbsence(err)) return {};
       throw err;
@@ -83,13 +82,13 @@ export const createMachineRestartProvider = (context: ProviderContext): MachineR
     return { id, props, inputs };
   },
 
-  async update(id, olds, news, settings) {
+  async update(id, olds, news, call) {
     const triggered = JSON.stringify(olds.triggers ?? null) !== JSON.stringify(news.triggers ?? null);
     const unsettled = olds.currentState !== undefined && olds.currentState !== olds.state;
     if (!triggered && !unsettled) return { outs: { ...olds, ...news } };
     const machineId = String(news.machineId);
     if (news.state === "off") {
-      context.progress(
+      call.progress(
         `machine ${machineId}: its restartTriggers changed, but it is declared off: not started, nothing restarted ` +
           `(it runs its startup script when it next starts)`,
       );
@@ -97,7 +96,7 @@ export const createMachineRestartProvider = (context: ProviderContext): MachineR
       const { currentState: _dropped, ...rest } = { ...olds, ...news };
       return { outs: rest };
     }
-    return restart(machineId, olds, news, triggered, settings, context);
+    return restart(machineId, olds, news, triggered, call);
   },
 
   async delete() {
@@ -114,31 +113,25 @@ async function restart(
   olds: RestartOutputs,
   news: RestartInputs,
   triggered: boolean,
-  settings: ProviderSettings,
-  context: ProviderContext,
+  call: Call,
 ): Promise<{ outs: RestartOutputs }> {
-  const client = clientFor(settings, context);
+  const client = call.account.client;
+  const context = call.account.context;
   const asMachine = news as unknown as MachineInputs;
   const deadline = deadlineOf(asMachine, "update", context);
   let machine = await client.machines.get(machineId);
   const label = machine.name;
   try {
     if (triggered) {
-      context.progress(
+      call.progress(
         `machine ${label} (${machineId}): restarting, its restartTriggers changed (${changedTriggers(olds, news)})`,
       );
       await client.machines.restart(machineId);
       machine = { ...machine, state: "restarting" };
     } else {
-      context.progress(`machine ${label} (${machineId}): waiting for the restart of an earlier up to finish`);
+      call.progress(`machine ${label} (${machineId}): waiting for the restart of an earlier up to finish`);
     }
-    const options = settleOptions(
-      { ...asMachine, name: label },
-      settings,
-      machine,
-      context,
-      deadline.at - nowOf(context),
-    );
+    const options = settleOptions({ ...asMachine, name: label }, call, machine, deadline.at - nowOf(context));
     machine = await settleMachine(client, machineId, "ready", options);
   } catch (err) {
     const seen = await client.machines.get(machineId).catch(() => machine);

@@ -22,7 +22,6 @@ import { createScript } from "./scriptCreate";
 import { freshListingsFor } from "../shared/freshListings";
 import { customTimeout, optionFailures, withinBound } from "../shared/operationOptions";
 import { scriptFromList } from "../shared/listSnapshot";
-import { accountKey, clientFor } from "../shared/settings";
 import { PROCESS_CONTEXT, type ProviderContext } from "../shared/context";
 import { proveAccount } from "../shared/references";
 import type { CheckResult, EngineProps, ResourceImplementation } from "../shared/resourceImplementation";
@@ -38,8 +37,8 @@ export type ScriptImplementation = ResourceImplementation<ScriptInputs, ScriptOu
 
 /** The Script implementation on `context`; `check` proves the key with its lookups. */
 export const createScriptProvider = (context: ProviderContext): ScriptImplementation => ({
-  async check(olds, news, settings) {
-    await proveAccount(settings, context);
+  async check(olds, news, call) {
+    await proveAccount(call.account);
     return checkScript(olds, news, context);
   },
 
@@ -51,25 +50,23 @@ export const createScriptProvider = (context: ProviderContext): ScriptImplementa
     return { changes: changed.length > 0, replaces: changed, deleteBeforeReplace: sameExplicitName };
   },
 
-  async create(inputs, settings) {
-    const client = clientFor(settings, context);
+  async create(inputs, call) {
+    const client = call.account.client;
     const text = readText(inputs);
     // The very body `check` validated with the request schema (checkScript).
     const body = definedOnly({ ...requestBody(inputs), scriptText: text }) as CreateScriptRequest;
     const listScripts = () =>
-      freshListingsFor(context, accountKey(settings), "scripts", (onSent) =>
-        client.scripts.list({}, { onSent }),
-      ).list();
-    const shown = await createScript(client, body, createIdentity(inputs), { ...context, listScripts });
+      freshListingsFor(call.account, "scripts", (onSent) => client.scripts.list({}, { onSent })).list();
+    const shown = await createScript(client, body, createIdentity(inputs), { ...call, listScripts });
     return { id: shown.id, outs: scriptOutputs(inputs, shown) };
   },
 
-  async read(id, props, settings) {
+  async read(id, props, call) {
     try {
-      const client = clientFor(settings, context);
+      const client = call.account.client;
       // Reads arriving together share one listing (listSnapshot.ts); missing or alone: a show.
       const listed = await context.snapshots.lookup(
-        `${accountKey(settings)} scripts`,
+        `${call.account.key} scripts`,
         () => client.scripts.list(),
         id,
       );
@@ -90,8 +87,8 @@ export const createScriptProvider = (context: ProviderContext): ScriptImplementa
     );
   },
 
-  async delete(id, props, settings) {
-    const client = clientFor(settings, context);
+  async delete(id, props, call) {
+    const client = call.account.client;
     const destroy = async (signal?: AbortSignal) => {
       try {
         await client.scripts.destroy(id, { signal });

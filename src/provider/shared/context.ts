@@ -59,21 +59,3 @@ export const PROCESS_CONTEXT: ProviderContext = providerContext();
 export function nowOf(context: ProviderContext): number {
   return (context.timing.now ?? Date.now)();
 }
-
-/**
- * One `T` per context and account, made on first use: what a resource keeps per account (the
- * machine watchers, the namesake listings) lives beside the context, not in it, so the shared
- * context knows nothing of machines; a context that is no longer referenced takes them with it.
- */
-export class PerAccount<T> {
-  private readonly byContext = new WeakMap<ProviderContext, Map<string, T>>();
-
-  /** The `T` of `account` (an `accountKey`) in `context`; `make` makes it the first time. */
-  get(context: ProviderContext, account: string, make: () => T): T {
-    let byAccount = this.byContext.get(context);
-    if (byAccount === undefined) this.byContext.set(context, (byAccount = new Map()));
-    let value = byAccount.get(account);
-    if (value === undefined) byAccount.set(account, (value = make()));
-    return value;
-  }
-}

@@ -13,7 +13,7 @@
  * of its creates list on its own.
  */
 import { realTiming, type Timing } from "../../client/retry";
-import { PerAccount, type ProviderContext } from "./context";
+import type { Account } from "../account/account";
 import { LIST_WINDOW_MS } from "./listSnapshot";
 
 /** Lists the account; `onSent` is called when the (first) request leaves, as in `RequestOptions`. */
@@ -68,20 +68,13 @@ export class FreshListings<T> {
   }
 }
 
-const LISTINGS = new PerAccount<FreshListings<unknown>>();
-
 /**
- * The fresh listings of `kind` for the account `accountKey` in `context`, made on first use with
- * `lister` (which lists that account).
+ * The fresh listings of `kind` for `account`, made on first use with `lister` (which lists that
+ * account), on the clock of the account's context.
  */
-export function freshListingsFor<T>(
-  context: ProviderContext,
-  accountKey: string,
-  kind: string,
-  lister: Lister<T>,
-): FreshListings<T> {
-  return LISTINGS.get(context, `${accountKey} ${kind}`, () => {
-    const sleep = context.timing.sleep ?? realTiming.sleep;
-    return new FreshListings<T>(lister, { sleep }) as FreshListings<unknown>;
-  }) as FreshListings<T>;
+export function freshListingsFor<T>(account: Account, kind: string, lister: Lister<T>): FreshListings<T> {
+  return account.memo(`${kind} listings`, () => {
+    const sleep = account.context.timing.sleep ?? realTiming.sleep;
+    return new FreshListings<T>(lister, { sleep });
+  });
 }

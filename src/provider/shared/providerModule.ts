@@ -18,8 +18,9 @@
  *   serialized provider objects in state written by 0.1.0 (test/e2e/oldState.test.ts runs it).
  */
 
-/** Which resource implementation the runtime dispatches to. */
-export type ResourceKind = "Machine" | "Script" | "ResourceDelegation" | "MachineAccess" | "MachineRestart";
+import type { ResourceKind } from "../implementations";
+
+export type { ResourceKind };
 
 /**
  * The runtime entry as the plugin process resolves it, by package name from the program's folder:

@@ -7,9 +7,8 @@
 import type { VmApiClient } from "../../client/client";
 import { AuthenticationError, ConnectionError } from "../../client/errors";
 import type { User } from "../../contract/schemas";
-import { lookupScope, type LookupCache } from "./lookups";
-import type { ProviderContext } from "./context";
-import { checkSettings, clientFor, type ProviderSettings } from "./settings";
+import type { Account } from "../account/account";
+import type { LookupCache } from "./lookups";
 
 /** Per-request timeout of `check`'s lookups. */
 export const CHECK_TIMEOUT_MS = 3_000;
@@ -29,42 +28,41 @@ export interface ReferenceContext {
   baseUrl: string;
 }
 
-/** The context for one `check`; checks every setting first, sends nothing. */
-export function referenceContext(settings: ProviderSettings, context: ProviderContext): ReferenceContext {
-  const { apiKey, baseUrl } = checkSettings(settings);
+/** The context for one `check` of `account`; sends nothing. */
+export function referenceContext(account: Account): ReferenceContext {
   let client: VmApiClient | undefined;
   return {
     get client() {
-      client ??= clientFor(settings, context, {
+      client ??= account.clientWith({
         timeoutMs: CHECK_TIMEOUT_MS,
         retryPolicy: { maxUnansweredRetries: CHECK_UNANSWERED_RETRIES },
       });
       return client;
     },
-    cache: context.lookups,
-    scope: lookupScope(baseUrl, apiKey),
-    baseUrl,
+    cache: account.context.lookups,
+    scope: account.lookupScope,
+    baseUrl: account.baseUrl,
   };
 }
 
-/** The account behind the key: its users, and its team (null for an individual account). */
-export interface Account {
+/** Who is behind the key: the account's users, and its team (null for an individual account). */
+export interface AccountMembers {
   users: User[];
   teamId: string | null;
 }
 
-/** The account, once per process and key. Throws a preview-worded error for a bad key or endpoint. */
-export async function accountOf(ctx: ReferenceContext): Promise<Account> {
+/** The account's members, once per process and key. Throws a preview-worded error for a bad key or endpoint. */
+export async function membersOf(ctx: ReferenceContext): Promise<AccountMembers> {
   const users = await ask(ctx, "users", () => ctx.client.users.list());
   return { users, teamId: users.find((user) => user.teamId)?.teamId ?? null };
 }
 
 /**
- * The account behind the settings' key, for a `check` that needs no other lookup: it proves the
- * key and the endpoint, so a wrong key fails `preview` even when every input is unchanged.
+ * The members of `account`, for a `check` that needs no other lookup: asking proves the key and
+ * the endpoint, so a wrong key fails `preview` even when every input is unchanged.
  */
-export function proveAccount(settings: ProviderSettings, context: ProviderContext): Promise<Account> {
-  return accountOf(referenceContext(settings, context));
+export function proveAccount(account: Account): Promise<AccountMembers> {
+  return membersOf(referenceContext(account));
 }
 
 /**

@@ -16,7 +16,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { NAMING_INPUT_KEYS } from "./naming";
 import type { OPTION_INPUT_KEYS, TimeoutInputs } from "./resourceOptions";
-import type { ProviderSettings } from "./settings";
+import type { Account } from "../account/account";
+import type { ProgressSink } from "./progress";
 
 /** A property bag as the engine hands it over: nothing known about its keys or values. */
 export type EngineProps = Record<string, unknown>;
@@ -63,33 +64,51 @@ export interface ReadResult<Outputs> {
   inputs?: EngineProps;
 }
 
+/**
+ * What a door hands each call of an implementation besides its arguments: the resource's account,
+ * resolved once, and where this call's lines go (the stack's log in the dynamic door, the
+ * resource's own row in the plugin).
+ */
+export interface Call {
+  account: Account;
+  progress: ProgressSink;
+  warn: ProgressSink;
+}
+
+/**
+ * `diff`'s answer: whether anything changes, which inputs force a replacement, and which change
+ * at all (`changed`, for the plugin's property-level diff; the dynamic door has no use for it).
+ */
+export interface DiffResult {
+  changes?: boolean;
+  replaces?: string[];
+  deleteBeforeReplace?: boolean;
+  changed?: string[];
+}
+
 /** `update`'s answer: the outputs after the update. */
 export interface UpdateResult<Outputs> {
   outs: Outputs;
 }
 
 /**
- * One resource kind's implementation. `olds` of diff and update, and `props` of read and delete,
- * are the stored outputs; `settings` come last so every method can build a client. `Created` is
- * what a create returns when that is more than any stored outputs promise (all of its fields).
+ * One resource kind's implementation, protocol-free: the dynamic door (runtime.ts) and the plugin
+ * (native/) call the same methods. `olds` of diff and update, and `props` of read and delete, are
+ * the stored outputs; every method but `diff` gets its `Call` last. `Created` is what a create
+ * returns when that is more than any stored outputs promise (all of its fields).
  */
 export interface ResourceImplementation<
   Inputs extends EngineProps,
   Outputs extends EngineProps,
   Created extends Outputs = Outputs,
 > {
-  check(olds: Outputs, news: EngineProps, settings: ProviderSettings): Promise<CheckResult<Inputs>>;
-  /** A diff calls no API: `settings` only name the account, which the runtime has handled. */
-  diff(
-    id: string,
-    olds: Outputs,
-    news: Inputs,
-    settings?: ProviderSettings,
-  ): Promise<pulumi.dynamic.DiffResult>;
-  create(inputs: Inputs, settings: ProviderSettings): Promise<CreateResult<Created>>;
-  read(id: string, props: Outputs, settings: ProviderSettings): Promise<ReadResult<Outputs>>;
-  update(id: string, olds: Outputs, news: Inputs, settings: ProviderSettings): Promise<UpdateResult<Outputs>>;
-  delete(id: string, props: Outputs, settings: ProviderSettings): Promise<void>;
+  check(olds: Outputs, news: EngineProps, call: Call): Promise<CheckResult<Inputs>>;
+  /** A diff calls no API. */
+  diff(id: string, olds: Outputs, news: Inputs): Promise<DiffResult>;
+  create(inputs: Inputs, call: Call): Promise<CreateResult<Created>>;
+  read(id: string, props: Outputs, call: Call): Promise<ReadResult<Outputs>>;
+  update(id: string, olds: Outputs, news: Inputs, call: Call): Promise<UpdateResult<Outputs>>;
+  delete(id: string, props: Outputs, call: Call): Promise<void>;
 }
 
 /** The name of one method of an implementation, as `dispatch` (runtime.ts) is called with it. */

@@ -4,12 +4,8 @@
  * call time. Every operation checks all of them before its first request (`checkSettings`), so a
  * bad setting never fails an operation half-way, after a machine was created.
  */
-import { VmApiClient, type VmApiClientOptions } from "../../client/client";
 import { ConfigurationError } from "../../client/errors";
-import { DEFAULT_CREATE_TIMEOUT_MS, resolveSettings } from "../../client/settings";
-import { PerAccount, type ProviderContext } from "./context";
-import { accountDigest, rateLimiterFor } from "./rateLimiters";
-import { retryReporter } from "./progress";
+import { resolveSettings } from "../../client/settings";
 
 /** Settings as `configure` keeps them in the plugin (runtime.ts); never in state, never logged. */
 export interface ProviderSettings {
@@ -84,63 +80,3 @@ export function pollScaleOf(settings: ProviderSettings, env = process.env): numb
  * is long and unattended, and a request that gives up can fail a whole update of billed machines.
  */
 export const PROVIDER_MAX_RETRIES = 6;
-
-/**
- * A client for one provider call, after every setting was checked. Missing values fall back to
- * VMAPI_* / PAPERSPACE_* env. The context gives its time, where its retries are reported, and
- * the account's request budget, which every call of the account in this process shares;
- * `overrides` tune it per use (e.g. a short fuse for `check`).
- *
- * Without overrides, the calls of one account share one client per context: a client holds no
- * state of a call (its limiter is the account's anyway), and a refresh of 1,000 resources would
- * otherwise build 1,000 clients, each with its own HTTP stack, for reads that take a few
- * microseconds each (docs/benchmarks.md, benchmark 6).
- */
-export function clientFor(
-  settings: ProviderSettings,
-  context: ProviderContext,
-  overrides: Partial<VmApiClientOptions> = {},
-): VmApiClient {
-  const checked = checkSettings(settings);
-  if (Object.keys(overrides).length > 0) return newClient(checked, context, overrides);
-  // Everything the client is built from: the account (never the key itself), the scale, and the
-  // one setting the client reads from the environment.
-  const key = [
-    accountDigest(checked.baseUrl, checked.apiKey),
-    checked.pollScale,
-    process.env.VMAPI_TIMEOUT_MS,
-  ].join(" ");
-  return CLIENTS.get(context, key, () => newClient(checked, context, {}));
-}
-
-/** The shared clients of each context, by what they are built from (see `clientFor`). */
-const CLIENTS = new PerAccount<VmApiClient>();
-
-function newClient(
-  { apiKey, baseUrl, pollScale }: CheckedSettings,
-  context: ProviderContext,
-  overrides: Partial<VmApiClientOptions>,
-): VmApiClient {
-  return new VmApiClient({
-    maxRetries: PROVIDER_MAX_RETRIES,
-    // How late a create may take effect is the API's time, like its lifecycle: scaled alike.
-    createTimeoutMs: Math.max(1, Math.round(DEFAULT_CREATE_TIMEOUT_MS * pollScale)),
-    // Retries show in the engine's output, so an API that is down is visibly being retried.
-    onRetry: retryReporter(context.progress),
-    ...context.timing,
-    rateLimiter: rateLimiterFor(context, baseUrl, apiKey),
-    ...overrides,
-    apiKey,
-    baseUrl,
-  });
-}
-
-/**
- * The account `settings` talk to, as a key for what a process shares per account (the machine
- * watcher, list snapshots): the base URL and a digest of the key, so the key itself is never
- * held as a map key, logged or shown.
- */
-export function accountKey(settings: ProviderSettings): string {
-  const { apiKey, baseUrl } = checkSettings(settings);
-  return accountDigest(baseUrl, apiKey);
-}

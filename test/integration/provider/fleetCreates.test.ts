@@ -6,6 +6,7 @@
  * auto-name) is never taken for the one a lost answer made. Requests are counted with the
  * emulator's `requestCounts`.
  */
+import { accountOf } from "../../../src/provider/account/account";
 import { VmApiClient } from "../../../src/client/client";
 import { providerContext, type ProviderContext } from "../../../src/provider/shared/context";
 import { machineWatcherFor } from "../../../src/provider/machine/machineWatcher";
@@ -63,9 +64,9 @@ describe("creates of a fleet", () => {
     const listed = created.filter((c) => (c.outs?.events as unknown[]).length === 0);
     expect(listed.length).toBeGreaterThanOrEqual(5);
     expect(requests.createMachine).toBe(6);
-    expect(machineListingsFor(context, kit.settings).listings).toBe(1);
+    expect(machineListingsFor(accountOf(kit.settings, context)).listings).toBe(1);
     // Every listing is the shared one of namesakes or one of the watcher's: none per machine.
-    expect(requests.listMachines).toBe(1 + machineWatcherFor(context, kit.settings).listings);
+    expect(requests.listMachines).toBe(1 + machineWatcherFor(accountOf(kit.settings, context)).listings);
     // Before: one show per machine at least (each wait ended on its show). Now only a wait alone
     // in its round (on this clock, the last one left) is shown: one request either way.
     expect(requests.showMachine).toBeLessThan(6);
@@ -106,7 +107,7 @@ describe("creates of a fleet", () => {
         (c as PromiseFulfilledResult<{ id: string }>).value.id,
       ]);
     }
-    expect(machineListingsFor(context, kit.settings).listings).toBe(1);
+    expect(machineListingsFor(accountOf(kit.settings, context)).listings).toBe(1);
     expect((await kit.control.state()).faults).toEqual([]);
   });
 
@@ -119,8 +120,8 @@ describe("creates of a fleet", () => {
 
     expect(outs?.currentState).toBe("ready");
     expect((outs?.events as unknown[]).length).toBeGreaterThan(0);
-    expect(machineListingsFor(context, kit.settings).listings).toBe(1);
-    expect(machineWatcherFor(context, kit.settings).listings).toBe(0);
+    expect(machineListingsFor(accountOf(kit.settings, context)).listings).toBe(1);
+    expect(machineWatcherFor(accountOf(kit.settings, context)).listings).toBe(0);
     expect(requests.listMachines).toBe(1);
     expect(requests.showMachine).toBeGreaterThan(0);
   });

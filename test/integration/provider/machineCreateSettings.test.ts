@@ -3,6 +3,7 @@
  * body, with no update after it; `shutdownTimeoutForces`, which only update takes, still follows
  * in one update; a machine created without them converges when they are declared later.
  */
+import { accountOf } from "../../../src/provider/account/account";
 import { machineWatcherFor } from "../../../src/provider/machine/machineWatcher";
 import { VmApiClient } from "../../../src/client/client";
 import { MACHINE_BASICS, useProviderKit, type ProviderKit } from "./providerTestKit";
@@ -91,7 +92,7 @@ describe("Machine create: namesakes", () => {
     const inputs = await checked({});
     expect(inputs.__autoNamed).toBe(true);
     const before = (await kit.control.state()).requestCounts;
-    const watcher = machineWatcherFor(kit.context, kit.settings);
+    const watcher = machineWatcherFor(accountOf(kit.settings, kit.context));
     const listingsBefore = watcher.listings;
     await kit.providers.machine.create(inputs, kit.settings);
     const after = (await kit.control.state()).requestCounts;

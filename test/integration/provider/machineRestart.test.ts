@@ -5,7 +5,6 @@
  * is a partial failure that the next update waits for, without restarting again.
  */
 import { VmApiClient } from "../../../src/client/client";
-import { createMachineRestartProvider } from "../../../src/provider/restart/machineRestartProvider";
 import { MACHINE_BASICS } from "../../kit/machines";
 import { partialFailureOf, requestCounts, useProviderKit, type ProviderKit } from "./providerTestKit";
 
@@ -19,7 +18,7 @@ useProviderKit((started, template) => {
   templateId = template;
 });
 
-const provider = () => createMachineRestartProvider(kit.context);
+const provider = () => kit.providers.restart;
 
 /** A machine made and ready. */
 async function readyMachine(name: string): Promise<string> {

@@ -5,6 +5,7 @@
  * fails loses no waiter, a start that fell back to `off` fails fast on its error event).
  * Requests are counted with the emulator's `requestCounts`.
  */
+import { accountOf } from "../../../src/provider/account/account";
 import { VmApiClient } from "../../../src/client/client";
 import type { Machine } from "../../../src/contract/schemas";
 import { providerContext } from "../../../src/provider/shared/context";
@@ -72,7 +73,7 @@ async function checked(name: string, overrides: Props = {}): Promise<Props> {
 describe("one watcher per account", () => {
   it("watcher: 6 waits registered together → one listing where a wait alone polls once, and no show: each ends as listed once ready", async () => {
     const client = new VmApiClient({ ...kit.settings, ...kit.context.timing });
-    const watcher = machineWatcherFor(kit.context, kit.settings);
+    const watcher = machineWatcherFor(accountOf(kit.settings, kit.context));
     const wait = (m: Machine) =>
       watcher.waitFor(client, m.id, "ready", { ...PROVISIONING_WAIT, baseline: m });
 
@@ -120,7 +121,7 @@ describe("one watcher per account", () => {
     let deleted: string | undefined;
     const clock = kit.clock.fork(async () => {
       // After a listing of the watcher saw it provisioning, someone deletes it.
-      if (deleted === undefined && machineWatcherFor(context, kit.settings).listings === 1) {
+      if (deleted === undefined && machineWatcherFor(accountOf(kit.settings, context)).listings === 1) {
         const [machine] = (await outOfBand().machines.list()).filter((m) =>
           hasName(m, "deleted-while-watched"),
         );
@@ -138,14 +139,14 @@ describe("one watcher per account", () => {
     expect(failure.id).toBe(deleted);
     expect(failure.message).toMatch(/not found/i);
     // The listing that saw it, then one that missed it (and its show's 404).
-    expect(machineWatcherFor(context, kit.settings).listings).toBeGreaterThanOrEqual(2);
-    expect(machineWatcherFor(context, kit.settings).size).toBe(0);
+    expect(machineWatcherFor(accountOf(kit.settings, context)).listings).toBeGreaterThanOrEqual(2);
+    expect(machineWatcherFor(accountOf(kit.settings, context)).size).toBe(0);
   });
 
   it("watcher: a listing fails even after its retries → each due waiter reads its machine alone that round; none is lost", async () => {
     const client = new VmApiClient({ ...kit.settings, ...kit.context.timing, maxRetries: 1 });
     const context = providerContext({ ...kit.context });
-    const watcher = machineWatcherFor(context, { ...kit.settings });
+    const watcher = machineWatcherFor(accountOf({ ...kit.settings }, context));
     const machines = await provisioning("watch-faulty", 3);
     // The watcher lists with the provider's client (6 retries): 7 failures fail one listing.
     await kit.control.addFaults([{ method: "GET", route: "/machines/getMachines", status: 500, times: 7 }]);

@@ -12,6 +12,8 @@ import { createMachineProvider } from "../../../src/provider/machine/machineProv
 import { createScriptProvider } from "../../../src/provider/script/scriptProvider";
 import { createResourceDelegationProvider } from "../../../src/provider/delegation/resourceDelegationProvider";
 import { createMachineAccessProvider } from "../../../src/provider/access/machineAccessProvider";
+import { createMachineRestartProvider } from "../../../src/provider/restart/machineRestartProvider";
+import { viaSettings, type ViaSettings } from "../../kit/providers";
 import { VmApiClient } from "../../../src/client/client";
 import { ResourceInitError } from "../../../src/provider/shared/partialFailure";
 
@@ -37,19 +39,21 @@ export interface ProviderKit {
 }
 
 export interface KitProviders {
-  machine: ReturnType<typeof createMachineProvider>;
-  script: ReturnType<typeof createScriptProvider>;
-  delegation: ReturnType<typeof createResourceDelegationProvider>;
-  access: ReturnType<typeof createMachineAccessProvider>;
+  machine: ViaSettings<ReturnType<typeof createMachineProvider>>;
+  script: ViaSettings<ReturnType<typeof createScriptProvider>>;
+  delegation: ViaSettings<ReturnType<typeof createResourceDelegationProvider>>;
+  access: ViaSettings<ReturnType<typeof createMachineAccessProvider>>;
+  restart: ViaSettings<ReturnType<typeof createMachineRestartProvider>>;
 }
 
-/** The four providers on one context. */
+/** The providers on one context, taking the settings last as the dynamic door hands them over. */
 export function providersOn(context: ProviderContext): KitProviders {
   return {
-    machine: createMachineProvider(context),
-    script: createScriptProvider(context),
-    delegation: createResourceDelegationProvider(context),
-    access: createMachineAccessProvider(context),
+    machine: viaSettings(createMachineProvider(context), context),
+    script: viaSettings(createScriptProvider(context), context),
+    delegation: viaSettings(createResourceDelegationProvider(context), context),
+    access: viaSettings(createMachineAccessProvider(context), context),
+    restart: viaSettings(createMachineRestartProvider(context), context),
   };
 }
 

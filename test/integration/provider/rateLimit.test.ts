@@ -1,12 +1,12 @@
 /**
- * One request budget per account in the provider's process: every client `clientFor` builds for
+ * One request budget per account in the provider's process: every client an `Account` builds for
  * an account shares the context's limiter for it, and the throttling is reported once per
  * episode, not once per refused request.
  */
 import { inspect } from "node:util";
 import { providerContext } from "../../../src/provider/shared/context";
 import { rateLimiterFor } from "../../../src/provider/shared/rateLimiters";
-import { clientFor } from "../../../src/provider/shared/settings";
+import { accountOf } from "../../../src/provider/account/account";
 import { startTestEmulator } from "../../kit/emulator";
 import { VirtualTime } from "../../kit/virtualTime";
 import { providersOn, startProviderKit, type ProviderKit } from "./providerTestKit";
@@ -29,12 +29,15 @@ describe("rateLimiterFor", () => {
     expect(shown).not.toContain("secret-key");
   });
 
-  it("clientFor: every client of one account in a context → requests paced by the same limiter", async () => {
+  it("accountOf: every client of one account in a context → requests paced by the same limiter", async () => {
     const context = providerContext({ timing: kit.context.timing });
     const settings = { apiKey: kit.keys.individual, baseUrl: kit.url };
-    clientFor(settings, context);
-    clientFor(settings, context, { maxRetries: 1 });
-    clientFor({ ...settings, apiKey: kit.keys.teamAdmin }, context);
+    const clients = [
+      accountOf(settings, context).client,
+      accountOf(settings, context).clientWith({ maxRetries: 1 }),
+      accountOf({ ...settings, apiKey: kit.keys.teamAdmin }, context).client,
+    ];
+    expect(clients).toHaveLength(3);
     expect(context.rateLimiters.size).toBe(2);
   });
 });

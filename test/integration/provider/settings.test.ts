@@ -2,7 +2,8 @@
  * Settings are checked before the first request of every operation: a bad `vmapi:pollScale` or
  * `vmapi:baseUrl` refuses the operation with nothing sent, so nothing is created half-way.
  */
-import { clientFor, type ProviderSettings } from "../../../src/provider/shared/settings";
+import type { ProviderSettings } from "../../../src/provider/shared/settings";
+import { accountOf } from "../../../src/provider/account/account";
 import { providerContext } from "../../../src/provider/shared/context";
 import { VmApiClient } from "../../../src/client/client";
 import { startProviderKit, type ProviderKit } from "./providerTestKit";
@@ -88,10 +89,12 @@ describe("settings before any request", () => {
     },
   );
 
-  it("clientFor: the time a create is given to take effect follows vmapi:pollScale (10 min × 0.01 = 6 s)", () => {
-    const client = clientFor({ ...kit.settings, pollScale: "0.01" }, providerContext());
+  it("accountOf: the time a create is given to take effect follows vmapi:pollScale (10 min × 0.01 = 6 s)", () => {
+    const client = accountOf({ ...kit.settings, pollScale: "0.01" }, providerContext()).client;
     expect(client.createTimeoutMs).toBe(6_000);
-    expect(clientFor({ ...kit.settings, pollScale: "1" }, providerContext()).createTimeoutMs).toBe(600_000);
+    expect(accountOf({ ...kit.settings, pollScale: "1" }, providerContext()).client.createTimeoutMs).toBe(
+      600_000,
+    );
   });
 
   it("Machine create: no API key anywhere → refused naming vmapi:apiKey, nothing sent", async () => {

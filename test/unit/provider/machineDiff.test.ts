@@ -83,6 +83,7 @@ describe("Machine diff table", () => {
     expect(await machineProvider.diff("ps1", olds(), news())).toEqual({
       changes: false,
       replaces: [],
+      changed: [],
       deleteBeforeReplace: false,
     });
   });

@@ -1,0 +1,103 @@
+/**
+ * One configured account, resolved once: its settings checked, the digest that names it, its
+ * client (with the account's request budget), and what resources keep per account (the machine
+ * watcher, the listings creates share). Both doors hand every call of a resource its `Account`:
+ * the dynamic door from the stack config (and the resource's `account` name), the plugin from
+ * its provider's configuration. An implementation never sees settings, and nothing re-checks
+ * them: a bad setting fails the call before any request, once.
+ */
+import { VmApiClient, type VmApiClientOptions } from "../../client/client";
+import { DEFAULT_CREATE_TIMEOUT_MS } from "../../client/settings";
+import type { ProviderContext } from "../shared/context";
+import { lookupScope } from "../shared/lookups";
+import { retryReporter } from "../shared/progress";
+import { accountDigest, rateLimiterFor } from "../shared/rateLimiters";
+import {
+  checkSettings,
+  PROVIDER_MAX_RETRIES,
+  type CheckedSettings,
+  type ProviderSettings,
+} from "../shared/settings";
+
+/** A configured account (module comment). */
+export class Account {
+  /**
+   * What names the account where a process shares something per account: the base URL and a
+   * digest of the key, so no map, dump or log ever holds the key itself.
+   */
+  readonly key: string;
+  /** The scope of `check`'s cached lookups for this account. */
+  readonly lookupScope: string;
+  /** The account's client: shared by every call, on the account's request budget. */
+  readonly client: VmApiClient;
+  readonly #memo = new Map<string, unknown>();
+
+  constructor(
+    private readonly settings: CheckedSettings,
+    /** The process's context: the clock, the lookup cache and the budgets this account uses. */
+    readonly context: ProviderContext,
+  ) {
+    this.key = accountDigest(settings.baseUrl, settings.apiKey);
+    this.lookupScope = lookupScope(settings.baseUrl, settings.apiKey);
+    this.client = this.clientWith({});
+  }
+
+  /** The API's base URL. */
+  get baseUrl(): string {
+    return this.settings.baseUrl;
+  }
+
+  /** Multiplies the provider's polling delays (below 1 for an emulator whose clock runs faster). */
+  get pollScale(): number {
+    return this.settings.pollScale;
+  }
+
+  /** A client of the account tuned for one use (e.g. `check`'s short fuse); same budget. */
+  clientWith(overrides: Partial<VmApiClientOptions>): VmApiClient {
+    const { apiKey, baseUrl, pollScale } = this.settings;
+    return new VmApiClient({
+      maxRetries: PROVIDER_MAX_RETRIES,
+      // How late a create may take effect is the API's time, like its lifecycle: scaled alike.
+      createTimeoutMs: Math.max(1, Math.round(DEFAULT_CREATE_TIMEOUT_MS * pollScale)),
+      // Retries show in the engine's output, so an API that is down is visibly being retried.
+      onRetry: retryReporter(this.context.progress),
+      ...this.context.timing,
+      rateLimiter: rateLimiterFor(this.context, baseUrl, apiKey),
+      ...overrides,
+      apiKey,
+      baseUrl,
+    });
+  }
+
+  /**
+   * What a resource keeps for this account (a machine watcher, a shared listing), made by
+   * `make` on first use and kept as long as the account: the account knows nothing of machines.
+   */
+  memo<T>(name: string, make: () => T): T {
+    if (!this.#memo.has(name)) this.#memo.set(name, make());
+    return this.#memo.get(name) as T;
+  }
+}
+
+/** The accounts of each context, by what they are built from. */
+const ACCOUNTS = new WeakMap<ProviderContext, Map<string, Account>>();
+
+/**
+ * The account of `settings` in `context`: checked once and then the same object for every call
+ * with the same settings (a refresh of 1,000 resources builds one client, not 1,000). Throws a
+ * `ConfigurationError` naming the setting; sends nothing.
+ */
+export function accountOf(settings: ProviderSettings, context: ProviderContext): Account {
+  const checked = checkSettings(settings);
+  // Everything the account's client is built from, the key only as a digest.
+  const key = [
+    accountDigest(checked.baseUrl, checked.apiKey),
+    checked.pollScale,
+    process.env.VMAPI_TIMEOUT_MS,
+  ].join(" ");
+  let accounts = ACCOUNTS.get(context);
+  if (accounts === undefined) ACCOUNTS.set(context, (accounts = new Map()));
+  let account = accounts.get(key);
+  if (account === undefined) accounts.set(key, (account = new Account(checked, context)));
+  return account;
+}

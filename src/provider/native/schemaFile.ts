@@ -1,0 +1,59 @@
+/**
+ * The plugin's schema (plugin/schema.json, generated from the resource classes and the contract by
+ * tools/schema): served as it is by `GetSchema`, and read for what the plugin must keep secret.
+ */
+import * as fs from "fs";
+import * as path from "path";
+
+/** Where the schema is, from this module's folder (src/ or dist/provider/native): the package's plugin/. */
+export const SCHEMA_PATH = path.resolve(__dirname, "..", "..", "..", "plugin", "schema.json");
+
+interface PropertySpecs {
+  [name: string]: { secret?: boolean };
+}
+
+interface SchemaDocument {
+  version?: string;
+  resources?: Record<string, { properties?: PropertySpecs; inputProperties?: PropertySpecs }>;
+  functions?: Record<string, { outputs?: { properties?: PropertySpecs } }>;
+}
+
+/** The schema, and the secret properties of each resource and function. */
+export class NativeSchema {
+  private readonly doc: SchemaDocument;
+
+  constructor(readonly text: string) {
+    this.doc = JSON.parse(text) as SchemaDocument;
+  }
+
+  /** The package version the schema was made for. */
+  get version(): string {
+    return this.doc.version ?? "0.0.0";
+  }
+
+  /** Inputs of resource `kind` that are always secret. */
+  secretInputs(kind: string): string[] {
+    return secretOf(this.doc.resources?.[`vmapi:index:${kind}`]?.inputProperties);
+  }
+
+  /** Outputs of resource `kind` that are always secret. */
+  secretOutputs(kind: string): string[] {
+    return secretOf(this.doc.resources?.[`vmapi:index:${kind}`]?.properties);
+  }
+
+  /** Result properties of function `name` that are secret. */
+  secretResults(name: string): string[] {
+    return secretOf(this.doc.functions?.[`vmapi:index:${name}`]?.outputs?.properties);
+  }
+}
+
+function secretOf(properties: PropertySpecs | undefined): string[] {
+  return Object.entries(properties ?? {})
+    .filter(([, spec]) => spec.secret === true)
+    .map(([name]) => name);
+}
+
+/** The schema the package ships. */
+export function shippedSchema(): NativeSchema {
+  return new NativeSchema(fs.readFileSync(SCHEMA_PATH, "utf8"));
+}

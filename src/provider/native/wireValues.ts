@@ -1,0 +1,65 @@
+/**
+ * Property values as the engine sends them to a plugin that accepts secrets, and back. A secret
+ * arrives as `{ <sig key>: <secret sig>, value }` (at any depth); an implementation works on plain
+ * values, so the secrets are unwrapped and the top-level keys that held one remembered, and the
+ * same keys are wrapped again in every answer (inputs of a check, outputs of a create, read or
+ * update), so that no secret is ever stored in plain text. Values still unknown in a preview
+ * arrive as the unknown sentinel, which the implementations know (shared/unknown.ts).
+ */
+
+/** The key and value that mark a secret on the wire (the SDK's `specialSigKey`, `specialSecretSig`). */
+const SIG_KEY = "4dabf18193072939515e22adb298388d";
+const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
+
+/** A property bag without secret marks, and the top-level keys that held a secret. */
+export interface PlainProps {
+  props: Record<string, unknown>;
+  secretKeys: Set<string>;
+}
+
+/** True when `value` is a wire secret. */
+function isSecret(value: unknown): value is { value: unknown } {
+  return (
+    typeof value === "object" && value !== null && (value as Record<string, unknown>)[SIG_KEY] === SECRET_SIG
+  );
+}
+
+/** `value` with every secret mark removed; `found` is called once per secret met. */
+function unwrapped(value: unknown, found: () => void): unknown {
+  if (isSecret(value)) {
+    found();
+    return unwrapped(value.value, found);
+  }
+  if (Array.isArray(value)) return value.map((v) => unwrapped(v, found));
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unwrapped(v, found)]));
+  }
+  return value;
+}
+
+/** The plain values of a bag from the engine, and which top-level keys held a secret. */
+export function fromWire(wire: Record<string, unknown> | undefined): PlainProps {
+  const secretKeys = new Set<string>();
+  const props: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(wire ?? {})) {
+    props[key] = unwrapped(value, () => secretKeys.add(key));
+  }
+  return { props, secretKeys };
+}
+
+/**
+ * A bag for the engine: `undefined` values left out (a Struct cannot carry them), and the value
+ * of each of `secretKeys` marked secret.
+ */
+export function toWire(
+  props: Record<string, unknown>,
+  secretKeys: Iterable<string>,
+): Record<string, unknown> {
+  const secret = new Set(secretKeys);
+  const wire: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(props)) {
+    if (value === undefined) continue;
+    wire[key] = secret.has(key) ? { [SIG_KEY]: SECRET_SIG, value } : value;
+  }
+  return wire;
+}
