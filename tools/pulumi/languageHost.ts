@@ -36,6 +36,16 @@ export function programEntry(programDir: string): string | undefined {
   return path.resolve(programDir, unquote(main ?? "."));
 }
 
+/** The project's runtime as Pulumi.yaml names it (`runtime: yaml`, or `runtime: { name: nodejs }`). */
+export function projectRuntime(programDir: string): string | undefined {
+  const file = ["Pulumi.yaml", "Pulumi.yml"].map((f) => path.join(programDir, f)).find(fs.existsSync);
+  if (file === undefined) return undefined;
+  const text = fs.readFileSync(file, "utf8");
+  const inline = /^runtime:[ \t]*([^\s#]+)/m.exec(text)?.[1];
+  if (inline !== undefined) return unquote(inline);
+  return /^runtime:\s*\n\s+name:\s*([^\s#]+)/m.exec(text)?.[1];
+}
+
 function unquote(value: string): string {
   return /^(["']).*\1$/.test(value) ? value.slice(1, -1) : value;
 }

@@ -10,22 +10,42 @@
  * run the engine restart it on its state file first.
  */
 import { spawnSync } from "child_process";
+import * as fs from "fs";
 import * as path from "path";
 import { parseInvocation, withClient } from "./args";
 import { pulumiEnvironment } from "./environment";
-import { programEntry, startLanguageHost, type LanguageHost } from "./languageHost";
+import { programEntry, projectRuntime, startLanguageHost, type LanguageHost } from "./languageHost";
 import { exitCodeOf, runCli } from "./processes";
 import { ensureFreshBuild } from "../freshBuild";
 import { restartIfRecorded, WORKDIR } from "../localEmulator";
 const { linkSelf } = require("../linkSelf.js") as { linkSelf: () => void };
 
 const BUILD_SCRIPT = path.resolve(__dirname, "..", "pulumi-cli", "build.sh");
+const YAML_SCRIPT = path.resolve(__dirname, "..", "pulumi-cli", "yaml.sh");
 
 /** The CLI's path, built into the cache the first time (its progress goes to stderr). */
 export function pulumiCli(): string {
   const found = spawnSync("bash", [BUILD_SCRIPT], { stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" });
   if (found.status !== 0) throw new Error(`could not find or build the pulumi CLI (${BUILD_SCRIPT})`);
   return found.stdout.trim();
+}
+
+/**
+ * Pulumi YAML's language host (tools/pulumi-cli/yaml.sh, built the first time), linked next to the
+ * CLI: the CLI finds a language host there without the warning one on PATH gets on every run.
+ */
+export function yamlLanguageHost(cli: string): void {
+  const linked = path.join(path.dirname(cli), "pulumi-language-yaml");
+  if (fs.existsSync(linked)) return;
+  const found = spawnSync("bash", [YAML_SCRIPT], { stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" });
+  if (found.status !== 0)
+    throw new Error(`could not find or build Pulumi YAML's language host (${YAML_SCRIPT})`);
+  try {
+    fs.symlinkSync(path.join(found.stdout.trim(), "pulumi-language-yaml"), linked);
+  } catch (err) {
+    // Another run linked it meanwhile.
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+  }
 }
 
 /** Runs one CLI command line; resolves with the exit code to exit with. */
@@ -37,7 +57,10 @@ export async function runPulumi(argv: string[], from: string): Promise<number> {
   const env = pulumiEnvironment(WORKDIR, invocation.programDir, cli);
   let args = invocation.cliArgs;
   let host: LanguageHost | undefined;
-  const entry = programEntry(invocation.programDir);
+  // A YAML program is run by the CLI with Pulumi YAML's language host; a Node program by ours.
+  const yaml = projectRuntime(invocation.programDir) === "yaml";
+  if (yaml) yamlLanguageHost(cli);
+  const entry = yaml ? undefined : programEntry(invocation.programDir);
   if (invocation.programCommandAt >= 0 && entry !== undefined) {
     await restartIfRecorded((line) => console.error(line));
     host = await startLanguageHost(invocation.programDir, entry);

@@ -65,7 +65,7 @@ export function adoptionMismatches(inputs: MachineInputs, machine: ApiMachine): 
  * The machine's values for the inputs the API reports, `size` and `billingType` included (read
  * from `storageTotal` in bytes and from `usageRate`, e.g. "C4 hourly", when present).
  */
-function reportedInputs(machine: ApiMachine): EngineProps {
+export function reportedInputs(machine: ApiMachine): EngineProps {
   const reported: EngineProps = { ...actualInputs(machine) };
   const size = bytesToGb(machine.storageTotal);
   if (size !== undefined) reported.size = size;

@@ -4,7 +4,7 @@
  */
 import { NotFoundError, provesAbsence } from "../../client/errors";
 import type { Machine as ApiMachine } from "../../contract/schemas";
-import { adoptionMismatches, adoptionRefusal, replacementOfAdopted } from "./adoption";
+import { adoptionMismatches, adoptionRefusal, replacementOfAdopted, reportedInputs } from "./adoption";
 import { changedKeys, diffFromTable } from "../shared/diffTable";
 import { confirmAbsent, pollUntilGone, requireOwnerInAccount } from "../shared/gone";
 import { checkMachine } from "./machineCheck";
@@ -56,6 +56,9 @@ export const createMachineProvider = (context: ProviderContext): MachineImplemen
       comparable.password = olds.passwordDigest ?? null;
     }
     const declared: EngineProps = Object.fromEntries(Object.entries(news).filter(([, v]) => v !== undefined));
+    // An input the API never reports and the state does not hold (a machine taken in by `pulumi
+    // import`: its template, its snapshot flags) is not known to differ: it is recorded as declared.
+    for (const key of UNREPORTED_INPUTS) if (comparable[key] === undefined) comparable[key] = declared[key];
     const before = pick(comparable, Object.keys(declared));
     const changed = changedKeys(MACHINE_DIFF_TABLE, before, declared);
     const result = withReplaceOnChanges(diffFromTable(MACHINE_DIFF_TABLE, before, declared), changed, news);
@@ -116,7 +119,12 @@ export const createMachineProvider = (context: ProviderContext): MachineImplemen
       await requireOwnerInAccount(id, props, client);
       return {};
     }
-    const outs = machineOutputs(props, machine);
+    // A machine read by id alone (`pulumi import`, `Machine.get`) has no stored inputs: the size
+    // and billing type the API reports stand for them (never the declared ones of stored state).
+    const outs = machineOutputs(
+      { ...pick(reportedInputs(machine), ["size", "billingType"]), ...props },
+      machine,
+    );
     // Inputs as the machine stands: a machine at rest in the other power state shows as drift.
     const resting = isPowerState(machine.state) ? machine.state : outs.state;
     return { id, props: outs, inputs: { ...inputsFromOutputs(outs), state: resting } };
@@ -174,6 +182,22 @@ async function readMachine(call: Call, id: string, props: MachineOutputs): Promi
 
 /** Bound on the machines a shared listing collects; far above any sane account. */
 const MAX_LISTED_MACHINES = 100_000;
+
+/**
+ * The inputs the API never reports back (adoption.ts): a state without them (an imported machine)
+ * cannot tell whether the declared value differs, so the declared one is taken.
+ */
+const UNREPORTED_INPUTS = [
+  "templateId",
+  "assignPublicIp",
+  "takeInitialSnapshot",
+  "markSnapshotAsRestorePoint",
+  "notificationEmail",
+  "email",
+  "password",
+  "firstName",
+  "lastName",
+] as const;
 
 /** The error for a machine the stack holds but the API no longer has. */
 function deletedOutOfBand(id: string, cause: Error): Error {

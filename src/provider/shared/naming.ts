@@ -122,7 +122,10 @@ export function withAutoName(olds: Props, news: Props, memory: NameMemory): Prop
   if (typeof news.__resourceName !== "string" || seed === undefined) return inputs;
   const replaced = old ?? memory.nameOf(seed);
   const previous = replaced?.auto ? replaced.name : undefined;
-  const name = nextName(news.__resourceName, seed, previous, replaced?.name);
+  // The plugin draws from the engine's randomSeed (the same in a saved plan), as Pulumi's own
+  // providers do; the dynamic door, which is never given one, from the resource's naming seed.
+  const draw = typeof news.__randomSeed === "string" && news.__randomSeed !== "" ? news.__randomSeed : seed;
+  const name = nextName(news.__resourceName, draw, previous, replaced?.name);
   return { ...inputs, name, __autoNamed: true };
 }
 
