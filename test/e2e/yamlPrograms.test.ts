@@ -1,0 +1,190 @@
+/**
+ * Pulumi YAML programs on the plugin (`pulumi-resource-vmapi`), on the real engine with Pulumi
+ * YAML's language host, through `npm run pulumi` (test/e2e/programs/yaml/*): the same resources
+ * as the TypeScript classes, from the same implementations, with what only a native provider is
+ * given: the engine's own `customTimeouts`, `pulumi import`, several accounts as several provider
+ * resources, and secrets that stay secrets (the provider's key included).
+ */
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { VmApiClient } from "../../src/client/client";
+import { E2eContext, PROGRAMS, liveMachines } from "./support/kit";
+import { REPO, expectExit, messages, steps } from "./support/cli";
+import { SEEDED } from "../kit/seeded";
+import { MACHINE_BASICS } from "../kit/machines";
+
+jest.setTimeout(300_000);
+
+const YAML = path.join(PROGRAMS, "yaml");
+const PLUGIN = path.join(REPO, "plugin");
+const printed = (run: { stdout: string; stderr: string }) => run.stdout + run.stderr;
+
+describe("on the emulator at the tests' time scale", () => {
+  let ctx: E2eContext;
+  beforeAll(async () => {
+    ctx = await E2eContext.start();
+  });
+  afterAll(() => ctx.close());
+
+  const client = () => new VmApiClient({ apiKey: ctx.emu.keys.individual, baseUrl: ctx.emu.url, env: {} });
+
+  test("up: a Machine, its Script and a ResourceDelegation → in the API, ready, progress on the machine's row; preview → no changes; secrets never in plain text; destroy → nothing left", async () => {
+    const stack = await ctx.stack(path.join(YAML, "basic"), ctx.emu.keys.individual, {
+      scriptText: { secret: "echo hello-yaml" },
+    });
+    const up = expectExit(await stack.up());
+    const outputs = await stack.outputs();
+    const machineId = String(outputs.machineId);
+    expect(outputs.machineName).toMatch(/^box-[a-z0-9]{7}$/);
+    expect(outputs.currentState).toBe("ready");
+    expect(outputs.token).toBe("[secret]");
+    expect((outputs.templates as unknown[]).length).toBeGreaterThan(0);
+    expect((await client().machines.get(machineId)).state).toBe("ready");
+    const script = await client().scripts.get(String(outputs.scriptId));
+    expect(script.machines?.map((m) => m.machineId)).toEqual([machineId]);
+    // The wait's lines are the machine's own diagnostics.
+    expect(
+      up.events.some(
+        (e) =>
+          e.diagnosticEvent?.urn?.endsWith("::box") && /waiting for ready/.test(e.diagnosticEvent.message),
+      ),
+    ).toBe(true);
+    // Created through the plugin: the types are the package's own.
+    expect(
+      steps(up)
+        .map((s) => s.type)
+        .sort(),
+    ).toEqual(["vmapi:index:Machine", "vmapi:index:ResourceDelegation", "vmapi:index:Script"]);
+
+    expectExit(await stack.preview("--expect-no-changes"));
+    const state = stack
+      .stateFiles()
+      .map((file) => fs.readFileSync(file, "utf8"))
+      .join("\n");
+    expect(state).not.toContain(ctx.emu.keys.individual);
+    expect(state).not.toContain("echo hello-yaml");
+    expect(printed(up)).not.toContain(ctx.emu.keys.individual);
+
+    expectExit(await stack.destroy());
+    const dump = await ctx.emulator();
+    expect(liveMachines(dump).map((m) => m.id)).not.toContain(machineId);
+    expect(dump.scripts.map((s) => s.id)).not.toContain(outputs.scriptId);
+  });
+
+  test("pulumi import: a machine made outside the stack → its YAML printed; the program declaring it previews no changes; nothing was sent but reads", async () => {
+    const made = await client().machines.create({
+      ...MACHINE_BASICS,
+      region: "Europe (AMS1)",
+      machineName: "made-outside",
+      templateId: SEEDED.headlessTemplate,
+    });
+    await client().machines.waitFor(made.id, "ready", { pollPolicy: { initialDelayMs: 5, maxDelayMs: 20 } });
+    const program = yamlProgram("vmapi-e2e-yaml-import", "resources: {}\n");
+    const stack = await ctx.stack(program.dir, ctx.emu.keys.individual);
+    const before = (await ctx.emulator()).requestCounts;
+    const generated = path.join(program.dir, "generated.yaml");
+    const imported = expectExit(
+      await stack.cli([
+        "import",
+        "vmapi:index:Machine",
+        "imported",
+        made.id,
+        "--yes",
+        "--protect=false",
+        "--out",
+        generated,
+      ]),
+    );
+    const code = fs.readFileSync(generated, "utf8");
+    expect(code).toMatch(/type: vmapi(:index)?:Machine/);
+    expect(code).toContain("region: Europe (AMS1)");
+    expect(code).toContain("name: made-outside");
+    expect(printed(imported)).toMatch(/1 imported/);
+
+    // The program as a user writes it from the generated code: the template, which the API does
+    // not report back (the code leaves it empty), filled in.
+    program.write(code.replace('templateId: ""', `templateId: ${SEEDED.headlessTemplate}`));
+    expectExit(await stack.preview("--expect-no-changes"));
+    const after = (await ctx.emulator()).requestCounts;
+    const writes = Object.keys(after).filter(
+      (route) => route.startsWith("POST") && after[route] !== (before[route] ?? 0),
+    );
+    expect(writes).toEqual([]);
+    expect((await stack.resources()).map((r) => r.id)).toEqual([made.id]);
+
+    expectExit(await stack.destroy());
+    expect(liveMachines(await ctx.emulator()).map((m) => m.id)).not.toContain(made.id);
+    program.remove();
+  });
+
+  test("two accounts as two provider resources → each machine made with its provider's key; the provider's key is a secret in state; destroy removes both", async () => {
+    const stack = await ctx.stack(path.join(YAML, "accounts"), ctx.emu.keys.individual, {
+      teamKey: { secret: ctx.emu.keys.teamAdmin },
+      teamUserId: SEEDED.member,
+      teamId: SEEDED.team,
+      apiUrl: ctx.emu.url,
+    });
+    expectExit(await stack.up());
+    const outputs = await stack.outputs();
+    const machines = liveMachines(await ctx.emulator());
+    const mine = machines.find((m) => m.id === outputs.mine);
+    const theirs = machines.find((m) => m.id === outputs.theirs);
+    expect(mine).toMatchObject({ userId: SEEDED.individualUser, teamId: null });
+    expect(theirs).toMatchObject({ userId: SEEDED.member, teamId: SEEDED.team });
+    const state = stack
+      .stateFiles()
+      .map((file) => fs.readFileSync(file, "utf8"))
+      .join("\n");
+    expect(state).not.toContain(ctx.emu.keys.teamAdmin);
+    expect(state).not.toContain(ctx.emu.keys.individual);
+
+    expectExit(await stack.destroy());
+    const live = liveMachines(await ctx.emulator()).map((m) => m.id);
+    expect(live).not.toContain(outputs.mine);
+    expect(live).not.toContain(outputs.theirs);
+  });
+
+  test("preview: a size the API refuses → fails naming size and its bound; nothing created", async () => {
+    const stack = await ctx.stack(path.join(YAML, "badInput"), ctx.emu.keys.individual);
+    const creates = async () =>
+      (await ctx.emulator()).requestCounts["POST /machines/createSingleMachinePublic"] ?? 0;
+    const before = await creates();
+    const preview = await stack.preview();
+    expect(preview.code).not.toBe(0);
+    expect(messages(preview).join("\n")).toMatch(/size.*2000/);
+    expect(await creates()).toBe(before);
+  });
+});
+
+describe("on an emulator whose provisioning takes 6 s", () => {
+  let ctx: E2eContext;
+  beforeAll(async () => {
+    ctx = await E2eContext.start({ timeScale: 0.1 });
+  });
+  afterAll(() => ctx.close());
+
+  test("customTimeouts.create 2s, shorter than the provisioning → the create fails naming that timeout; the machine stays in the stack; destroy removes it", async () => {
+    const stack = await ctx.stack(path.join(YAML, "timeout"), ctx.emu.keys.individual);
+    const up = await stack.up();
+    expect(up.code).not.toBe(0);
+    expect(printed(up)).toMatch(/customTimeouts\.create \(2000ms\)/);
+    const [slow] = await stack.resources();
+    expect(slow.id).toMatch(/^ps/);
+    expect(liveMachines(await ctx.emulator()).map((m) => m.id)).toContain(slow.id);
+    expectExit(await stack.destroy());
+    expect(liveMachines(await ctx.emulator()).map((m) => m.id)).not.toContain(slow.id);
+  });
+});
+
+/** A YAML program in a folder of its own, naming this repository's plugin, with `resources`. */
+function yamlProgram(
+  name: string,
+  resources: string,
+): { dir: string; write(body: string): void; remove(): void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vmapi-yaml-"));
+  const header = `name: ${name}\nruntime: yaml\nplugins:\n  providers:\n    - name: vmapi\n      path: ${PLUGIN}\n`;
+  const write = (body: string) => fs.writeFileSync(path.join(dir, "Pulumi.yaml"), header + body);
+  write(resources);
+  return { dir, write, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
