@@ -25,6 +25,8 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/pulumi/pulumi/sdk/v3/go/auto"
 	"github.com/pulumi/pulumi/sdk/v3/go/auto/events"
@@ -105,18 +107,29 @@ func run(ctx context.Context, command, stackName string, progress io.Writer) (Su
 	}
 
 	engineEvents := make(chan events.EngineEvent)
-	collected := make(chan []apitype.EngineEvent)
+	var seen []apitype.EngineEvent
+	var mu sync.Mutex
+	streamEnded := make(chan struct{})
 	go func() {
-		var all []apitype.EngineEvent
 		for e := range engineEvents {
 			if e.Error == nil {
-				all = append(all, e.EngineEvent)
+				mu.Lock()
+				seen = append(seen, e.EngineEvent)
+				mu.Unlock()
 			}
 		}
-		collected <- all
+		close(streamEnded)
 	}()
 	changes, err := operate(ctx, stack, command, progress, engineEvents)
-	summary.Steps, summary.Errors = stepsOf(<-collected, command == "refresh")
+	// The Automation API ends the stream when the CLI does; a CLI that fails before it streams
+	// anything (a locked stack, say) leaves it open, so the wait for its end is bounded.
+	select {
+	case <-streamEnded:
+	case <-time.After(5 * time.Second):
+	}
+	mu.Lock()
+	summary.Steps, summary.Errors = stepsOf(seen, command == "refresh")
+	mu.Unlock()
 	if err != nil {
 		return summary, err
 	}
