@@ -245,7 +245,12 @@ func shown(outputs auto.OutputMap) map[string]any {
 }
 
 func printSummary(s Summary) {
-	fmt.Printf("\n%s %s: %s %v\n", s.Command, s.Stack, s.Result, s.Changes)
+	kinds := make([]string, 0, len(s.Changes))
+	for kind, n := range s.Changes {
+		kinds = append(kinds, fmt.Sprintf("%s %d", kind, n))
+	}
+	sort.Strings(kinds)
+	fmt.Printf("\n%s %s: %s (%s)\n", s.Command, s.Stack, s.Result, strings.Join(kinds, ", "))
 	for _, step := range s.Steps {
 		line := fmt.Sprintf("  %s %s (%s)", step.Op, step.Name, step.Type)
 		if len(step.Changed) > 0 {

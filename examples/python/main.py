@@ -120,7 +120,8 @@ def step_of(metadata: events.StepEventMetadata, failed: bool, refresh: bool) -> 
 
 
 def print_summary(summary: Dict[str, Any]) -> None:
-    print(f"\n{summary['command']} {summary['stack']}: {summary['result']} {summary['changes']}")
+    changes = ", ".join(f"{kind} {n}" for kind, n in sorted(summary["changes"].items()))
+    print(f"\n{summary['command']} {summary['stack']}: {summary['result']} ({changes})")
     for step in summary["steps"]:
         line = f"  {step['op']} {step['name']} ({step['type']})"
         if step.get("changed"):

@@ -12,7 +12,7 @@
 # build from the package index (cached by pip after the first time).
 # The cache lives outside the clone, keyed by a digest of sdk/python's files and the interpreter:
 # ${VMAPI_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-vmapi}/python-sdk-<digest>/
-# About 3 s cold (after venv.sh's 15 s, the first time).
+# About 2 s cold, after venv.sh (about 10 s the first time; 9.6 s measured with empty caches).
 set -euo pipefail
 
 HERE="$(cd "$(dirname "$0")" && pwd)"
