@@ -61,11 +61,20 @@ export function packageMetadata(): Omit<
   };
 }
 
-/** The SDK generators' settings. */
+/**
+ * The SDK generators' settings. `respectSchemaVersion`: each SDK carries the schema's version and
+ * asks the engine for that version of the plugin (without it the Go SDK asks for none and the
+ * Python one for its package's version, "0.0.0" in the generated pyproject).
+ */
 export const LANGUAGES: PackageSpec["language"] = {
-  go: { importBasePath: GO_IMPORT_BASE_PATH, generateResourceContainerTypes: true },
+  go: {
+    importBasePath: GO_IMPORT_BASE_PATH,
+    generateResourceContainerTypes: true,
+    respectSchemaVersion: true,
+  },
   python: {
     packageName: "pulumi_vmapi",
+    respectSchemaVersion: true,
     requires: { pulumi: ">=3.0.0,<4.0.0" },
     pyproject: { enabled: true },
   },

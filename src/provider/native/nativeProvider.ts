@@ -175,8 +175,24 @@ export class NativeProvider {
       };
       return await body(implementationOf(kind), call);
     } catch (err) {
-      throw withoutSecrets(err, inputs);
+      throw this.answerable(kind, withoutSecrets(err, inputs), inputs);
     }
+  }
+
+  /**
+   * `err` as the engine can be told it: a partial failure's properties (the resource exists: `id`
+   * and `properties`) shaped as outputs are, secrets marked and undefined values left out (the
+   * protocol's Struct cannot carry one: the failure would never be answered).
+   */
+  private answerable(kind: ResourceKind, err: unknown, inputs: EngineProps): unknown {
+    const partial = err as { id?: unknown; properties?: unknown };
+    if (
+      typeof partial?.id === "string" &&
+      typeof partial.properties === "object" &&
+      partial.properties !== null
+    )
+      partial.properties = this.outputs(kind, partial.properties as EngineProps, inputs);
+    return err;
   }
 }
 

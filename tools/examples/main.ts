@@ -1,0 +1,100 @@
+/**
+ * `npm run example:go -- <command>` and `npm run example:python -- <command>`: the Go and Python
+ * quickstarts (examples/go, examples/python) on the real `pulumi` CLI, offline, with the plugin of
+ * this repository (dist/ compiled first when src/ changed).
+ *
+ *   up | preview | refresh | destroy  [--stack NAME] [--json]
+ *       the example's own program, which hosts the quickstart with the Automation API: Go's is
+ *       built once into the cache (tools/examples/go.sh), Python's runs on the venv of
+ *       tools/python/venv.sh with the SDK installed by tools/python/sdk.sh
+ *   anything else
+ *       the CLI, in the example's folder: `stack init dev`, `config set vmapi:baseUrl <url>`,
+ *       `stack output`, `stack rm dev`, ...
+ *
+ * Go and Python programs cannot run the usual way here (no language host for either can be built
+ * or downloaded), so the examples are Automation API programs. The environment is the one
+ * `npm run pulumi` uses (tools/pulumi/environment.ts: backend, PULUMI_HOME and passphrase in
+ * .vmapi/), with the CLI first on PATH, where the Automation API looks for it.
+ */
+import { spawnSync } from "child_process";
+import * as path from "path";
+import { ensureFreshBuild } from "../freshBuild";
+import { restartIfRecorded, WORKDIR } from "../localEmulator";
+import { pulumiEnvironment } from "../pulumi/environment";
+import { pulumiCli } from "../pulumi/main";
+import { exitCodeOf, runCli } from "../pulumi/processes";
+
+const REPO = path.resolve(__dirname, "..", "..");
+
+/** The commands the examples' own programs run; the CLI runs any other. */
+export const PROGRAM_COMMANDS = ["up", "preview", "refresh", "destroy"] as const;
+
+/** The languages with an example, and how to start its program. */
+export const LANGUAGES = ["go", "python"] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** The folder of a language's example. */
+export function exampleDir(language: Language): string {
+  return path.join(REPO, "examples", language);
+}
+
+/** Runs `bash <script>` and returns the path it prints (its progress goes to stderr). */
+function printedPath(script: string): string {
+  const found = spawnSync("bash", [path.join(REPO, script)], {
+    stdio: ["ignore", "pipe", "inherit"],
+    encoding: "utf8",
+  });
+  if (found.status !== 0) throw new Error(`bash ${script} failed (exit ${found.status})`);
+  return found.stdout.trim();
+}
+
+/** The example's program as a command line and the environment it adds. */
+export function exampleProgram(language: Language): { command: string[]; env: NodeJS.ProcessEnv } {
+  if (language === "go") return { command: [printedPath("tools/examples/go.sh")], env: {} };
+  const python = printedPath("tools/python/venv.sh");
+  const site = printedPath("tools/python/sdk.sh");
+  const pythonPath = [site, process.env.PYTHONPATH].filter(Boolean).join(path.delimiter);
+  return { command: [python, "main.py"], env: { PYTHONPATH: pythonPath } };
+}
+
+/**
+ * The example program's arguments: its flags first, then the command (Go's flag parsing stops at
+ * the first argument that is not a flag, so `up --stack dev` must reach it as `--stack dev up`).
+ */
+export function programArgs(args: readonly string[], commandAt: number): string[] {
+  return [...args.slice(0, commandAt), ...args.slice(commandAt + 1), args[commandAt]];
+}
+
+/** Runs one command line of an example; resolves with the exit code to exit with. */
+export async function runExample(language: Language, args: string[]): Promise<number> {
+  const dir = exampleDir(language);
+  ensureFreshBuild();
+  const cli = pulumiCli();
+  const env = pulumiEnvironment(WORKDIR, dir, cli);
+  env.PATH = [path.dirname(cli), env.PATH ?? ""].join(path.delimiter);
+  const commandAt = args.findIndex((arg) => !arg.startsWith("-"));
+  const command = args[commandAt];
+  if (!(PROGRAM_COMMANDS as readonly string[]).includes(command)) {
+    return exitCodeOf(await runCli(cli, args, dir, env));
+  }
+  await restartIfRecorded((line) => console.error(line));
+  const program = exampleProgram(language);
+  const [bin, ...rest] = program.command;
+  const exit = await runCli(bin, [...rest, ...programArgs(args, commandAt)], dir, { ...env, ...program.env });
+  return exitCodeOf(exit);
+}
+
+if (require.main === module) {
+  const [language, ...args] = process.argv.slice(2);
+  if (!(LANGUAGES as readonly string[]).includes(language) || args.length === 0) {
+    console.error(`usage: main.ts ${LANGUAGES.join("|")} <command> [args]`);
+    process.exit(2);
+  }
+  runExample(language as Language, args).then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      console.error(`error: ${err instanceof Error ? err.message : String(err)}`);
+      process.exit(1);
+    },
+  );
+}
