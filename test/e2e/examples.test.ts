@@ -134,11 +134,34 @@ test("data-sources: up, preview, refresh, destroy → a GPU machine on the regio
   expect(liveMachines(await ctx.emulator())).toEqual([]);
 });
 
-test("examples: every example folder has a Pulumi.yaml and is run by this file (two-accounts by accounts.test.ts)", () => {
+test("yaml: up, preview, refresh, destroy on the plugin → a ready machine with its script, restart and delegation, no changes, no drift, nothing left", async () => {
+  const stack = await ctx.stack(path.join(EXAMPLES, "yaml"), ctx.emu.keys.individual);
+  const up = expectExit(await stack.up());
+  expect(summary(up).resourceChanges).toEqual({ create: 5 });
+  const outputs = await stack.outputs();
+  expect(outputs).toMatchObject({
+    machineState: "ready",
+    machineName: expect.stringMatching(/^trainer-[a-z0-9]{7}$/),
+    scriptName: expect.stringMatching(/^setup-[a-z0-9]{7}$/),
+    viewerToken: "[secret]",
+  });
+  const dump = await ctx.emulator();
+  expect(liveMachines(dump).map((m) => [m.id, m.state])).toEqual([[outputs.machineId, "ready"]]);
+  expect(dump.scripts.map((s) => s.id)).toEqual([outputs.scriptId]);
+
+  expectExit(await stack.preview("--expect-no-changes"));
+  expect(summary(expectExit(await stack.refresh())).resourceChanges).toEqual({ same: 5 });
+  expectExit(await stack.destroy());
+  const after = await ctx.emulator();
+  expect(liveMachines(after)).toEqual([]);
+  expect(after.scripts).toEqual([]);
+});
+
+test("examples: every example folder has a Pulumi.yaml and is run by a test (this file; two-accounts by accounts.test.ts; go and python by goProgram and pythonProgram)", () => {
   const folders = fs
     .readdirSync(EXAMPLES, { withFileTypes: true })
     .filter((e) => e.isDirectory() && fs.existsSync(path.join(EXAMPLES, e.name, "Pulumi.yaml")))
     .map((e) => e.name)
     .sort();
-  expect(folders).toEqual(["data-sources", "quickstart", "team", "two-accounts"]);
+  expect(folders).toEqual(["data-sources", "go", "python", "quickstart", "team", "two-accounts", "yaml"]);
 });

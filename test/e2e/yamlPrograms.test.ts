@@ -58,6 +58,16 @@ describe("on the emulator at the tests' time scale", () => {
     ).toEqual(["vmapi:index:Machine", "vmapi:index:ResourceDelegation", "vmapi:index:Script"]);
 
     expectExit(await stack.preview("--expect-no-changes"));
+    // A refresh that finds the machine stopped: the preview plans to start it, in place, and
+    // nothing else (what depends on its id keeps it: the plugin previews its update).
+    await client().machines.stop(machineId);
+    await client().machines.waitFor(machineId, "off", { pollPolicy: { initialDelayMs: 5, maxDelayMs: 20 } });
+    expectExit(await stack.refresh());
+    const planned = steps(expectExit(await stack.preview())).map((s) => [s.name, s.op]);
+    expect(planned.filter(([, op]) => op !== "same")).toEqual([["box", "update"]]);
+    expectExit(await stack.up());
+    expect((await client().machines.get(machineId)).state).toBe("ready");
+
     const state = stack
       .stateFiles()
       .map((file) => fs.readFileSync(file, "utf8"))

@@ -23,6 +23,7 @@ import { detailedDiff, type DetailedDiff } from "./detailedDiff";
 import type { EngineLog } from "./engineLog";
 import { identityOf, urnParts } from "./urns";
 import { fromWire, toWire } from "./wireValues";
+import { UNKNOWN } from "../shared/unknown";
 import type { NativeSchema } from "./schemaFile";
 
 /** The operations whose timeout the engine sends. */
@@ -83,16 +84,45 @@ export class NativeProvider {
     return { id: created.id, properties: this.outputs(kind, created.outs, inputs) };
   }
 
+  /**
+   * What a create will answer, as a preview shows it: the inputs, and every other output unknown
+   * until the `up`. Nothing is sent.
+   */
+  previewCreate(urn: string, wire: EngineProps): WireResult {
+    const kind = this.kindOf(urn);
+    const inputs = this.inputsOf(urn, wire);
+    const unknown = Object.fromEntries(this.schema.outputNames(kind).map((name) => [name, UNKNOWN]));
+    return { properties: this.outputs(kind, { ...unknown, ...inputs }, inputs) };
+  }
+
+  /**
+   * What an update will answer, as a preview shows it: the stored outputs with the new inputs
+   * over them, so what does not change (the machine's id) stays known to what depends on it.
+   */
+  previewUpdate(
+    urn: string,
+    oldWire: EngineProps,
+    newWire: EngineProps,
+  ): { properties: Record<string, unknown> } {
+    const kind = this.kindOf(urn);
+    const olds = fromWire(oldWire).props;
+    const news = this.inputsOf(urn, newWire);
+    return { properties: this.outputs(kind, { ...olds, ...news }, news) };
+  }
+
   async read(urn: string, id: string, wire: EngineProps): Promise<WireResult> {
     const kind = this.kindOf(urn);
     const props = this.inputsOf(urn, wire);
     const read = await this.run(kind, urn, props, (impl, call) => impl.read(id, props, call));
     if (read.id === undefined) return {};
-    const inputs = Object.fromEntries(Object.entries(read.inputs ?? {}).filter(([k]) => !k.startsWith("__")));
+    // Inputs as the resource stands, the naming ones included: a refresh that dropped
+    // `__autoNamed` would make the next check draw another name (a rename, a script replaced).
+    const inputs = read.inputs ?? {};
     return {
       id: read.id,
       properties: this.outputs(kind, read.props ?? {}, props),
-      inputs: toWire(inputs, this.schema.secretInputs(kind)),
+      // What came secret stays secret: a script's text read back into its inputs, say.
+      inputs: toWire(inputs, [...secretKeysOf(props), ...this.schema.secretInputs(kind)]),
     };
   }
 
@@ -154,10 +184,8 @@ export class NativeProvider {
 
   /** Outputs for the engine: the schema's secret outputs and every input that came secret, marked. */
   private outputs(kind: ResourceKind, outs: EngineProps, inputs: EngineProps): Record<string, unknown> {
-    const { __secretInputs, __customTimeouts: _bound, ...rest } = outs;
-    const secretInputs = Array.isArray(inputs.__secretInputs) ? (inputs.__secretInputs as string[]) : [];
-    void __secretInputs;
-    return toWire(rest, [...secretInputs, ...this.schema.secretOutputs(kind)]);
+    const { __secretInputs: _secrets, __customTimeouts: _bound, ...rest } = outs;
+    return toWire(rest, [...secretKeysOf(inputs), ...this.schema.secretOutputs(kind)]);
   }
 
   /** Runs one call of `kind`'s implementation on this provider's account, its lines on the URN's row. */
@@ -194,6 +222,11 @@ export class NativeProvider {
       partial.properties = this.outputs(kind, partial.properties as EngineProps, inputs);
     return err;
   }
+}
+
+/** The keys that came secret, as `inputsOf` noted them in `__secretInputs`. */
+function secretKeysOf(props: EngineProps): string[] {
+  return Array.isArray(props.__secretInputs) ? (props.__secretInputs as string[]) : [];
 }
 
 /** What identifies the resource of `urn` to an implementation: its name and its identity. */

@@ -41,6 +41,11 @@ export class NativeSchema {
     return secretOf(this.doc.resources?.[`vmapi:index:${kind}`]?.properties);
   }
 
+  /** Every output of resource `kind`. */
+  outputNames(kind: string): string[] {
+    return Object.keys(this.doc.resources?.[`vmapi:index:${kind}`]?.properties ?? {});
+  }
+
   /** Result properties of function `name` that are secret. */
   secretResults(name: string): string[] {
     return secretOf(this.doc.functions?.[`vmapi:index:${name}`]?.outputs?.properties);

@@ -69,7 +69,8 @@ export function serviceHandlers(provider: NativeProvider, schema: NativeSchema):
       provider.configure(settingsOf(req));
       const response = new providerProto.ConfigureResponse();
       response.setAcceptsecrets(true);
-      response.setSupportspreview(false);
+      // Creates and updates of a preview are answered here, from the inputs: nothing is sent.
+      response.setSupportspreview(true);
       response.setAcceptresources(false);
       response.setAcceptoutputs(false);
       return response;
@@ -110,7 +111,9 @@ export function serviceHandlers(provider: NativeProvider, schema: NativeSchema):
       return response;
     }),
     create: answer(async (req) => {
-      const created = await provider.create(req.getUrn(), struct(req.getProperties()), req.getTimeout());
+      const created = req.getPreview()
+        ? provider.previewCreate(req.getUrn(), struct(req.getProperties()))
+        : await provider.create(req.getUrn(), struct(req.getProperties()), req.getTimeout());
       const response = new providerProto.CreateResponse();
       response.setId(created.id ?? "");
       response.setProperties(structProto.Struct.fromJavaScript(created.properties ?? {}));
@@ -125,13 +128,15 @@ export function serviceHandlers(provider: NativeProvider, schema: NativeSchema):
       return response;
     }),
     update: answer(async (req) => {
-      const updated = await provider.update(
-        req.getUrn(),
-        req.getId(),
-        struct(req.getOlds()),
-        struct(req.getNews()),
-        req.getTimeout(),
-      );
+      const updated = req.getPreview()
+        ? provider.previewUpdate(req.getUrn(), struct(req.getOlds()), struct(req.getNews()))
+        : await provider.update(
+            req.getUrn(),
+            req.getId(),
+            struct(req.getOlds()),
+            struct(req.getNews()),
+            req.getTimeout(),
+          );
       const response = new providerProto.UpdateResponse();
       response.setProperties(structProto.Struct.fromJavaScript(updated.properties));
       return response;
@@ -160,7 +165,19 @@ function answer(body: (req: any) => unknown): Unary {
       .then(() => body(call.request))
       .then(
         (response) => done(null, response),
-        (err: unknown) => done(failure(err), null),
+        (err: unknown) => {
+          // Every request is answered: a failure that cannot be encoded is answered plainly.
+          let answered: ReturnType<typeof failure>;
+          try {
+            answered = failure(err);
+          } catch {
+            answered = {
+              code: grpc.status.UNKNOWN,
+              details: err instanceof Error ? err.message : String(err),
+            };
+          }
+          done(answered, null);
+        },
       );
   };
 }
