@@ -24,7 +24,7 @@ import { customTimeout, optionFailures, withinBound } from "../shared/operationO
 import { scriptFromList } from "../shared/listSnapshot";
 import { PROCESS_CONTEXT, type ProviderContext } from "../shared/context";
 import { proveAccount } from "../shared/references";
-import type { CheckResult, EngineProps, ResourceImplementation } from "../shared/resourceImplementation";
+import type { Call, CheckResult, EngineProps, ResourceImplementation } from "../shared/resourceImplementation";
 import { UNKNOWN } from "../shared/unknown";
 import { SCRIPT_DIFF_TABLE, SCRIPT_INPUT_KEYS, type ScriptInputs, type ScriptOutputs } from "./scriptModel";
 
@@ -71,7 +71,7 @@ export const createScriptProvider = (context: ProviderContext): ScriptImplementa
         id,
       );
       const script = (listed && scriptFromList(listed, props)) ?? (await client.scripts.get(id));
-      const outs = scriptOutputs(props, script);
+      const outs = scriptOutputs(await importedInputs(client, script, props), script);
       const inputKeys = [...SCRIPT_INPUT_KEYS, ...NAMING_INPUT_KEYS];
       return { id, props: outs, inputs: definedOnly(Object.fromEntries(inputKeys.map((k) => [k, outs[k]]))) };
     } catch (err) {
@@ -102,6 +102,22 @@ export const createScriptProvider = (context: ProviderContext): ScriptImplementa
     return bound ? withinBound(bound, destroy) : destroy();
   },
 });
+
+/**
+ * The inputs a script read by id alone has (`pulumi import`, `Script.get`: no stored inputs) that
+ * its diff compares: its content's hash, from its text, and the machine it is attached to, when
+ * one; so a program declaring the same text and machine shows no change. Stored inputs win.
+ */
+async function importedInputs(
+  client: Call["account"]["client"],
+  script: ApiScript,
+  props: ScriptOutputs,
+): Promise<ScriptOutputs> {
+  if (props.contentSha256 !== undefined) return props;
+  const machines = script.machines ?? (await client.scripts.get(script.id)).machines ?? [];
+  const attached = machines.length === 1 ? { machineId: machines[0].machineId } : {};
+  return { contentSha256: sha256(await client.scripts.text(script.id)), ...attached, ...props };
+}
 
 /** The Script implementation the runtime dispatches to. */
 export const scriptProvider = createScriptProvider(PROCESS_CONTEXT);

@@ -1,0 +1,118 @@
+/**
+ * The dynamic route's guarantees, on the plugin route (Pulumi YAML programs, test/e2e/programs/yaml):
+ * - the plugin process killed (SIGKILL) while a create is in flight: the next `up` takes over what
+ *   that create made, under the new auto-name the engine draws, instead of making a second one;
+ * - a fleet under seeded faults and a rate limit at once: at most one more `up` converges to
+ *   exactly the declared machines, none twice; `destroy` leaves nothing.
+ */
+import * as path from "path";
+import { E2eContext, PROGRAMS, liveMachines } from "./support/kit";
+import { expectExit, messages, type CliRun } from "./support/cli";
+import { childrenNamed, commandLine, descendantsOf } from "./support/processes";
+
+jest.setTimeout(480_000);
+
+const YAML = path.join(PROGRAMS, "yaml");
+/** A held request waits this long (emulator time) before it acts: 1.2 s at the tests' time scale. */
+const HOLD_MS = 600_000;
+
+async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
+  for (let waited = 0; !(await condition()); waited += 20) {
+    if (waited > 60_000) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** The plugin process (`node …/native/main.js`) below the CLI that the wrapper `wrapper` started. */
+function pluginProcess(wrapper: number): number | undefined {
+  const [cli] = childrenNamed(wrapper, "pulumi");
+  if (cli === undefined) return undefined;
+  return descendantsOf(cli).find((pid) => commandLine(pid).includes("native/main.js"));
+}
+
+describe("the plugin process killed while a create is in flight", () => {
+  const CREATING = / \(creating [0-9a-f]{10}\)$/;
+  let ctx: E2eContext;
+  beforeAll(async () => {
+    ctx = await E2eContext.start();
+  });
+  afterAll(() => ctx.close());
+
+  test.each([
+    ["machine", "killedMachine", "POST /machines/createSingleMachinePublic", 1],
+    ["script", "killedScript", "POST /scripts/createScript", 2],
+  ] as const)(
+    "%s: SIGKILL while its create request is held → up fails; the next up takes over what it made (renamed to the name drawn now); destroy → none",
+    async (kind, program, route, nth) => {
+      const stack = await ctx.stack(path.join(YAML, program), ctx.emu.keys.individual);
+      const [method, template] = route.split(" ");
+      // A script's own create comes after its marker's.
+      await ctx.emu.control.addFaults([{ method, route: template, latencyMs: HOLD_MS, skip: nth - 1 }]);
+      const counts = async () => (await ctx.emulator()).requestCounts[route] ?? 0;
+      const before = await counts();
+      let wrapper = 0;
+      const up = stack.cli(["up", "--yes", "--skip-preview"], { onSpawn: (pid) => (wrapper = pid) });
+      await until(async () => (await counts()) - before >= nth, `${route} to arrive`);
+      const plugin = pluginProcess(wrapper);
+      expect(plugin).toBeDefined();
+      process.kill(plugin!, "SIGKILL");
+      expect((await up).code).not.toBe(0);
+      expect(await stack.resources()).toEqual([]);
+      await ctx.emu.control.clearFaults();
+
+      // The held create acts now, as the API would after the plugin died.
+      const records = async () => {
+        const dump = await ctx.emulator();
+        return kind === "machine"
+          ? liveMachines(dump).filter((m) => m.name.startsWith("box-"))
+          : dump.scripts.filter((s) => s.name.startsWith("setup-") && !CREATING.test(s.name));
+      };
+      await until(async () => (await records()).length === 1, "the held create to act");
+      const [left] = await records();
+
+      const next = expectExit(await stack.up());
+      const [recorded] = await stack.resources();
+      const made = await records();
+      // One, the stack's. A machine is the one the dead create made, renamed to the new auto-name;
+      // a script (immutable) under another name was destroyed and the declared one made.
+      expect(made.map((r) => r.id)).toEqual([recorded.id]);
+      expect(made[0].name).toBe(recorded.outputs?.name);
+      expect(made[0].id === left.id).toBe(kind === "machine");
+      expect(messages(next).some((m) => /did not finish/.test(m))).toBe(true);
+      expect((await ctx.emulator()).scripts.filter((s) => CREATING.test(s.name))).toEqual([]);
+
+      expectExit(await stack.destroy());
+      expect(await records()).toEqual([]);
+    },
+  );
+});
+
+describe("a fleet under 20 % seeded faults and 5 requests/s at once", () => {
+  test("up ×≤2 → exactly the six declared machines, none twice, faults and 429s met; destroy → nothing", async () => {
+    const ctx = await E2eContext.start({ faultRate: 0.2, faultSeed: 7, rateLimit: 5, rateBurst: 5 });
+    try {
+      const stack = await ctx.stack(path.join(YAML, "fleet"), ctx.emu.keys.individual);
+      const ups: CliRun[] = [];
+      for (let i = 0; i < 2 && ups[ups.length - 1]?.code !== 0; i++) ups.push(await stack.up());
+      expect(ups[ups.length - 1].code).toBe(0);
+
+      const dump = await ctx.emulator();
+      const declared = (await stack.resources()).map((r) => r.id!);
+      const live = liveMachines(dump);
+      expect(declared).toHaveLength(6);
+      expect(live.map((m) => m.id).sort()).toEqual([...declared].sort());
+      expect(new Set(live.map((m) => m.name)).size).toBe(6);
+      expect(live.every((m) => m.state === "ready")).toBe(true);
+      expect(dump.faultsInjected.random).toBeGreaterThan(0);
+      expect(dump.rateLimit.refused).toBeGreaterThan(0);
+
+      const destroys: CliRun[] = [];
+      for (let i = 0; i < 2 && destroys[destroys.length - 1]?.code !== 0; i++)
+        destroys.push(await stack.destroy());
+      expect(destroys[destroys.length - 1].code).toBe(0);
+      expect(liveMachines(await ctx.emulator())).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
