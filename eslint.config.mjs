@@ -11,9 +11,12 @@ import tseslint from "typescript-eslint";
  *   client    -> contract; never Pulumi
  *   emulator  -> contract only; inside it, http -> model -> state: the rules (model) never import
  *                the HTTP side, and the store (state) imports neither
- *   provider  -> client, contract; never emulator, recovery or review. Inside it, shared/ is
- *                beneath the resource folders (machine/, script/, delegation/, access/): it
- *                imports none of them
+ *   provider  -> client, contract; never emulator, recovery or review. Inside it, shared/ and
+ *                account/ are beneath the resource folders (machine/, script/, delegation/,
+ *                access/, restart/, functions/): they import none of them. The resource folders
+ *                are protocol-free: they never import either door, dynamic/ (the TypeScript
+ *                classes, the provider module, runtime.ts's registration) or native/ (the
+ *                plugin); and one door never imports the other
  *   recovery  -> client, contract
  *   review    -> contract and the provider's machine/machineDiffTable (data with no runtime
  *                import): `vmapi-review` reads a preview, it calls no API and loads no Pulumi
@@ -75,16 +78,49 @@ const LAYERS = [
     ],
   ),
   layer(
-    ["src/provider/shared/**/*.ts"],
+    ["src/provider/shared/**/*.ts", "src/provider/account/**/*.ts"],
     [
       {
         regex: "^(\\.\\./)+(emulator|recovery|review)(/|$)",
         message: "The provider builds on the client and the contract alone.",
       },
       {
-        regex: "^\\.\\./(machine|script|delegation|access|functions)/",
-        message: "src/provider/shared is beneath the resource folders: it imports none of them.",
+        regex: "^\\.\\./(machine|script|delegation|access|restart|functions|dynamic|native)/",
+        message: "src/provider/shared and account are beneath the resource folders and the doors: they import none of them.",
       },
+    ],
+  ),
+  layer(
+    ["src/provider/{machine,script,delegation,access,restart,functions}/**/*.ts"],
+    [
+      {
+        regex: "^(\\.\\./)+(emulator|recovery|review)(/|$)",
+        message: "The provider builds on the client and the contract alone.",
+      },
+      {
+        regex: "^\\.\\./(dynamic|native)/",
+        message: "An implementation never knows which door calls it: it imports neither dynamic/ nor native/.",
+      },
+    ],
+  ),
+  layer(
+    ["src/provider/dynamic/**/*.ts"],
+    [
+      {
+        regex: "^(\\.\\./)+(emulator|recovery|review)(/|$)",
+        message: "The provider builds on the client and the contract alone.",
+      },
+      { regex: "^\\.\\./native/", message: "The TypeScript door never imports the plugin's." },
+    ],
+  ),
+  layer(
+    ["src/provider/native/**/*.ts"],
+    [
+      {
+        regex: "^(\\.\\./)+(emulator|recovery|review)(/|$)",
+        message: "The provider builds on the client and the contract alone.",
+      },
+      { regex: "^\\.\\./dynamic/", message: "The plugin's door never imports the TypeScript one." },
     ],
   ),
   layer(

@@ -4,14 +4,14 @@
 export * from "./client/index";
 
 // Pulumi resources and data sources.
-export { Machine, type MachineArgs } from "./provider/machine/machine";
+export { Machine, type MachineArgs } from "./provider/dynamic/machine";
 export type { PowerState } from "./provider/machine/machineModel";
-export { Script, type ScriptArgs } from "./provider/script/script";
-export { ResourceDelegation, type ResourceDelegationArgs } from "./provider/delegation/resourceDelegation";
-export { MachineAccess, type MachineAccessArgs } from "./provider/access/machineAccess";
-export { MachineRestart, type MachineRestartArgs } from "./provider/restart/machineRestart";
-export { VmApiResource, type ResourceShape } from "./provider/shared/resourceClass";
-export type { ResourceKind } from "./provider/shared/providerModule";
+export { Script, type ScriptArgs } from "./provider/dynamic/script";
+export { ResourceDelegation, type ResourceDelegationArgs } from "./provider/dynamic/resourceDelegation";
+export { MachineAccess, type MachineAccessArgs } from "./provider/dynamic/machineAccess";
+export { MachineRestart, type MachineRestartArgs } from "./provider/dynamic/machineRestart";
+export { VmApiResource, type ResourceShape } from "./provider/dynamic/resourceClass";
+export type { ResourceKind } from "./provider/dynamic/providerModule";
 export * from "./provider/functions";
 
 // Change review: `pulumi preview --json` → Markdown for a pull request (the `vmapi-review` bin).

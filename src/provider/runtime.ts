@@ -8,7 +8,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { accountOf } from "./account/account";
 import { implementationOf, isResourceKind, type Implementation, type ResourceKind } from "./implementations";
-import { withAccount } from "./shared/accounts";
+import { withAccount } from "./account/namedAccounts";
 import { PROCESS_CONTEXT } from "./shared/context";
 import type { Call } from "./shared/resourceImplementation";
 import { withoutSecrets } from "./shared/secretErrors";

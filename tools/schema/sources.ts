@@ -32,7 +32,7 @@ export interface ResourceSource {
 export const RESOURCES: readonly ResourceSource[] = [
   {
     kind: "Machine",
-    file: "src/provider/machine/machine.ts",
+    file: "src/provider/dynamic/machine.ts",
     changes: MACHINE_DIFF_TABLE,
     page: "docs/resources/machine.md",
     // The class holds it in a child MachineRestart; in the plugin, declare a MachineRestart.
@@ -40,7 +40,7 @@ export const RESOURCES: readonly ResourceSource[] = [
   },
   {
     kind: "Script",
-    file: "src/provider/script/script.ts",
+    file: "src/provider/dynamic/script.ts",
     changes: SCRIPT_DIFF_TABLE,
     // `check` hashes the text (or the file's content): an edited text is a new hash.
     derived: { contentSha256: ["scriptText", "scriptFile"] },
@@ -48,19 +48,19 @@ export const RESOURCES: readonly ResourceSource[] = [
   },
   {
     kind: "ResourceDelegation",
-    file: "src/provider/delegation/resourceDelegation.ts",
+    file: "src/provider/dynamic/resourceDelegation.ts",
     changes: { machineIds: "replace", renewBeforeSeconds: "none" },
     page: "docs/resources/resourceDelegation.md",
   },
   {
     kind: "MachineAccess",
-    file: "src/provider/access/machineAccess.ts",
+    file: "src/provider/dynamic/machineAccess.ts",
     changes: { machineId: "replace", userId: "replace" },
     page: "docs/resources/machineAccess.md",
   },
   {
     kind: "MachineRestart",
-    file: "src/provider/restart/machineRestart.ts",
+    file: "src/provider/dynamic/machineRestart.ts",
     changes: { machineId: "replace", triggers: "update", state: "update", waitTimeoutSeconds: "none" },
     page: "docs/resources/machineRestart.md",
   },

@@ -80,7 +80,7 @@ const extra = Object.fromEntries(
 
 /**
  * With `quiet`, stack traces are off while the resource registers, as this package's resources
- * do (`quietStacks` in src/provider/shared/resourceClass.ts): the SDK otherwise records one per property promise.
+ * do (`quietStacks` in src/provider/dynamic/resourceClass.ts): the SDK otherwise records one per property promise.
  */
 const quiet = config.getBoolean("quiet") ?? false;
 

@@ -4,7 +4,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { VmApiClient, type VmApiClientOptions } from "../../client/client";
-import { settingsFor } from "../shared/accounts";
+import { settingsFor } from "../account/namedAccounts";
 import { PROVIDER_MAX_RETRIES } from "../shared/settings";
 
 /** Connection settings a data source may override (e.g. another account's key). */

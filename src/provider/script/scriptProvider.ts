@@ -24,7 +24,12 @@ import { customTimeout, optionFailures, withinBound } from "../shared/operationO
 import { scriptFromList } from "../shared/listSnapshot";
 import { PROCESS_CONTEXT, type ProviderContext } from "../shared/context";
 import { proveAccount } from "../shared/references";
-import type { Call, CheckResult, EngineProps, ResourceImplementation } from "../shared/resourceImplementation";
+import type {
+  Call,
+  CheckResult,
+  EngineProps,
+  ResourceImplementation,
+} from "../shared/resourceImplementation";
 import { UNKNOWN } from "../shared/unknown";
 import { SCRIPT_DIFF_TABLE, SCRIPT_INPUT_KEYS, type ScriptInputs, type ScriptOutputs } from "./scriptModel";
 

@@ -22,7 +22,6 @@
  * an internal input existed shows no change.
  */
 import * as crypto from "crypto";
-import type * as pulumi from "@pulumi/pulumi";
 import { UNKNOWN } from "./unknown";
 
 type Props = Record<string, unknown>;
@@ -58,27 +57,6 @@ export class NameMemory {
 export interface StateName {
   readonly name: string;
   readonly auto: boolean;
-}
-
-/**
- * Program side: the naming inputs of a resource, `__resourceName` and `__namingSeed`. The seed
- * is a digest of the project, the stack, the type, the parent's URN (when given: two components
- * may each hold a child of the same name) and the resource name, so two stacks never share a name.
- */
-export function namingInputs(
-  name: string,
-  type: string,
-  opts: pulumi.ResourceOptions | undefined,
-): { __resourceName: string; __namingSeed: pulumi.Input<string> } {
-  // Required here, not at the top: the plugin loads this module for `check` and must not load a
-  // second copy of the SDK next to the one that hosts it.
-  const sdk = require("@pulumi/pulumi") as typeof pulumi;
-  const parts = [sdk.getProject(), sdk.getStack(), type, name];
-  const parentUrn = opts?.parent?.urn;
-  const seed = parentUrn
-    ? sdk.output(parentUrn).apply((urn) => namingSeed([...parts, urn]))
-    : namingSeed(parts);
-  return { __resourceName: name, __namingSeed: seed };
 }
 
 /** The seed of `parts`: a digest, so the state holds no more than a fixed-length hex string. */

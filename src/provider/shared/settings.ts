@@ -16,7 +16,7 @@ export interface ProviderSettings {
    * take effect (for a time-scaled emulator).
    */
   pollScale?: string;
-  /** `vmapi:accounts` as the config holds it (a JSON object of named accounts): see accounts.ts. */
+  /** `vmapi:accounts` as the config holds it (a JSON object of named accounts): see account/namedAccounts.ts. */
   accounts?: string;
 }
 

@@ -1,9 +1,9 @@
 /**
- * Named accounts (src/provider/shared/accounts.ts): which key each operation uses, and what the engine
+ * Named accounts (src/provider/account/namedAccounts.ts): which key each operation uses, and what the engine
  * stores. The implementation is a recorder: it sees the arguments and the key it was given.
  */
 import { ResourceInitError } from "../../../src/provider/shared/partialFailure";
-import { withAccount } from "../../../src/provider/shared/accounts";
+import { withAccount } from "../../../src/provider/account/namedAccounts";
 import type { ProviderSettings } from "../../../src/provider/shared/settings";
 
 const settings: ProviderSettings = {

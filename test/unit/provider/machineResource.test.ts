@@ -5,7 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { MachineState } from "../../../src/contract/constants";
-import type { Machine } from "../../../src/provider/machine/machine";
+import type { Machine } from "../../../src/provider/dynamic/machine";
 import { SEEDED } from "../../kit/seeded";
 import { MACHINE_BASICS } from "../../kit/machines";
 
@@ -48,7 +48,7 @@ function valueOf<T>(output: pulumi.Output<T>): Promise<T> {
 describe("Machine outputs", () => {
   it("Machine: the engine's state holds passwordDigest, currentState, a null region → each output resolves to it", async () => {
     expect(typeChecks).toEqual([true, true, true, true, true, true]);
-    const { Machine: MachineResource } = await import("../../../src/provider/machine/machine");
+    const { Machine: MachineResource } = await import("../../../src/provider/dynamic/machine");
     const machine = new MachineResource("m", {
       ...MACHINE_BASICS,
       templateId: SEEDED.headlessTemplate,

@@ -4,13 +4,8 @@
  * from the state's.
  */
 import * as pulumi from "@pulumi/pulumi";
-import {
-  NameMemory,
-  namingInputs,
-  namingSeed,
-  nextName,
-  withAutoName,
-} from "../../../src/provider/shared/naming";
+import { NameMemory, namingSeed, nextName, withAutoName } from "../../../src/provider/shared/naming";
+import { namingInputs } from "../../../src/provider/dynamic/namingInputs";
 
 const SEED = namingSeed(["proj", "dev", "pulumi-nodejs:dynamic/vmapi:Machine", "box"]);
 const news = (extra: Record<string, unknown> = {}) => ({

@@ -4,7 +4,7 @@
  * the provider), with a `require` of the test's choosing.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { RUNTIME_ENTRY, providerModule } from "../../../src/provider/shared/providerModule";
+import { RUNTIME_ENTRY, providerModule } from "../../../src/provider/dynamic/providerModule";
 
 type Require = ((id: string) => unknown) & {
   resolve: (id: string, options?: { paths?: string[] }) => string;

@@ -15,7 +15,7 @@ import {
   tightest,
   withReplaceOnChanges,
 } from "../../../src/provider/shared/operationOptions";
-import { optionInputs } from "../../../src/provider/shared/resourceOptions";
+import { optionInputs } from "../../../src/provider/dynamic/resourceOptions";
 
 beforeAll(async () => {
   await pulumi.runtime.setMocks(

@@ -5,13 +5,8 @@ import * as pulumi from "@pulumi/pulumi";
 import type { ScriptSchema } from "../../contract/schemas";
 import type { z } from "zod";
 import type { Assert } from "../shared/resourceImplementation";
-import {
-  VmApiResource,
-  typeToken,
-  type ResourceShape,
-  type RegistersItsOutputs,
-} from "../shared/resourceClass";
-import { SCRIPT_INPUT_KEYS, SCRIPT_OUTPUT_KEYS } from "./scriptModel";
+import { VmApiResource, typeToken, type ResourceShape, type RegistersItsOutputs } from "./resourceClass";
+import { SCRIPT_INPUT_KEYS, SCRIPT_OUTPUT_KEYS } from "../script/scriptModel";
 
 /** Inputs of a {@link Script}. Every change replaces the script. */
 export interface ScriptArgs {

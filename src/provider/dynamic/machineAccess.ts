@@ -3,13 +3,8 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { Assert } from "../shared/resourceImplementation";
-import {
-  VmApiResource,
-  typeToken,
-  type ResourceShape,
-  type RegistersItsOutputs,
-} from "../shared/resourceClass";
-import { ACCESS_INPUT_KEYS } from "./machineAccessModel";
+import { VmApiResource, typeToken, type ResourceShape, type RegistersItsOutputs } from "./resourceClass";
+import { ACCESS_INPUT_KEYS } from "../access/machineAccessModel";
 
 /** How a MachineAccess registers: its inputs, which are its outputs, and the account. */
 const ACCESS = {

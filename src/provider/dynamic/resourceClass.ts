@@ -7,7 +7,7 @@
  * model's (`keys`).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { namingInputs } from "./naming";
+import { namingInputs } from "./namingInputs";
 import { optionInputs } from "./resourceOptions";
 import { providerModule, type ResourceKind } from "./providerModule";
 

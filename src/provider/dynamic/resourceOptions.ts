@@ -10,16 +10,9 @@
  * program that uses none of them registers exactly the inputs it did before.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { OPTION_INPUT_KEYS, type TimeoutInputs } from "../shared/operationOptions";
 
-/** The internal input keys this module adds. */
-export const OPTION_INPUT_KEYS = ["__customTimeouts", "__replaceOnChanges", "__secretInputs"] as const;
-
-/** `customTimeouts` as the provider receives it: the durations as written (Go syntax: "30s", "5m", "1h30m"). */
-export interface TimeoutInputs {
-  create?: string;
-  update?: string;
-  delete?: string;
-}
+export { OPTION_INPUT_KEYS, type TimeoutInputs };
 
 /**
  * The internal inputs for `props` (the inputs as the class registers them) and `opts`: only the

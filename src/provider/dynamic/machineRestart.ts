@@ -5,14 +5,9 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { Assert } from "../shared/resourceImplementation";
-import {
-  VmApiResource,
-  typeToken,
-  type ResourceShape,
-  type RegistersItsOutputs,
-} from "../shared/resourceClass";
+import { VmApiResource, typeToken, type ResourceShape, type RegistersItsOutputs } from "./resourceClass";
 import type { PowerState } from "../machine/machineModel";
-import { RESTART_INPUT_KEYS, RESTART_OUTPUT_KEYS } from "./machineRestartModel";
+import { RESTART_INPUT_KEYS, RESTART_OUTPUT_KEYS } from "../restart/machineRestartModel";
 
 /** How a MachineRestart registers: its inputs, its outputs and the account. */
 const RESTART = {

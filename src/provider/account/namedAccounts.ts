@@ -13,8 +13,8 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { ConfigurationError } from "../../client/errors";
-import type { EngineProps } from "./resourceImplementation";
-import type { ProviderSettings } from "./settings";
+import type { EngineProps } from "../shared/resourceImplementation";
+import type { ProviderSettings } from "../shared/settings";
 
 /** The input that names the account. */
 export const ACCOUNT_INPUT = "account";

@@ -19,10 +19,10 @@ import {
   type ProviderOutput,
   type ReportedOutput,
   type WireFieldOf,
-} from "./machineModel";
+} from "../machine/machineModel";
 import type { Assert, Same } from "../shared/resourceImplementation";
-import { VmApiResource, typeToken, type DeclaredOutputs, type ResourceShape } from "../shared/resourceClass";
-import { MachineRestart } from "../restart/machineRestart";
+import { VmApiResource, typeToken, type DeclaredOutputs, type ResourceShape } from "./resourceClass";
+import { MachineRestart } from "./machineRestart";
 
 /** Inputs of a {@link Machine}. Changing a create-only input replaces the machine. */
 export interface MachineArgs {
@@ -286,7 +286,7 @@ function triggersOf(
  */
 /**
  * Outputs a Machine declares that the API does not report: inputs kept as declared, the digest,
- * and the named account (the runtime's, accounts.ts).
+ * and the named account (the runtime's, account/namedAccounts.ts).
  */
 type UnreportedOutput =
   Extract<MachineInputKey, "size" | "billingType" | "templateId" | "state"> | ProviderOutput | "account";

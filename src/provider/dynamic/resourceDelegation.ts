@@ -4,13 +4,8 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { Assert } from "../shared/resourceImplementation";
-import {
-  VmApiResource,
-  typeToken,
-  type ResourceShape,
-  type RegistersItsOutputs,
-} from "../shared/resourceClass";
-import { DELEGATION_INPUT_KEYS, DELEGATION_OUTPUT_KEYS } from "./resourceDelegationModel";
+import { VmApiResource, typeToken, type ResourceShape, type RegistersItsOutputs } from "./resourceClass";
+import { DELEGATION_INPUT_KEYS, DELEGATION_OUTPUT_KEYS } from "../delegation/resourceDelegationModel";
 
 /** Inputs of a {@link ResourceDelegation}. */
 export interface ResourceDelegationArgs {
