@@ -12,29 +12,18 @@
 set -euo pipefail
 
 HERE="$(cd "$(dirname "$0")" && pwd)"
-FIND_ONLY=0
-for arg in "$@"; do
-  case "$arg" in
-    --find-only) FIND_ONLY=1 ;;
-    *) echo "usage: build.sh [--find-only]" >&2; exit 2 ;;
-  esac
-done
+source "$HERE/../cache.sh"
+cache_options build.sh "$@"
 
 VERSION="$(awk '$1 == "github.com/pulumi/pulumi/pkg/v3" { print $2; exit }' "$HERE/go.mod")"
 [[ -n "$VERSION" ]] || { echo "no github.com/pulumi/pulumi/pkg/v3 version in $HERE/go.mod" >&2; exit 1; }
 DIGEST="$(cat "$HERE/go.mod" "$HERE/go.sum" "$HERE/main.go" | sha256sum | cut -c1-12)"
-CACHE="${VMAPI_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-vmapi}"
 BIN="$CACHE/codegen-$VERSION-$DIGEST/bin/codegen"
 
-if [[ -x "$BIN" ]]; then echo "$BIN"; exit 0; fi
-if ((FIND_ONLY)); then exit 1; fi
-
+cache_found "$BIN" test -x "$BIN"
+# The same lock as tools/pulumi-cli/build.sh.
+cache_lock build.lock "$BIN" test -x "$BIN"
 mkdir -p "$(dirname "$BIN")"
-# The same lock as tools/pulumi-cli/build.sh: one Go build at a time per cache, since two at once
-# on 2 cores take longer than one after the other.
-exec 9>"$CACHE/build.lock"
-flock 9
-if [[ -x "$BIN" ]]; then echo "$BIN"; exit 0; fi
 
 echo "building the SDK code generator (pkg/v3 $VERSION) into $BIN (first time only: about 5 minutes)" >&2
 start=$(date +%s)

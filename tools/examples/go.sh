@@ -15,31 +15,20 @@
 set -euo pipefail
 
 REPO="$(cd "$(dirname "$0")/../.." && pwd)"
-FIND_ONLY=0
-for arg in "$@"; do
-  case "$arg" in
-    --find-only) FIND_ONLY=1 ;;
-    *) echo "usage: go.sh [--find-only]" >&2; exit 2 ;;
-  esac
-done
+source "$REPO/tools/cache.sh"
+cache_options go.sh "$@"
 
 # Every file the build reads: the example's module and the SDK's.
 sources() {
   (cd "$REPO" && { ls examples/go/go.mod examples/go/go.sum examples/go/*.go; find sdk/go/vmapi -type f; } | LC_ALL=C sort)
 }
 DIGEST="$(cd "$REPO" && sources | while read -r f; do echo "$f"; cat "$f"; done | sha256sum | cut -c1-12)"
-CACHE="${VMAPI_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-vmapi}"
 BIN="$CACHE/example-go-$DIGEST/bin/quickstart"
 
-if [[ -x "$BIN" ]]; then echo "$BIN"; exit 0; fi
-if ((FIND_ONLY)); then exit 1; fi
-
+cache_found "$BIN" test -x "$BIN"
+# The same lock as the CLI's build.
+cache_lock build.lock "$BIN" test -x "$BIN"
 mkdir -p "$(dirname "$BIN")"
-# The same lock as the CLI's build: one Go build at a time per cache, since two at once on 2 cores
-# take longer than one after the other.
-exec 9>"$CACHE/build.lock"
-flock 9
-if [[ -x "$BIN" ]]; then echo "$BIN"; exit 0; fi
 
 echo "building the Go quickstart (examples/go) into $BIN (first time: about 1.5 minutes)" >&2
 start=$(date +%s)

@@ -15,26 +15,14 @@
 set -euo pipefail
 
 VERSION=v1.25.0
-FIND_ONLY=0
-for arg in "$@"; do
-  case "$arg" in
-    --find-only) FIND_ONLY=1 ;;
-    *) echo "usage: yaml.sh [--find-only]" >&2; exit 2 ;;
-  esac
-done
+source "$(dirname "$0")/../cache.sh"
+cache_options yaml.sh "$@"
 
-CACHE="${VMAPI_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-vmapi}"
 DIR="$CACHE/pulumi-language-yaml-$VERSION"
 
-if [[ -x "$DIR/pulumi-language-yaml" ]]; then echo "$DIR"; exit 0; fi
-if ((FIND_ONLY)); then exit 1; fi
-
-mkdir -p "$CACHE"
-# The same lock as build.sh: one Go build at a time per cache, since two at once on 2 cores take
-# longer than one after the other.
-exec 9>"$CACHE/build.lock"
-flock 9
-if [[ -x "$DIR/pulumi-language-yaml" ]]; then echo "$DIR"; exit 0; fi
+cache_found "$DIR" test -x "$DIR/pulumi-language-yaml"
+# The same lock as build.sh.
+cache_lock build.lock "$DIR" test -x "$DIR/pulumi-language-yaml"
 
 echo "building pulumi-language-yaml $VERSION from Go modules into $DIR (first time only: about 2 minutes)" >&2
 start=$(date +%s)

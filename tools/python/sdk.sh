@@ -17,13 +17,8 @@ set -euo pipefail
 
 HERE="$(cd "$(dirname "$0")" && pwd)"
 SDK="$(cd "$HERE/../../sdk/python" && pwd)"
-FIND_ONLY=0
-for arg in "$@"; do
-  case "$arg" in
-    --find-only) FIND_ONLY=1 ;;
-    *) echo "usage: sdk.sh [--find-only]" >&2; exit 2 ;;
-  esac
-done
+source "$HERE/../cache.sh"
+cache_options sdk.sh "$@"
 
 if ((FIND_ONLY)); then PYTHON="$(bash "$HERE/venv.sh" --find-only)"; else PYTHON="$(bash "$HERE/venv.sh")"; fi
 # The SDK's files (what a pip build of a copy would leave in the source folder left out).
@@ -32,16 +27,10 @@ files() {
     -not -path '*.egg-info/*' -not -path './dist/*' | LC_ALL=C sort)
 }
 DIGEST="$( (echo "$PYTHON"; cd "$SDK" && files | while read -r f; do echo "$f"; cat "$f"; done) | sha256sum | cut -c1-12)"
-CACHE="${VMAPI_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-vmapi}"
 DIR="$CACHE/python-sdk-$DIGEST"
 
-if [[ -d "$DIR/pulumi_vmapi" ]]; then echo "$DIR"; exit 0; fi
-if ((FIND_ONLY)); then exit 1; fi
-
-mkdir -p "$CACHE"
-exec 9>"$CACHE/python.lock"
-flock 9
-if [[ -d "$DIR/pulumi_vmapi" ]]; then echo "$DIR"; exit 0; fi
+cache_found "$DIR" test -d "$DIR/pulumi_vmapi"
+cache_lock python.lock "$DIR" test -d "$DIR/pulumi_vmapi"
 
 echo "installing the Python SDK (sdk/python) into $DIR" >&2
 start=$(date +%s)

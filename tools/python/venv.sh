@@ -14,29 +14,18 @@
 set -euo pipefail
 
 HERE="$(cd "$(dirname "$0")" && pwd)"
-FIND_ONLY=0
-for arg in "$@"; do
-  case "$arg" in
-    --find-only) FIND_ONLY=1 ;;
-    *) echo "usage: venv.sh [--find-only]" >&2; exit 2 ;;
-  esac
-done
+source "$HERE/../cache.sh"
+cache_options venv.sh "$@"
 
 REQS="$HERE/requirements.txt"
 VERSION="$(awk -F'==' '$1 == "pulumi" { print $2; exit }' "$REQS")"
 [[ -n "$VERSION" ]] || { echo "no pulumi==<version> in $REQS" >&2; exit 1; }
-CACHE="${VMAPI_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-vmapi}"
 VENV="$CACHE/python-pulumi-$VERSION"
 
 ready() { [[ -x "$VENV/bin/python" ]] && cmp -s "$REQS" "$VENV/requirements.txt"; }
-if ready; then echo "$VENV/bin/python"; exit 0; fi
-if ((FIND_ONLY)); then exit 1; fi
-
-mkdir -p "$CACHE"
+cache_found "$VENV/bin/python" ready
 # Its own lock, not the Go builds' one: this is mostly downloads, and no Go build waits on it.
-exec 9>"$CACHE/python.lock"
-flock 9
-if ready; then echo "$VENV/bin/python"; exit 0; fi
+cache_lock python.lock "$VENV/bin/python" ready
 
 echo "creating a venv with the pulumi Python SDK $VERSION in $VENV (first time only: about 15 s)" >&2
 start=$(date +%s)
