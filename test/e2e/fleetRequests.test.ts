@@ -16,6 +16,7 @@ const MACHINES = 20;
 const CREATE = "POST /machines/createSingleMachinePublic";
 const LIST = "GET /machines/getMachines";
 const SHOW = "GET /machines/getMachinePublic";
+const UPDATE = "POST /machines/{machineId}/updateMachinePublic";
 /**
  * A provisioning takes 6 s here (50 times the other e2e tests' 120 ms): the waits share one
  * listing per poll interval (1 s here), so their listings count the time between the first
@@ -45,7 +46,7 @@ async function apiRequestsSince(before: Record<string, number>) {
   return { byRoute, total };
 }
 
-test(`up: ${MACHINES} machines → their creates and waits share listings: fewer listings than machines, a show only for a wait alone, ≤ 1 request per machine beyond its POST`, async () => {
+test(`up: ${MACHINES} machines → their creates and waits share listings: fewer listings than machines, a show only for a wait alone, ≤ 1 request per machine beyond its POST and its naming`, async () => {
   const before = (await ctx.emulator()).requestCounts;
   // All creates at once, as a fleet is run (the default, 4 per core, makes waves of 8 here).
   expectExit(await stack.up("--parallel", "64"));
@@ -60,8 +61,10 @@ test(`up: ${MACHINES} machines → their creates and waits share listings: fewer
   expect(byRoute[SHOW] ?? 0).toBeLessThan(MACHINES / 2);
   // The creates' namesakes and the waits share listings: before, one list of namesakes per create.
   expect(byRoute[LIST]).toBeLessThan(MACHINES);
-  // Everything beyond the POSTs: shared listings, shows of waits alone, check's lookups.
-  const beyondCreates = total - MACHINES;
+  // Each create's last step names its machine (it had its creating name until then): one update.
+  expect(byRoute[UPDATE]).toBe(MACHINES);
+  // Everything beyond the POSTs and those updates: shared listings, shows of waits alone, check's lookups.
+  const beyondCreates = total - 2 * MACHINES;
   expect(beyondCreates / MACHINES).toBeLessThanOrEqual(1);
 });
 
