@@ -1,7 +1,7 @@
 /**
  * A Machine declaring its in-place settings, through `pulumi up` on the real engine (program
  * test/e2e/programs/machine): the four the create endpoint takes ride in the create body with no
- * update after it, the machine holds them, and the next preview has nothing to do; a later
+ * update for them after it (the one update names the machine, as every create's last step), the machine holds them, and the next preview has nothing to do; a later
  * change, `shutdownTimeoutForces` included, is an update in place. The tests run in order on one
  * stack.
  */
@@ -46,10 +46,11 @@ async function counting(routes: string[], run: () => Promise<unknown>): Promise<
 
 const machine = async (id: string) => (await ctx.emulator()).machines.find((m) => m.id === id)!;
 
-test("up: the four settings declared → one create request and no update; the machine holds them", async () => {
+test("up: the four settings declared → one create request, and one update only, the create's last step that names the machine; the machine holds them", async () => {
   const counts = await counting([CREATE, UPDATE], async () => expectExit(await stack.up()));
   machineId = (await stack.outputs()).machineId as string;
-  expect(counts).toEqual([1, 0]);
+  // The settings ride in the create body; the update gives the machine its name once it settled.
+  expect(counts).toEqual([1, 1]);
   expect(await machine(machineId)).toMatchObject({
     ...SETTINGS,
     shutdownTimeoutForces: false,

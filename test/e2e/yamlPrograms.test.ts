@@ -155,6 +155,42 @@ describe("on the emulator at the tests' time scale", () => {
     expect(live).not.toContain(outputs.theirs);
   });
 
+  test("replaceOnChanges and ignoreChanges, applied by the engine to the plugin's property-level diff: a rename replaces, naming the input; an ignored input is no change", async () => {
+    const stack = await ctx.stack(path.join(YAML, "options"), ctx.emu.keys.individual, {
+      machineName: "opt-a",
+    });
+    expectExit(await stack.up());
+    const first = String((await stack.outputs()).machineId);
+
+    await stack.setConfig({ shutdownHours: "5" });
+    expectExit(await stack.preview("--expect-no-changes"));
+
+    await stack.setConfig({ machineName: "opt-b" });
+    const diff = expectExit(await stack.cli(["preview", "--diff"]));
+    expect(diff.stdout).toMatch(/~ name\s*: "opt-a" => "opt-b"/);
+    const planned = steps(expectExit(await stack.preview())).filter((s) => s.name === "box");
+    expect(planned.map((s) => s.op)).toContain("replace");
+    expect(planned.find((s) => s.op === "replace")?.keys).toEqual(["name"]);
+    expectExit(await stack.up());
+    const second = String((await stack.outputs()).machineId);
+    expect(second).not.toBe(first);
+    expect(liveMachines(await ctx.emulator()).map((m) => m.id)).not.toContain(first);
+    expectExit(await stack.destroy());
+  });
+
+  test("preview --save-plan, then up --plan → the machine gets the auto-name the plan holds (drawn from the engine's seed)", async () => {
+    const stack = await ctx.stack(path.join(YAML, "killedMachine"), ctx.emu.keys.individual);
+    const plan = path.join(os.tmpdir(), `vmapi-plan-${stack.name}.json`);
+    const preview = expectExit(await stack.cli(["preview", "--save-plan", plan], { events: true }));
+    const planned = steps(preview).find((s) => s.name === "box")?.new?.inputs?.name;
+    expect(planned).toMatch(/^box-[a-z0-9]{7}$/);
+    expectExit(await stack.up("--plan", plan));
+    const [box] = await stack.resources();
+    expect(box.outputs?.name).toBe(planned);
+    expectExit(await stack.destroy());
+    fs.rmSync(plan, { force: true });
+  });
+
   test("preview: a size the API refuses → fails naming size and its bound; nothing created", async () => {
     const stack = await ctx.stack(path.join(YAML, "badInput"), ctx.emu.keys.individual);
     const creates = async () =>
