@@ -52,7 +52,14 @@ export interface Resolution {
   reason: string;
 }
 
-const TYPE_PREFIX = "pulumi-nodejs:dynamic/vmapi:";
+/** The type prefixes of this package's resources: the TypeScript classes', and the plugin's. */
+const TYPE_PREFIXES = ["pulumi-nodejs:dynamic/vmapi:", "vmapi:index:"];
+
+/** The kind of a resource type of this package ("Machine"), or undefined for another provider's. */
+function kindOf(type: string): string | undefined {
+  const prefix = TYPE_PREFIXES.find((p) => type.startsWith(p));
+  return prefix === undefined ? undefined : type.slice(prefix.length);
+}
 
 /**
  * Per kind that can be looked up by name: which output holds the id, and how the resource is found
@@ -109,8 +116,8 @@ async function resolveOne(
   resource: ExportedResource,
   finder: ResourceFinder,
 ): Promise<Resolution | undefined> {
-  if (!resource.type.startsWith(TYPE_PREFIX)) return undefined;
-  const kind = resource.type.slice(TYPE_PREFIX.length);
+  const kind = kindOf(resource.type);
+  if (kind === undefined) return undefined;
   const urn = resource.urn;
   const adoptId = resource.inputs?.adoptMachineId;
   if (kind === "Machine" && typeof adoptId === "string") {
@@ -137,7 +144,7 @@ async function resolveOne(
 
 /** The resource as the stack will hold it: the create's inputs, its id; `refresh` reads the rest. */
 function adopted(resource: ExportedResource, id: string): ExportedResource {
-  const kind = resource.type.slice(TYPE_PREFIX.length);
+  const kind = kindOf(resource.type) ?? "";
   const idOutput = FINDABLE[kind]?.idOutput ?? "machineId";
   // The serialized provider (`__provider`) is among the inputs: a refresh needs it in the outputs.
   return { ...resource, id, outputs: { ...resource.inputs, [idOutput]: id } };

@@ -137,3 +137,22 @@ test("resolvePendingCreates: a name kept secret (ciphertext) → left for the us
   );
   expect(resolutions[0]).toMatchObject({ outcome: "left", reason: expect.stringContaining("secret") });
 });
+
+test("resolvePendingCreates: the plugin's resources (vmapi:index:Machine) → resolved the same way", async () => {
+  const op = {
+    type: "creating",
+    resource: {
+      urn: "urn:pulumi:dev::p::vmapi:index:Machine::m",
+      type: "vmapi:index:Machine",
+      inputs: { name: "m-abc1234", __namingSeed: "seed-3" },
+    },
+  };
+  const { stack: out, resolutions } = await resolvePendingCreates(
+    stack([op] as never),
+    finder({ [creatingName("m-abc1234", "seed-3")]: ["ps7"] }),
+  );
+  expect(resolutions).toEqual([expect.objectContaining({ outcome: "adopted", id: "ps7" })]);
+  expect(out.deployment.resources).toEqual([
+    expect.objectContaining({ id: "ps7", outputs: expect.objectContaining({ machineId: "ps7" }) }),
+  ]);
+});
