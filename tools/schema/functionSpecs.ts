@@ -16,8 +16,8 @@ export function buildFunction(
 ): FunctionSpec {
   const owner = pascal(fn.name);
   const argsName = `${owner}Args`;
-  const args = source.declaredType(fn.file, argsName);
-  const argsDecl = source.exported(fn.file, argsName).declarations?.[0];
+  const args = source.declaredType(fn.types, argsName);
+  const argsDecl = source.exported(fn.types, argsName).declarations?.[0];
   const inputs = registry.properties(args, { owner, property: "" });
   for (const symbol of source.checker.getPropertiesOfType(args)) {
     const property = inputs.properties[symbol.name];
@@ -27,7 +27,7 @@ export function buildFunction(
     if (!declaredHere)
       property.description = `Only those whose \`${symbol.name}\` equals this. ${property.description}`;
   }
-  const outputs = registry.properties(source.declaredType(fn.file, `${owner}Result`), {
+  const outputs = registry.properties(source.declaredType(fn.types, `${owner}Result`), {
     owner,
     property: "",
   });

@@ -69,19 +69,25 @@ export const RESOURCES: readonly ResourceSource[] = [
 /** One data source: its file; its arguments, result and Output twin are named after it. */
 export interface FunctionSource {
   name: string;
+  /** The file of the function and its `...Output` twin. */
   file: string;
+  /** The file of its `Get<Name>Args` and `Get<Name>Result` (the body both doors run). */
+  types: string;
 }
+
+/** Where every data source's arguments and result are declared. */
+const DATA_SOURCE_TYPES = "src/provider/functions/dataSources.ts";
 
 /** The data sources, each with `Get<Name>Args`, `Get<Name>Result` and `<name>Output`. */
 export const FUNCTIONS: readonly FunctionSource[] = [
-  { name: "getAvailability", file: "src/provider/functions/machineInfo.ts" },
-  { name: "getMachines", file: "src/provider/functions/lists.ts" },
-  { name: "getNetworks", file: "src/provider/functions/lists.ts" },
-  { name: "getScriptText", file: "src/provider/functions/machineInfo.ts" },
-  { name: "getScripts", file: "src/provider/functions/lists.ts" },
-  { name: "getTemplates", file: "src/provider/functions/lists.ts" },
-  { name: "getUsers", file: "src/provider/functions/lists.ts" },
-  { name: "getUtilization", file: "src/provider/functions/machineInfo.ts" },
+  { name: "getAvailability", file: "src/provider/functions/machineInfo.ts", types: DATA_SOURCE_TYPES },
+  { name: "getMachines", file: "src/provider/functions/lists.ts", types: DATA_SOURCE_TYPES },
+  { name: "getNetworks", file: "src/provider/functions/lists.ts", types: DATA_SOURCE_TYPES },
+  { name: "getScriptText", file: "src/provider/functions/machineInfo.ts", types: DATA_SOURCE_TYPES },
+  { name: "getScripts", file: "src/provider/functions/lists.ts", types: DATA_SOURCE_TYPES },
+  { name: "getTemplates", file: "src/provider/functions/lists.ts", types: DATA_SOURCE_TYPES },
+  { name: "getUsers", file: "src/provider/functions/lists.ts", types: DATA_SOURCE_TYPES },
+  { name: "getUtilization", file: "src/provider/functions/machineInfo.ts", types: DATA_SOURCE_TYPES },
 ];
 
 /** Where the schema is written. */

@@ -10,9 +10,7 @@
  * program that uses none of them registers exactly the inputs it did before.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { OPTION_INPUT_KEYS, type TimeoutInputs } from "../shared/operationOptions";
-
-export { OPTION_INPUT_KEYS, type TimeoutInputs };
+import type { TimeoutInputs } from "../shared/internalInputs";
 
 /**
  * The internal inputs for `props` (the inputs as the class registers them) and `opts`: only the

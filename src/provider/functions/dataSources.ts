@@ -4,27 +4,103 @@
  * the plugin runs them for an `Invoke` on its provider's account.
  */
 import type { VmApiClient } from "../../client/client";
-import type { Machine } from "../../contract/schemas";
+import type { Machine, Network, Script, Template, User, Utilization } from "../../contract/schemas";
 import type {
-  GetMachinesArgs,
-  GetMachinesResult,
-  GetNetworksArgs,
-  GetNetworksResult,
-  GetScriptsArgs,
-  GetScriptsResult,
-  GetTemplatesArgs,
-  GetTemplatesResult,
-  GetUsersArgs,
-  GetUsersResult,
-} from "./lists";
-import type {
-  GetAvailabilityArgs,
-  GetAvailabilityResult,
-  GetScriptTextArgs,
-  GetScriptTextResult,
-  GetUtilizationArgs,
-  GetUtilizationResult,
-} from "./machineInfo";
+  MachineFilters,
+  NetworkFilters,
+  ScriptFilters,
+  TemplateFilters,
+  UserFilters,
+} from "../../contract/listFilters";
+import type { DedicatedGpuMachineType, Region } from "../../contract/constants";
+
+/** Arguments of {@link getUsers}: equality filters on any user field. */
+export type GetUsersArgs = UserFilters;
+
+/** What {@link getUsers} returns. */
+export interface GetUsersResult {
+  /** The users of the key's account (a team key: the team's users). */
+  users: User[];
+}
+
+/** Arguments of {@link getNetworks}: equality filters on any network field (e.g. `region`). */
+export type GetNetworksArgs = NetworkFilters;
+
+/** What {@link getNetworks} returns. */
+export interface GetNetworksResult {
+  /** The networks of the account or team: one per region at least. */
+  networks: Network[];
+}
+
+/** Arguments of {@link getTemplates}: equality filters on any template field (e.g. `os`, `label`). */
+export type GetTemplatesArgs = TemplateFilters;
+
+/** What {@link getTemplates} returns. */
+export interface GetTemplatesResult {
+  /** Public templates and the team's own. */
+  templates: Template[];
+}
+
+/** Arguments of {@link getMachines}: equality filters on machine fields, and a cap. */
+export type GetMachinesArgs = MachineFilters & {
+  /**
+   * At most this many machines (default 10,000); the pages beyond are not fetched.
+   * @defaultValue 10000
+   */
+  maxItems?: number;
+};
+
+/** What {@link getMachines} returns. */
+export interface GetMachinesResult {
+  /** The machines the key can see that match, across all pages. */
+  machines: Machine[];
+}
+
+/** Arguments of {@link getScripts}: equality filters on any script field but its machines. */
+export type GetScriptsArgs = ScriptFilters;
+
+/** What {@link getScripts} returns. */
+export interface GetScriptsResult {
+  /** The scripts of the user or team (without their text: see {@link getScriptText}). */
+  scripts: Script[];
+}
+
+/** Arguments of {@link getAvailability}. */
+export interface GetAvailabilityArgs {
+  /** One of the API's regions, e.g. `"East Coast (NY2)"`. */
+  region: Region;
+  /** GPU+, P4000, P5000, P6000 or V100: the only types that report availability. */
+  machineType: DedicatedGpuMachineType;
+}
+
+/** What {@link getAvailability} returns. */
+export interface GetAvailabilityResult {
+  /** Whether a machine of this type can be requested in this region now. */
+  available: boolean;
+}
+
+/** Arguments of {@link getUtilization}. */
+export interface GetUtilizationArgs {
+  /** The machine's id, e.g. `"psabc123"`. */
+  machineId: string;
+  /** The billing month, `YYYY-MM`. */
+  billingMonth: string;
+}
+
+/** What {@link getUtilization} returns: seconds used and the rates, as the API reports them. */
+export type GetUtilizationResult = Utilization;
+
+/** Arguments of {@link getScriptText}. */
+export interface GetScriptTextArgs {
+  /** The script's id. */
+  scriptId: string;
+}
+
+/** What {@link getScriptText} returns. */
+export interface GetScriptTextResult {
+  /** The script's text (never part of the script record). */
+  text: string;
+}
 
 /** The data sources by name, each an (untyped at the boundary) body on a client. */
 export const DATA_SOURCES = {

@@ -5,15 +5,33 @@
  * `...Output` twin takes `...OutputArgs` and {@link VmApiInvokeOutputOptions}.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type {
-  MachineFilters,
-  NetworkFilters,
-  ScriptFilters,
-  TemplateFilters,
-  UserFilters,
-} from "../../contract/listFilters";
-import type { Machine, Network, Script, Template, User } from "../../contract/schemas";
 import { DATA_SOURCES } from "./dataSources";
+import type {
+  GetUsersArgs,
+  GetUsersResult,
+  GetNetworksArgs,
+  GetNetworksResult,
+  GetTemplatesArgs,
+  GetTemplatesResult,
+  GetMachinesArgs,
+  GetMachinesResult,
+  GetScriptsArgs,
+  GetScriptsResult,
+} from "./dataSources";
+
+export type {
+  GetUsersArgs,
+  GetUsersResult,
+  GetNetworksArgs,
+  GetNetworksResult,
+  GetTemplatesArgs,
+  GetTemplatesResult,
+  GetMachinesArgs,
+  GetMachinesResult,
+  GetScriptsArgs,
+  GetScriptsResult,
+} from "./dataSources";
+
 import {
   dataSource,
   outputTwin,
@@ -23,15 +41,8 @@ import {
   type VmApiInvokeOutputOptions,
 } from "./programClient";
 
-/** Arguments of {@link getUsers}: equality filters on any user field. */
-export type GetUsersArgs = UserFilters;
 /** {@link GetUsersArgs}, each may be an Output. */
 export type GetUsersOutputArgs = OutputArgs<GetUsersArgs>;
-/** What {@link getUsers} returns. */
-export interface GetUsersResult {
-  /** The users of the key's account (a team key: the team's users). */
-  users: User[];
-}
 
 /** Users of the account or team, filtered by any user field. */
 export async function getUsers(args: GetUsersArgs = {}, opts?: VmApiInvokeOptions): Promise<GetUsersResult> {
@@ -45,15 +56,8 @@ export function getUsersOutput(
   return outputTwin(getUsers, args, opts);
 }
 
-/** Arguments of {@link getNetworks}: equality filters on any network field (e.g. `region`). */
-export type GetNetworksArgs = NetworkFilters;
 /** {@link GetNetworksArgs}, each may be an Output. */
 export type GetNetworksOutputArgs = OutputArgs<GetNetworksArgs>;
-/** What {@link getNetworks} returns. */
-export interface GetNetworksResult {
-  /** The networks of the account or team: one per region at least. */
-  networks: Network[];
-}
 
 /** Networks of the account or team (one per region at least). */
 export async function getNetworks(
@@ -70,15 +74,8 @@ export function getNetworksOutput(
   return outputTwin(getNetworks, args, opts);
 }
 
-/** Arguments of {@link getTemplates}: equality filters on any template field (e.g. `os`, `label`). */
-export type GetTemplatesArgs = TemplateFilters;
 /** {@link GetTemplatesArgs}, each may be an Output. */
 export type GetTemplatesOutputArgs = OutputArgs<GetTemplatesArgs>;
-/** What {@link getTemplates} returns. */
-export interface GetTemplatesResult {
-  /** Public templates and the team's own. */
-  templates: Template[];
-}
 
 /** Templates (public ones and the team's), filtered e.g. by `os` or `label`. */
 export async function getTemplates(
@@ -95,21 +92,8 @@ export function getTemplatesOutput(
   return outputTwin(getTemplates, args, opts);
 }
 
-/** Arguments of {@link getMachines}: equality filters on machine fields, and a cap. */
-export type GetMachinesArgs = MachineFilters & {
-  /**
-   * At most this many machines (default 10,000); the pages beyond are not fetched.
-   * @defaultValue 10000
-   */
-  maxItems?: number;
-};
 /** {@link GetMachinesArgs}, each may be an Output. */
 export type GetMachinesOutputArgs = OutputArgs<GetMachinesArgs>;
-/** What {@link getMachines} returns. */
-export interface GetMachinesResult {
-  /** The machines the key can see that match, across all pages. */
-  machines: Machine[];
-}
 
 /** Every machine matching the filters, all pages (at most `maxItems`, default 10,000). */
 export async function getMachines(
@@ -126,15 +110,8 @@ export function getMachinesOutput(
   return outputTwin(getMachines, args, opts);
 }
 
-/** Arguments of {@link getScripts}: equality filters on any script field but its machines. */
-export type GetScriptsArgs = ScriptFilters;
 /** {@link GetScriptsArgs}, each may be an Output. */
 export type GetScriptsOutputArgs = OutputArgs<GetScriptsArgs>;
-/** What {@link getScripts} returns. */
-export interface GetScriptsResult {
-  /** The scripts of the user or team (without their text: see {@link getScriptText}). */
-  scripts: Script[];
-}
 
 /** Scripts of the user or team, filtered by any script field. */
 export async function getScripts(

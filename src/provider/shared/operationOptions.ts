@@ -8,19 +8,7 @@ import { AbortedError, WaitTimeoutError } from "../../client/errors";
 import { OperationTimeoutError } from "./errors";
 import type { EngineProps } from "./resourceImplementation";
 import { UNKNOWN } from "./unknown";
-
-/**
- * The internal inputs a door adds to a resource's for what the engine gives it besides the
- * inputs (the dynamic door's classes, dynamic/resourceOptions.ts; the plugin, from its requests).
- */
-export const OPTION_INPUT_KEYS = ["__customTimeouts", "__replaceOnChanges", "__secretInputs"] as const;
-
-/** `customTimeouts` as the provider receives it: the durations as written (Go syntax: "30s", "5m", "1h30m"). */
-export interface TimeoutInputs {
-  create?: string;
-  update?: string;
-  delete?: string;
-}
+import type { TimeoutInputs } from "./internalInputs";
 
 /** The operations `customTimeouts` can bound. */
 export type Operation = keyof TimeoutInputs;

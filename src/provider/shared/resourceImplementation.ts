@@ -15,7 +15,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { NAMING_INPUT_KEYS } from "./naming";
-import type { OPTION_INPUT_KEYS, TimeoutInputs } from "./operationOptions";
+import type { OPTION_INPUT_KEYS, TimeoutInputs } from "./internalInputs";
 import type { Account } from "../account/account";
 import type { ProgressSink } from "./progress";
 
