@@ -52,8 +52,53 @@ export function judge(r: Omit<BenchResults, "targets">): Target[] {
     target("pulumi up, 50 machines / the engine's floor", "≤ 1.1", up50?.overFloor ?? NaN, (v) => v <= 1.1),
     target("provider-level wall / D, 50 machines", "≤ 1.1", converge50?.ratio ?? NaN, (v) => v <= 1.1),
     target("emulator 5xx or failed connections under load", "0", serverErrors, (v) => v === 0),
+    ...judgePlugin(r),
     ...judgeFleet(r),
   ];
+}
+
+/**
+ * The plugin route's targets (benchmark 4's `pluginMachine` row and benchmark 5's plugin columns,
+ * when they ran): its preview and refresh of 200 Machines within the dynamic no-op's time (it
+ * carries no provider module per resource, which the dynamic route's every check, diff and read
+ * carries), and its `up` of 50 within 1.1 × the engine's floor, as the dynamic route's `up` is
+ * judged. That floor is the dynamic no-op's (a no-op dynamic resource whose create waits D): no
+ * no-op native plugin exists to give the YAML route a floor of its own, and the dynamic one is the
+ * nearest. It runs the program in the wrapper's Node language server, where the YAML route runs
+ * Pulumi YAML's language host; the engine, the CLI, the wrapper's start-up, registration and state
+ * writes are the same.
+ */
+export function judgePlugin(r: Partial<Pick<BenchResults, "engine" | "up">>): Target[] {
+  const targets: Target[] = [];
+  const plugin = r.engine?.rows.find((x) => x.kind === "pluginMachine");
+  if (plugin) {
+    const n = plugin.resources;
+    targets.push(
+      target(
+        `pulumi preview, ${n} Machines on the plugin vs the dynamic no-op`,
+        "≤ 1.0",
+        plugin.previewRatio,
+        (v) => v <= 1,
+      ),
+      target(
+        `pulumi refresh, ${n} Machines on the plugin vs the dynamic no-op`,
+        "≤ 1.0",
+        plugin.refreshRatio,
+        (v) => v <= 1,
+      ),
+    );
+  }
+  const up = r.up?.rows.find((x) => x.machines === 50 && x.pluginOverFloor != null);
+  if (up)
+    targets.push(
+      target(
+        "pulumi up, 50 machines on the plugin / the engine's floor",
+        "≤ 1.1",
+        up.pluginOverFloor ?? NaN,
+        (v) => v <= 1.1,
+      ),
+    );
+  return targets;
 }
 
 /**
