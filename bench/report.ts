@@ -4,7 +4,7 @@
  */
 import { SIZES, MODES } from "./convergence";
 import { SWEEP_SECONDS } from "./requestsPerMachine";
-import type { RouteCounts } from "./support";
+import { round, type RouteCounts } from "./support";
 import type { EngineKind } from "./engine";
 import { judgeFleet, type BenchResults } from "./results";
 import type { FleetResult, ScaleCommand } from "./fleet";
@@ -93,7 +93,7 @@ export interface FleetRun {
   engine?: BenchResults["engine"];
 }
 
-/** bench/results/fleet.md: the targets of issue 22, then benchmark 6's tables. */
+/** bench/results/fleet.md: the fleets' targets (with benchmark 4's refresh of Machines), then benchmark 6's tables. */
 export function fleetReport(run: FleetRun): string {
   const targets = judgeFleet(run);
   return [
@@ -119,8 +119,9 @@ function fleetSections(f: FleetResult): string[] {
     ``,
     limitedTable(f),
     ``,
-    `Ideal: D + N / rate, the creates alone at the limit and then one provisioning. A create is its POST (the creates that start together share one listing of namesakes, counted beyond them); ` +
-      `"beyond its create" is (served − N) / N. Request floor: D + served / rate, the least time the requests made take at the limit. ` +
+    `Ideal: D + 2N / rate, the creates' requests alone at the limit and then one provisioning. A create is two requests, its POST and the naming update that gives the settled machine its name ` +
+      `(the creates that start together share one listing of the account's machines, counted beyond them); "beyond its create" is (served − 2N) / N. ` +
+      `Before the naming update a create was its POST alone: the ideal was D + N / rate and "beyond its create" (served − N) / N. Request floor: D + served / rate, the least time the requests made take at the limit. ` +
       `Orphans: live machines the stack does not hold; duplicates: extra live machines of one name. The limit is lifted before the destroy.`,
     ``,
     `## 6. Fleets: ${f.scale.resources} ${f.scale.kind}s in one stack (--parallel ${f.scale.parallel})`,
@@ -185,10 +186,17 @@ function limitedTable(f: FleetResult): string {
 
 function scaleTable(f: FleetResult): string {
   return table(
-    ["command", "wall ms", "plugin peak RSS MB", "event-loop delay ms (mean / p99 / max)"],
+    [
+      "command",
+      "wall ms",
+      `API requests (per ${f.scale.kind})`,
+      "plugin peak RSS MB",
+      "event-loop delay ms (mean / p99 / max)",
+    ],
     f.scale.commands.map((c) => [
       COMMAND_LABELS[c.command],
       c.ms,
+      c.requests === undefined ? "–" : `${c.requests} (${round(c.requests / f.scale.resources, 2)})`,
       c.plugin?.peakRssMB ?? "–",
       c.plugin
         ? `${c.plugin.loopDelayMs.mean} / ${c.plugin.loopDelayMs.p99} / ${c.plugin.loopDelayMs.max}`

@@ -1,5 +1,8 @@
 /**
  * The shape of bench/results/latest.json, and the targets each run is judged against.
+ *
+ * Targets changed on purpose keep their reason beside them (and in docs/benchmarks.md), so that
+ * a run of another day reads against the right goal.
  */
 import { PROVIDER, type ConvergenceResult } from "./convergence";
 import { round } from "./support";
@@ -47,7 +50,16 @@ export function judge(r: Omit<BenchResults, "targets">): Target[] {
       round(previewRatio("Machine") / previewRatio("noop40")),
       (v) => v <= 1.1,
     ),
-    target("requests, create-and-wait (D = 60 s)", "≤ 6", r.requests.provider.create.requests, (v) => v <= 6),
+    // ≤ 6 until a create named its machine as its last step: a machine is made under a creating
+    // name and given its name once it has settled (one updateMachinePublic request), which is what
+    // tells a leftover of an unfinished create apart (src/contract/unfinishedCreates.ts). So: list,
+    // create, polls, and the naming update.
+    target(
+      "requests, create-and-wait (D = 60 s; was ≤ 6 before the naming update)",
+      "≤ 7",
+      r.requests.provider.create.requests,
+      (v) => v <= 7,
+    ),
     target("pulumi up wall / D, 50 machines", "≤ 1.1", up50?.ratio ?? NaN, (v) => v <= 1.1),
     target("pulumi up, 50 machines / the engine's floor", "≤ 1.1", up50?.overFloor ?? NaN, (v) => v <= 1.1),
     target("provider-level wall / D, 50 machines", "≤ 1.1", converge50?.ratio ?? NaN, (v) => v <= 1.1),
@@ -102,7 +114,7 @@ export function judgePlugin(r: Partial<Pick<BenchResults, "engine" | "up">>): Ta
 }
 
 /**
- * The targets of issue 22: benchmark 4's refresh of Machines (when it ran) and benchmark 6's
+ * The fleets' targets: benchmark 4's refresh of Machines (when it ran) and benchmark 6's
  * rows (when it ran); none of either when neither did.
  */
 export function judgeFleet(r: Partial<Pick<BenchResults, "engine" | "fleet">>): Target[] {
@@ -139,15 +151,18 @@ export function judgeFleet(r: Partial<Pick<BenchResults, "engine" | "fleet">>): 
   const faulty = limited.find((x) => x.faultRate > 0);
   if (clean) {
     const at = `${clean.machines} machines, --parallel ${clean.parallel}, ${clean.rate} requests/s`;
+    // A create is two requests since it names its machine once settled (fleet.ts, CREATE_REQUESTS),
+    // so both figures count it so: before, "beyond its create" was (served − N) / N and the ideal
+    // D + N / rate. The goals stay.
     targets.push(
       target(`up ${at}: failed operations`, "0", clean.failedOperations, (v) => v === 0),
       target(
-        `up ${at}: requests per machine beyond its create`,
+        `up ${at}: requests per machine beyond its create (its POST and naming update)`,
         "≤ 2",
         clean.beyondCreatePerMachine,
         (v) => v <= 2,
       ),
-      target(`up ${at}: wall / (D + N / rate)`, "≤ 1.2", clean.ratio, (v) => v <= 1.2),
+      target(`up ${at}: wall / (D + 2N / rate)`, "≤ 1.2", clean.ratio, (v) => v <= 1.2),
     );
   }
   if (faulty) {
