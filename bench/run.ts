@@ -2,7 +2,7 @@
  * `npm run bench` (builds first): the six benchmarks one after the other, then
  * bench/results/latest.json, latest.md and latest.svg, and the targets table on stdout.
  *
- *   npm run bench                          everything (about 28 minutes on 2 cores)
+ *   npm run bench                          everything (about 31 minutes on 2 cores)
  *   npm run bench -- --quick               fewer repetitions, 3 s load runs (results still written)
  *   npm run bench -- --only requests,headroom   a subset, printed only (latest.* untouched)
  *
