@@ -10,14 +10,18 @@
  * this package's resources register), the shape of a Machine without its provider's work, which
  * tells how much of a Machine's cost is its shape and how much our provider adds; and a fifth,
  * `noop40stack`: noop40 whose plugin also loads zod and axios at its first call, the stack this
- * package is built on (the floor of any provider of that stack and a Machine's shape). Then `rounds`
- * rounds, each timing a preview and a refresh of every kind in turn (interleaved, so a noisy
- * moment of the shared machine hits every kind alike); the median of the rounds is reported.
+ * package is built on (the floor of any provider of that stack and a Machine's shape); and a sixth,
+ * `pluginMachine`: the same Machines on the plugin route, a Pulumi YAML program of N Machines on
+ * `pulumi-resource-vmapi` (bench/pluginProgram.ts), which carries no provider module per resource.
+ * Then `rounds` rounds, each timing a preview and a refresh of every kind in turn (interleaved, so a
+ * noisy moment of the shared machine hits every kind alike); the median of the rounds is reported.
  */
 import * as path from "node:path";
 import { startE2eEmulator, PROGRAMS } from "../test/e2e/support/kit";
+import type { RunningEmulator } from "../src/emulator";
 import { EngineStack, EngineWorkspace, type StateResource } from "../test/e2e/support/engineStack";
 import { connectionConfig } from "../test/e2e/support/kit";
+import { pluginMachinesProgram, type GeneratedProgram } from "./pluginProgram";
 import {
   median,
   noopConfig,
@@ -29,7 +33,7 @@ import {
   timed,
 } from "./support";
 
-export const ENGINE_KINDS = ["noop", "Machine", "Script", "noop40", "noop40stack"] as const;
+export const ENGINE_KINDS = ["noop", "Machine", "pluginMachine", "Script", "noop40", "noop40stack"] as const;
 export type EngineKind = (typeof ENGINE_KINDS)[number];
 
 export interface EngineRow {
@@ -55,26 +59,50 @@ export interface EngineResult {
   rows: EngineRow[];
 }
 
-/** Each kind's program and the config it needs beyond the connection and `count`. */
-const STACKS: Record<EngineKind, { program: string; config?: Record<string, string> }> = {
-  noop: { program: NOOP_PROGRAM },
-  noop40: { program: NOOP_PROGRAM, config: noopConfig({ props: 40 }) },
-  noop40stack: { program: NOOP_PROGRAM, config: noopConfig({ props: 40, loadStack: true }) },
-  Machine: { program: path.join(PROGRAMS, "machines") },
-  Script: { program: path.join(PROGRAMS, "scripts") },
-};
+/** The template of the plugin route's Machines: test/e2e/programs/machines' default, the dynamic route's. */
+const TEMPLATE = "tubsrv01";
+
+/**
+ * Each kind's program and the config it needs beyond the connection: `count` for the programs
+ * that loop, nothing for the YAML program written with N machines (`yaml`, its folder). `own`:
+ * the stack gets an emulator of its own. The plugin's Machines do: an account holds one network
+ * per region, of 245 machines, and a refresh lists the account's machines, so beside the dynamic
+ * route's 200 in the same account both routes' listings would hold 400.
+ */
+function stacksOf(
+  resources: number,
+  yaml: string,
+): Record<EngineKind, { program: string; config: Record<string, string>; own?: boolean }> {
+  const count = { count: String(resources) };
+  return {
+    noop: { program: NOOP_PROGRAM, config: count },
+    noop40: { program: NOOP_PROGRAM, config: { ...count, ...noopConfig({ props: 40 }) } },
+    noop40stack: {
+      program: NOOP_PROGRAM,
+      config: { ...count, ...noopConfig({ props: 40, loadStack: true }) },
+    },
+    Machine: { program: path.join(PROGRAMS, "machines"), config: count },
+    pluginMachine: { program: yaml, config: {}, own: true },
+    Script: { program: path.join(PROGRAMS, "scripts"), config: count },
+  };
+}
 
 /** Runs the benchmark: N resources of each kind, `rounds` timed rounds. */
 export async function engineBenchmark(resources: number, rounds: number): Promise<EngineResult> {
-  const emu = await startE2eEmulator();
+  const shared = await startE2eEmulator();
+  const emulators = new Map<EngineKind, RunningEmulator>();
   const workspace = new EngineWorkspace();
   const stacks = new Map<EngineKind, EngineStack>();
+  const yaml: GeneratedProgram = pluginMachinesProgram(resources, TEMPLATE);
+  const programs = stacksOf(resources, yaml.dir);
   try {
+    for (const kind of ENGINE_KINDS)
+      emulators.set(kind, programs[kind].own ? await startE2eEmulator() : shared);
     for (const kind of ENGINE_KINDS) {
-      const stack = await EngineStack.create(workspace, STACKS[kind].program, {
+      const emu = emulators.get(kind)!;
+      const stack = await EngineStack.create(workspace, programs[kind].program, {
         ...connectionConfig(emu, emu.keys.individual),
-        count: String(resources),
-        ...STACKS[kind].config,
+        ...programs[kind].config,
       });
       stacks.set(kind, stack);
       await stack.ok(["up", "--yes", "--skip-preview"]);
@@ -86,6 +114,7 @@ export async function engineBenchmark(resources: number, rounds: number): Promis
     for (let round = 0; round < rounds; round++) {
       for (const kind of ENGINE_KINDS) {
         const stack = stacks.get(kind)!;
+        const emu = emulators.get(kind)!;
         const before = await requestCounts(emu.url);
         const preview = await timedOk(() => stack.ok(["preview", "--expect-no-changes"]));
         const afterPreview = await requestCounts(emu.url);
@@ -125,7 +154,8 @@ export async function engineBenchmark(resources: number, rounds: number): Promis
   } finally {
     for (const stack of stacks.values()) await stack.remove();
     workspace.dispose();
-    await emu.close();
+    yaml.remove();
+    for (const emu of new Set([shared, ...emulators.values()])) await emu.close();
   }
 }
 

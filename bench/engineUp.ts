@@ -10,7 +10,10 @@
  * language server, registration, the plugin, state writes); what the machines cost above the
  * floor is ours (creates, polls, the first poll's timing, request latency). And the comparison
  * row: the same N machines created through the client and then polled at once and every 5 s
- * (bench/programs/fixedpoll), as the retired client's `waitfor` did.
+ * (bench/programs/fixedpoll), as the retired client's `waitfor` did. And the plugin route: the same N
+ * Machines in a Pulumi YAML program on `pulumi-resource-vmapi` (bench/pluginProgram.ts), judged
+ * against the same floor: no floor of the plugin route exists (a no-op native plugin), and the
+ * dynamic no-op's is the nearest (module comment of bench/results.ts).
  *
  * These rows run with `--parallel 64`. The engine's default is 4 × the cores (8 on 2 cores,
  * PULUMI_PARALLEL overrides it), and every create holds one of those slots while its machine
@@ -22,6 +25,7 @@ import * as path from "node:path";
 import { startTestEmulator } from "../test/kit/emulator";
 import { EngineStack, EngineWorkspace } from "../test/e2e/support/engineStack";
 import { connectionConfig, PROGRAMS } from "../test/e2e/support/kit";
+import { pluginMachinesProgram, type GeneratedProgram } from "./pluginProgram";
 import {
   countsSince,
   MACHINE_INPUTS,
@@ -64,6 +68,14 @@ export interface EngineUpRow {
   fixedRequestsPerMachine: number | null;
   /** API requests of the machines' up, per machine. */
   requestsPerMachine: number;
+  /**
+   * The same `up` of N Machines on the plugin (a Pulumi YAML program), wall ms, / D, / the floor,
+   * and its API requests per machine (null: not run; absent in results before the plugin's rows).
+   */
+  pluginMs?: number | null;
+  pluginRatio?: number | null;
+  pluginOverFloor?: number | null;
+  pluginRequestsPerMachine?: number | null;
   /** `pulumi destroy` of the N machines, wall ms. */
   destroyMs: number;
 }
@@ -82,6 +94,7 @@ export async function engineUpBenchmark(): Promise<EngineUpResult> {
   const emu = await startTestEmulator({ clock: "real", timeScale: UP_TIME_SCALE });
   const workspace = new EngineWorkspace();
   const stacks: EngineStack[] = [];
+  const generated: GeneratedProgram[] = [];
   const stack = async (program: string, config: Record<string, string>) => {
     const made = await EngineStack.create(workspace, program, {
       ...connectionConfig(emu, emu.keys.individual),
@@ -91,16 +104,17 @@ export async function engineUpBenchmark(): Promise<EngineUpResult> {
     stacks.push(made);
     return made;
   };
-  /** The machines' up and destroy at `parallel`; requests of the up counted by the emulator. */
+  /**
+   * The machines' up and destroy at `parallel`; requests of the up counted by the emulator.
+   * `config`: the programs that loop are told N and the template; the YAML program was written with them.
+   */
   const machinesUp = async (
     machines: number,
     parallel: number,
     program = path.join(PROGRAMS, "machines"),
+    config: Record<string, string> = { count: String(machines), templateId: MACHINE_INPUTS.templateId },
   ) => {
-    const real = await stack(program, {
-      count: String(machines),
-      templateId: MACHINE_INPUTS.templateId,
-    });
+    const real = await stack(program, config);
     const before = await requestCounts(emu.url);
     const { ms } = await timed(() => real.ok([...UP, "--parallel", String(parallel)]));
     const requests = totalOf(countsSince(before, await requestCounts(emu.url)));
@@ -111,6 +125,9 @@ export async function engineUpBenchmark(): Promise<EngineUpResult> {
     const rows: EngineUpRow[] = [];
     for (const machines of UP_SIZES) {
       const up = await machinesUp(machines, UP_PARALLEL);
+      const yaml = pluginMachinesProgram(machines, MACHINE_INPUTS.templateId);
+      generated.push(yaml);
+      const plugin = await machinesUp(machines, UP_PARALLEL, yaml.dir, {});
       const fixed = await machinesUp(machines, UP_PARALLEL, path.join(__dirname, "programs", "fixedpoll"));
       const floor = await stack(NOOP_PROGRAM, { count: String(machines), ...noopConfig({ createMs: D_MS }) });
       const { ms: floorMs } = await timed(() => floor.ok([...UP, "--parallel", String(UP_PARALLEL)]));
@@ -127,6 +144,10 @@ export async function engineUpBenchmark(): Promise<EngineUpResult> {
         fixedRatio: round(fixed.ms / D_MS),
         fixedRequestsPerMachine: fixed.requestsPerMachine,
         requestsPerMachine: up.requestsPerMachine,
+        pluginMs: Math.round(plugin.ms),
+        pluginRatio: round(plugin.ms / D_MS),
+        pluginOverFloor: round(plugin.ms / floorMs),
+        pluginRequestsPerMachine: plugin.requestsPerMachine,
         destroyMs: up.destroyMs,
       });
     }
@@ -143,11 +164,16 @@ export async function engineUpBenchmark(): Promise<EngineUpResult> {
       fixedRatio: null,
       fixedRequestsPerMachine: null,
       requestsPerMachine: atDefault.requestsPerMachine,
+      pluginMs: null,
+      pluginRatio: null,
+      pluginOverFloor: null,
+      pluginRequestsPerMachine: null,
       destroyMs: atDefault.destroyMs,
     });
     return { timeScale: UP_TIME_SCALE, durationMs: D_MS, rows };
   } finally {
     for (const made of stacks) await made.remove();
+    for (const program of generated) program.remove();
     workspace.dispose();
     await emu.close();
   }

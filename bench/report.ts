@@ -4,7 +4,8 @@
  */
 import { SIZES, MODES } from "./convergence";
 import { SWEEP_SECONDS } from "./requestsPerMachine";
-import type { RouteCounts } from "./support";
+import { round, type RouteCounts } from "./support";
+import type { EngineKind } from "./engine";
 import { judgeFleet, type BenchResults } from "./results";
 import type { FleetResult, ScaleCommand } from "./fleet";
 
@@ -64,6 +65,7 @@ export function markdownReport(r: BenchResults): string {
       `the kinds interleaved in every round; the no-op is one provider object shared by ${r.engine.resources} dynamic resources; ` +
       `noop40 is the same no-op carrying 40 properties, registered with stack traces off as ours are: a Machine's shape without its provider's work; ` +
       `noop40stack is noop40 whose plugin loads zod and axios at its first call, as ours does: the floor of any provider of this package's stack with a Machine's shape. ` +
+      `${KIND_LABELS.pluginMachine} is the same Machines on the plugin route: a Pulumi YAML program of ${r.engine.resources} Machines on pulumi-resource-vmapi, run with Pulumi YAML's language host (no provider module per resource). ` +
       `State bytes: one resource in \`pulumi stack export\`, of which its provider's code (\`__provider\`).`,
     ``,
     `## 5. \`pulumi up\` of N machines (D = ${r.up.durationMs / 1000} s real; wall time / D)`,
@@ -74,6 +76,7 @@ export function markdownReport(r: BenchResults): string {
       `(60 s of provisioning last ${r.up.durationMs / 1000} s; the provider's sleeps scaled alike). The floor is the same \`up\` of N ` +
       `no-op dynamic resources whose create waits exactly D: what it costs above D is the engine's own. ` +
       `"Fixed 5 s" is the same N machines created through the client and polled at once and every 5 s (scaled), as the retired client waited. ` +
+      `"Plugin" is the same N Machines on the plugin route (a Pulumi YAML program on pulumi-resource-vmapi), against the same floor: the dynamic no-op's, the nearest there is. ` +
       `The last row is the engine's default --parallel (4 × cores): each create holds a slot while its machine provisions, so N machines take ceil(N / parallel) waves.`,
     ``,
     ...(r.fleet ? fleetSections(r.fleet) : []),
@@ -90,7 +93,7 @@ export interface FleetRun {
   engine?: BenchResults["engine"];
 }
 
-/** bench/results/fleet.md: the targets of issue 22, then benchmark 6's tables. */
+/** bench/results/fleet.md: the fleets' targets (with benchmark 4's refresh of Machines), then benchmark 6's tables. */
 export function fleetReport(run: FleetRun): string {
   const targets = judgeFleet(run);
   return [
@@ -116,8 +119,9 @@ function fleetSections(f: FleetResult): string[] {
     ``,
     limitedTable(f),
     ``,
-    `Ideal: D + N / rate, the creates alone at the limit and then one provisioning. A create is its POST (the creates that start together share one listing of namesakes, counted beyond them); ` +
-      `"beyond its create" is (served − N) / N. Request floor: D + served / rate, the least time the requests made take at the limit. ` +
+    `Ideal: D + 2N / rate, the creates' requests alone at the limit and then one provisioning. A create is two requests, its POST and the naming update that gives the settled machine its name ` +
+      `(the creates that start together share one listing of the account's machines, counted beyond them); "beyond its create" is (served − 2N) / N. ` +
+      `Before the naming update a create was its POST alone: the ideal was D + N / rate and "beyond its create" (served − N) / N. Request floor: D + served / rate, the least time the requests made take at the limit. ` +
       `Orphans: live machines the stack does not hold; duplicates: extra live machines of one name. The limit is lifted before the destroy.`,
     ``,
     `## 6. Fleets: ${f.scale.resources} ${f.scale.kind}s in one stack (--parallel ${f.scale.parallel})`,
@@ -182,10 +186,17 @@ function limitedTable(f: FleetResult): string {
 
 function scaleTable(f: FleetResult): string {
   return table(
-    ["command", "wall ms", "plugin peak RSS MB", "event-loop delay ms (mean / p99 / max)"],
+    [
+      "command",
+      "wall ms",
+      `API requests (per ${f.scale.kind})`,
+      "plugin peak RSS MB",
+      "event-loop delay ms (mean / p99 / max)",
+    ],
     f.scale.commands.map((c) => [
       COMMAND_LABELS[c.command],
       c.ms,
+      c.requests === undefined ? "–" : `${c.requests} (${round(c.requests / f.scale.resources, 2)})`,
       c.plugin?.peakRssMB ?? "–",
       c.plugin
         ? `${c.plugin.loopDelayMs.mean} / ${c.plugin.loopDelayMs.p99} / ${c.plugin.loopDelayMs.max}`
@@ -354,6 +365,10 @@ function upTable(r: BenchResults): string {
       "fixed 5 s: up ms",
       "fixed 5 s: up / D",
       "fixed 5 s: requests per machine",
+      "plugin: up ms",
+      "plugin: up / D",
+      "plugin: up / floor",
+      "plugin: requests per machine",
       "destroy ms",
     ],
     r.up.rows.map((x) => [
@@ -368,10 +383,19 @@ function upTable(r: BenchResults): string {
       x.fixedMs ?? "–",
       x.fixedRatio ?? "–",
       x.fixedRequestsPerMachine ?? "–",
+      x.pluginMs ?? "–",
+      x.pluginRatio ?? "–",
+      x.pluginOverFloor ?? "–",
+      x.pluginRequestsPerMachine ?? "–",
       x.destroyMs,
     ]),
   );
 }
+
+/** How benchmark 4's kinds are named in the tables (the others by their own name). */
+export const KIND_LABELS: Partial<Record<EngineKind, string>> = {
+  pluginMachine: "Machine on the plugin (YAML)",
+};
 
 function engineTable(r: BenchResults): string {
   return table(
@@ -385,7 +409,7 @@ function engineTable(r: BenchResults): string {
       "state bytes (provider)",
     ],
     r.engine.rows.map((x) => [
-      `${x.resources} × ${x.kind}`,
+      `${x.resources} × ${KIND_LABELS[x.kind] ?? x.kind}`,
       x.previewMs,
       x.previewRatio,
       x.refreshMs,

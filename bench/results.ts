@@ -1,5 +1,8 @@
 /**
  * The shape of bench/results/latest.json, and the targets each run is judged against.
+ *
+ * Targets changed on purpose keep their reason beside them (and in docs/benchmarks.md), so that
+ * a run of another day reads against the right goal.
  */
 import { PROVIDER, type ConvergenceResult } from "./convergence";
 import { round } from "./support";
@@ -47,17 +50,71 @@ export function judge(r: Omit<BenchResults, "targets">): Target[] {
       round(previewRatio("Machine") / previewRatio("noop40")),
       (v) => v <= 1.1,
     ),
-    target("requests, create-and-wait (D = 60 s)", "≤ 6", r.requests.provider.create.requests, (v) => v <= 6),
+    // ≤ 6 until a create named its machine as its last step: a machine is made under a creating
+    // name and given its name once it has settled (one updateMachinePublic request), which is what
+    // tells a leftover of an unfinished create apart (src/contract/unfinishedCreates.ts). So: list,
+    // create, polls, and the naming update.
+    target(
+      "requests, create-and-wait (D = 60 s; was ≤ 6 before the naming update)",
+      "≤ 7",
+      r.requests.provider.create.requests,
+      (v) => v <= 7,
+    ),
     target("pulumi up wall / D, 50 machines", "≤ 1.1", up50?.ratio ?? NaN, (v) => v <= 1.1),
     target("pulumi up, 50 machines / the engine's floor", "≤ 1.1", up50?.overFloor ?? NaN, (v) => v <= 1.1),
     target("provider-level wall / D, 50 machines", "≤ 1.1", converge50?.ratio ?? NaN, (v) => v <= 1.1),
     target("emulator 5xx or failed connections under load", "0", serverErrors, (v) => v === 0),
+    ...judgePlugin(r),
     ...judgeFleet(r),
   ];
 }
 
 /**
- * The targets of issue 22: benchmark 4's refresh of Machines (when it ran) and benchmark 6's
+ * The plugin route's targets (benchmark 4's `pluginMachine` row and benchmark 5's plugin columns,
+ * when they ran): its preview and refresh of 200 Machines within the dynamic no-op's time (it
+ * carries no provider module per resource, which the dynamic route's every check, diff and read
+ * carries), and its `up` of 50 within 1.1 × the engine's floor, as the dynamic route's `up` is
+ * judged. That floor is the dynamic no-op's (a no-op dynamic resource whose create waits D): no
+ * no-op native plugin exists to give the YAML route a floor of its own, and the dynamic one is the
+ * nearest. It runs the program in the wrapper's Node language server, where the YAML route runs
+ * Pulumi YAML's language host; the engine, the CLI, the wrapper's start-up, registration and state
+ * writes are the same.
+ */
+export function judgePlugin(r: Partial<Pick<BenchResults, "engine" | "up">>): Target[] {
+  const targets: Target[] = [];
+  const plugin = r.engine?.rows.find((x) => x.kind === "pluginMachine");
+  if (plugin) {
+    const n = plugin.resources;
+    targets.push(
+      target(
+        `pulumi preview, ${n} Machines on the plugin vs the dynamic no-op`,
+        "≤ 1.0",
+        plugin.previewRatio,
+        (v) => v <= 1,
+      ),
+      target(
+        `pulumi refresh, ${n} Machines on the plugin vs the dynamic no-op`,
+        "≤ 1.0",
+        plugin.refreshRatio,
+        (v) => v <= 1,
+      ),
+    );
+  }
+  const up = r.up?.rows.find((x) => x.machines === 50 && x.pluginOverFloor != null);
+  if (up)
+    targets.push(
+      target(
+        "pulumi up, 50 machines on the plugin / the engine's floor",
+        "≤ 1.1",
+        up.pluginOverFloor ?? NaN,
+        (v) => v <= 1.1,
+      ),
+    );
+  return targets;
+}
+
+/**
+ * The fleets' targets: benchmark 4's refresh of Machines (when it ran) and benchmark 6's
  * rows (when it ran); none of either when neither did.
  */
 export function judgeFleet(r: Partial<Pick<BenchResults, "engine" | "fleet">>): Target[] {
@@ -94,15 +151,18 @@ export function judgeFleet(r: Partial<Pick<BenchResults, "engine" | "fleet">>): 
   const faulty = limited.find((x) => x.faultRate > 0);
   if (clean) {
     const at = `${clean.machines} machines, --parallel ${clean.parallel}, ${clean.rate} requests/s`;
+    // A create is two requests since it names its machine once settled (fleet.ts, CREATE_REQUESTS),
+    // so both figures count it so: before, "beyond its create" was (served − N) / N and the ideal
+    // D + N / rate. The goals stay.
     targets.push(
       target(`up ${at}: failed operations`, "0", clean.failedOperations, (v) => v === 0),
       target(
-        `up ${at}: requests per machine beyond its create`,
+        `up ${at}: requests per machine beyond its create (its POST and naming update)`,
         "≤ 2",
         clean.beyondCreatePerMachine,
         (v) => v <= 2,
       ),
-      target(`up ${at}: wall / (D + N / rate)`, "≤ 1.2", clean.ratio, (v) => v <= 1.2),
+      target(`up ${at}: wall / (D + 2N / rate)`, "≤ 1.2", clean.ratio, (v) => v <= 1.2),
     );
   }
   if (faulty) {

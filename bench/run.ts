@@ -2,13 +2,13 @@
  * `npm run bench` (builds first): the six benchmarks one after the other, then
  * bench/results/latest.json, latest.md and latest.svg, and the targets table on stdout.
  *
- *   npm run bench                          everything (about 28 minutes on 2 cores)
+ *   npm run bench                          everything (about 31 minutes on 2 cores)
  *   npm run bench -- --quick               fewer repetitions, 3 s load runs (results still written)
  *   npm run bench -- --only requests,headroom   a subset, printed only (latest.* untouched)
  *
  * Benchmarks: requests (1), convergence (2), headroom (3), engine (4: the real CLI's preview and
- * refresh of 200 resources, and state bytes), up (5: the real CLI's `up` of 1, 10, 50 machines
- * against its floor), fleet (6: 200 machines under a rate limit, with and without faults, and
+ * refresh of 200 resources, the Machines on both routes, dynamic and plugin, and state bytes), up
+ * (5: the real CLI's `up` of 1, 10, 50 machines on both routes against its floor), fleet (6: 200 machines under a rate limit, with and without faults, and
  * 1,000 Scripts in one stack; `--quick`: 20 and 100); see docs/benchmarks.md. Benchmark 6 also
  * writes bench/results/fleet.json and fleet.md when run alone (`--only fleet`).
  */
@@ -25,7 +25,7 @@ import { engineUpBenchmark } from "./engineUp";
 import { fleetBenchmark } from "./fleet";
 import { fleetReport, markdownReport, table, targetsTable, type FleetRun } from "./report";
 import { requestsPerMachine } from "./requestsPerMachine";
-import { judge, judgeFleet, type BenchResults } from "./results";
+import { judge, judgeFleet, judgePlugin, type BenchResults } from "./results";
 
 const RESULTS = path.join(__dirname, "results");
 const NAMES = ["requests", "convergence", "headroom", "engine", "up", "fleet"] as const;
@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   const seconds = (Date.now() - startedAt.getTime()) / 1000;
   if (only) {
     process.stdout.write(`${JSON.stringify(partial, null, 2)}\n`);
-    const targets = judgeFleet(partial);
+    const targets = [...judgePlugin(partial), ...judgeFleet(partial)];
     if (partial.fleet)
       await writeFleet({ startedAt: startedAt.toISOString(), seconds, host, quick, ...partial });
     if (targets.length > 0)

@@ -1,0 +1,58 @@
+/**
+ * The plugin route's program of benchmarks 4 and 5: `count` Machines in Pulumi YAML on this
+ * repository's plugin (`plugin/pulumi-resource-vmapi`, named by its absolute path under
+ * `plugins: providers`), run by the CLI with Pulumi YAML's language host. Pulumi YAML has no loops,
+ * so the program is written at bench time into a temporary folder. Its machines are those of
+ * test/e2e/programs/machines, the dynamic route's program: auto-named, C4, 50 GB, hourly, one
+ * template, and the program's one output is their ids.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+
+/** The repository's plugin folder (the one `plugins: providers` names). */
+export const PLUGIN_DIR = path.resolve(__dirname, "..", "plugin");
+
+/** A program written into a temporary folder, and how to remove it. */
+export interface GeneratedProgram {
+  dir: string;
+  remove(): void;
+}
+
+/** Writes the YAML program of `count` machines of `templateId` into a new temporary folder. */
+export function pluginMachinesProgram(count: number, templateId: string): GeneratedProgram {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vmapi-bench-yaml-"));
+  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), machinesYaml(count, templateId));
+  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The text of that program's Pulumi.yaml. */
+export function machinesYaml(count: number, templateId: string): string {
+  const names = Array.from({ length: count }, (_, i) => `worker${i}`);
+  const machine = (name: string) =>
+    [
+      `  ${name}:`,
+      `    type: vmapi:index:Machine`,
+      `    properties:`,
+      `      region: East Coast (NY2)`,
+      `      machineType: C4`,
+      `      size: 50`,
+      `      billingType: hourly`,
+      `      templateId: ${templateId}`,
+    ].join("\n");
+  return [
+    `name: vmapi-bench-plugin-machines`,
+    `description: ${count} auto-named Machines on the plugin (written by bench/pluginProgram.ts)`,
+    `runtime: yaml`,
+    `plugins:`,
+    `  providers:`,
+    `    - name: vmapi`,
+    `      path: ${PLUGIN_DIR}`,
+    `resources:`,
+    ...names.map(machine),
+    `outputs:`,
+    `  machineIds:`,
+    ...names.map((name) => `    - \${${name}.machineId}`),
+    ``,
+  ].join("\n");
+}
