@@ -86,7 +86,8 @@ const LAYERS = [
       },
       {
         regex: "^\\.\\./(machine|script|delegation|access|restart|functions|dynamic|native)/",
-        message: "src/provider/shared and account are beneath the resource folders and the doors: they import none of them.",
+        message:
+          "src/provider/shared and account are beneath the resource folders and the doors: they import none of them.",
       },
     ],
   ),
@@ -99,7 +100,8 @@ const LAYERS = [
       },
       {
         regex: "^\\.\\./(dynamic|native)/",
-        message: "An implementation never knows which door calls it: it imports neither dynamic/ nor native/.",
+        message:
+          "An implementation never knows which door calls it: it imports neither dynamic/ nor native/.",
       },
     ],
   ),

@@ -15,7 +15,6 @@ export interface EngineLog {
 
 /** A log to the engine at `address` (host:port, as the engine passes it to the plugin). */
 export function engineLog(address: string): EngineLog {
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- generated stub
   const client = new engineGrpc.EngineClient(address, grpc.credentials.createInsecure());
   const severities = {
     info: engineProto.LogSeverity.INFO,
@@ -24,13 +23,11 @@ export function engineLog(address: string): EngineLog {
   };
   return {
     log(severity, message, urn) {
-      // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call
       const request = new engineProto.LogRequest();
       request.setSeverity(severities[severity]);
       request.setMessage(message);
       if (urn !== undefined) request.setUrn(urn);
       // A line that cannot be delivered is lost, never the operation it was about.
-      // eslint-disable-next-line @typescript-eslint/no-unsafe-call
       client.log(request, () => undefined);
     },
   };

@@ -44,7 +44,6 @@ async function serve(): Promise<void> {
     schema,
   );
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-member-access -- generated stub
   server.addService(providerGrpc.ResourceProviderService, serviceHandlers(provider, schema));
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, bound) =>

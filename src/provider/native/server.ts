@@ -21,7 +21,7 @@ import {
 import type { NativeProvider, WireResult } from "./nativeProvider";
 import type { NativeSchema } from "./schemaFile";
 
-/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-argument -- the generated protocol stubs are untyped */
+/* eslint-disable @typescript-eslint/no-explicit-any -- the protocol messages pass through as the generated stubs give them */
 
 type Unary = (call: ServerUnaryCall<any, any>, done: sendUnaryData<any>) => void;
 

@@ -3,17 +3,27 @@
  * `pulumi.log` messages in the update's diagnostics; without an engine (tests, scripts) the
  * SDK prints them to the console.
  */
-import * as pulumi from "@pulumi/pulumi";
+import type * as Pulumi from "@pulumi/pulumi";
 import type { RetryNotice } from "../../client/http";
 import type { ThrottleNotice } from "../../client/rateLimiter";
 import { notify } from "../../client/notify";
+
+/**
+ * The SDK's `pulumi.log`, loaded on first use: a dynamic provider has the SDK loaded anyway, and
+ * the native plugin, which reports through the engine's own log service, starts without it.
+ */
+let sdkLog: typeof Pulumi.log | undefined;
+function pulumiLog(): typeof Pulumi.log {
+  sdkLog ??= (require("@pulumi/pulumi") as typeof Pulumi).log;
+  return sdkLog;
+}
 
 /** Reports one line; injected so tests can collect progress. */
 export type ProgressSink = (message: string) => void;
 
 /** The default sink: an info diagnostic. Failures to log never fail the operation. */
 export const engineProgress: ProgressSink = (message) => {
-  notify(() => void Promise.resolve(pulumi.log.info(message)).catch(() => undefined));
+  notify(() => void Promise.resolve(pulumiLog().info(message)).catch(() => undefined));
 };
 
 /**
@@ -21,7 +31,7 @@ export const engineProgress: ProgressSink = (message) => {
  * a machine's disk). Failures to log never fail the operation.
  */
 export const engineWarning: ProgressSink = (message) => {
-  notify(() => void Promise.resolve(pulumi.log.warn(message)).catch(() => undefined));
+  notify(() => void Promise.resolve(pulumiLog().warn(message)).catch(() => undefined));
 };
 
 /** "12 s", "3 min 05 s": elapsed time as a person reads it. */
