@@ -3,7 +3,9 @@
  * outside the repository with its own @pulumi/pulumi (the lowest version the peer range allows
  * and the newest this repository tests, so also a version other than the one the package was
  * built against) and TypeScript; examples/quickstart runs there through the real engine (up,
- * preview with no changes, destroy), and `npx vmapi-emulator --help` runs from that project.
+ * preview with no changes, destroy), the Pulumi YAML quickstart runs on the plugin the tarball
+ * ships (`path: node_modules/pulumi-vmapi/plugin`, as the README says), and `npx vmapi-emulator
+ * --help` runs from that project.
  * One copy of the SDK ends up in the project. Not under test/e2e: `.ci/run` re-runs that folder
  * with the lowest SDK, and this test installs both versions itself. `dist/` is the one jest's
  * global setup compiled; `npm pack --ignore-scripts` does not build it again under the other
@@ -51,7 +53,7 @@ afterAll(async () => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-test("the tarball: the compiled package and its README, no tests, benchmarks, tools or sources", () => {
+test("the tarball: the compiled package, the plugin's launcher and schema, its README; no tests, benchmarks, tools or sources", () => {
   const paths = packed.files.map((f) => f.path);
   process.stdout.write(
     `${packed.filename}: ${packed.size} bytes packed, ${packed.unpackedSize} unpacked, ${paths.length} files\n`,
@@ -63,7 +65,13 @@ test("the tarball: the compiled package and its README, no tests, benchmarks, to
   expect(paths.filter((p) => !p.startsWith("dist/"))).toEqual(
     expect.arrayContaining(["package.json", "README.md"]),
   );
-  expect(paths.filter((p) => !p.startsWith("dist/")).sort()).toEqual(["README.md", "package.json"]);
+  expect(paths.filter((p) => !p.startsWith("dist/")).sort()).toEqual([
+    "README.md",
+    "package.json",
+    "plugin/pulumi-resource-vmapi",
+    "plugin/schema.json",
+  ]);
+  expect(paths).toContain("dist/provider/native/main.js");
 });
 
 describe.each([LOWEST, NEWEST])("a project with @pulumi/pulumi %s", (sdk) => {
@@ -123,6 +131,41 @@ describe.each([LOWEST, NEWEST])("a project with @pulumi/pulumi %s", (sdk) => {
       expect(
         liveMachines(await emu.control.state()).filter((m) => String(m.name).startsWith("trainer")),
       ).toEqual([]);
+    } finally {
+      await stack.remove();
+      workspace.dispose();
+    }
+  });
+
+  test("the YAML quickstart on the installed plugin (path: node_modules/pulumi-vmapi/plugin): up, preview with no changes, destroy", async () => {
+    const launcher = path.join(project, "node_modules", "pulumi-vmapi", "plugin", "pulumi-resource-vmapi");
+    expect(fs.statSync(launcher).mode & 0o111).not.toBe(0);
+    // A folder of its own beside the Node project, with that project's node_modules, as a YAML
+    // project that ran `npm install pulumi-vmapi @pulumi/pulumi` has.
+    const yamlProject = path.join(work, `yaml-${sdk}`);
+    fs.mkdirSync(yamlProject);
+    fs.symlinkSync(path.join(project, "node_modules"), path.join(yamlProject, "node_modules"));
+    const program = fs.readFileSync(path.join(REPO, "examples", "yaml", "Pulumi.yaml"), "utf8");
+    expect(program).toContain("path: ../../plugin");
+    fs.writeFileSync(
+      path.join(yamlProject, "Pulumi.yaml"),
+      program.replace("path: ../../plugin", "path: node_modules/pulumi-vmapi/plugin"),
+    );
+    const workspace = new EngineWorkspace();
+    const stack = await EngineStack.create(
+      workspace,
+      yamlProject,
+      connectionConfig(emu, emu.keys.individual),
+    );
+    const mine = async () =>
+      liveMachines(await emu.control.state()).filter((m) => String(m.name).startsWith("trainer-"));
+    try {
+      expectExit(await stack.up());
+      const outputs = await stack.outputs();
+      expect(await mine()).toEqual([expect.objectContaining({ id: outputs.machineId, state: "ready" })]);
+      expectExit(await stack.preview("--expect-no-changes"));
+      expectExit(await stack.destroy());
+      expect(await mine()).toEqual([]);
     } finally {
       await stack.remove();
       workspace.dispose();
