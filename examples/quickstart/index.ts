@@ -6,6 +6,7 @@
  *   npm run pulumi -- stack init dev
  *   npm run pulumi -- config set vmapi:baseUrl http://127.0.0.1:<port>   # npm run emulator:start
  *   npm run pulumi -- config set --secret vmapi:apiKey dev-individual-key
+ *   npm run pulumi -- config set vmapi:pollScale 0.05    # the background emulator's time scale
  *   npm run pulumi -- up --yes
  */
 import * as pulumi from "@pulumi/pulumi";
@@ -28,8 +29,10 @@ const trainer = new Machine("trainer", {
 
 // The script is created for the machine (`machineId`), not named by it (`scriptId`): scripts are
 // immutable, so an edited text is a new script, which is assigned to the same machine; the machine
-// keeps its id and its disk and runs the new text at its next boot. (A Machine's `scriptId` is
-// fixed at create: changing it replaces the machine.)
+// keeps its id and its disk and runs the new text at its next boot. To run it at once, give the
+// Machine `restartTriggers: () => [setup.scriptId]` (a restart whenever the script changes, as the
+// README's example does). (A Machine's `scriptId` is fixed at create: changing it replaces the
+// machine.)
 const setup = new Script("setup", {
   // A secret: encrypted in the stack's state, never shown in plain text.
   scriptText: pulumi.secret("#!/bin/bash\napt-get update && apt-get install -y python3-pip\n"),

@@ -6,6 +6,7 @@
  * Config (declared in Pulumi.yaml, so `up` names what is missing), in this folder:
  *   npm run pulumi -- config set vmapi:baseUrl http://127.0.0.1:<port>   # npm run emulator:start
  *   npm run pulumi -- config set --secret vmapi:apiKey dev-team-admin-key
+ *   npm run pulumi -- config set vmapi:pollScale 0.05    # the background emulator's time scale
  *   npm run pulumi -- config set teamId teacme001
  *   npm run pulumi -- config set --secret newUserPassword 'S0me-passw0rd'
  * and optionally `memberEmail` / `adminEmail`, the team users who get the workstation and access

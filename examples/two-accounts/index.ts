@@ -6,6 +6,7 @@
  * Config, in this folder (the emulator's seeded keys; `npm run emulator:start` prints the URL):
  *   npm run pulumi -- config set vmapi:baseUrl http://127.0.0.1:<port>
  *   npm run pulumi -- config set --secret vmapi:apiKey dev-individual-key
+ *   npm run pulumi -- config set vmapi:pollScale 0.05    # the background emulator's time scale
  *   npm run pulumi -- config set --secret --path 'vmapi:accounts.team.apiKey' dev-team-admin-key
  *   npm run pulumi -- config set teamId teacme001
  * and optionally `memberEmail`, the team user who gets the team machine.
