@@ -11,6 +11,11 @@
 #                               since two at once on 2 cores take longer than one after the other),
 #                               then looks again as cache_found does: the caller that waited for
 #                               another's build finds it made
+#   cache_go_build BIN DIR WHAT HINT
+#                               prints BIN when it is there; else, under build.lock, builds the Go
+#                               main package in DIR into BIN (static, stripped; written whole or
+#                               not at all), saying WHAT it builds, how long that takes the first
+#                               time (HINT) and how long it took, and prints BIN
 
 CACHE="${VMAPI_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-vmapi}"
 FIND_ONLY=0
@@ -41,4 +46,18 @@ cache_lock() {
   exec 9>"$CACHE/$lock"
   flock 9
   cache_found "$@"
+}
+
+cache_go_build() {
+  local bin=$1 dir=$2 what=$3 hint=$4 start
+  cache_found "$bin" test -x "$bin"
+  cache_lock build.lock "$bin" test -x "$bin"
+  mkdir -p "$(dirname "$bin")"
+  echo "building $what into $bin (first time only: $hint)" >&2
+  start=$(date +%s)
+  (cd "$dir" && CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" -o "$bin.tmp" . >&2)
+  mv "$bin.tmp" "$bin"
+  echo "built $what in $(($(date +%s) - start)) s" >&2
+  echo "$bin"
+  exit 0
 }

@@ -13,6 +13,7 @@
  * providers are left as they are.
  */
 import { createIdentity, creatingName } from "../contract/unfinishedCreates";
+import { kindOfType } from "../contract/typeTokens";
 
 /** The part of `pulumi stack export` this reads and writes; everything else passes through. */
 export interface ExportedStack {
@@ -50,15 +51,6 @@ export interface Resolution {
   id?: string;
   /** Why, in a sentence for the person running the recovery. */
   reason: string;
-}
-
-/** The type prefixes of this package's resources: the TypeScript classes', and the plugin's. */
-const TYPE_PREFIXES = ["pulumi-nodejs:dynamic/vmapi:", "vmapi:index:"];
-
-/** The kind of a resource type of this package ("Machine"), or undefined for another provider's. */
-function kindOf(type: string): string | undefined {
-  const prefix = TYPE_PREFIXES.find((p) => type.startsWith(p));
-  return prefix === undefined ? undefined : type.slice(prefix.length);
 }
 
 /**
@@ -116,7 +108,7 @@ async function resolveOne(
   resource: ExportedResource,
   finder: ResourceFinder,
 ): Promise<Resolution | undefined> {
-  const kind = kindOf(resource.type);
+  const kind = kindOfType(resource.type);
   if (kind === undefined) return undefined;
   const urn = resource.urn;
   const adoptId = resource.inputs?.adoptMachineId;
@@ -144,7 +136,7 @@ async function resolveOne(
 
 /** The resource as the stack will hold it: the create's inputs, its id; `refresh` reads the rest. */
 function adopted(resource: ExportedResource, id: string): ExportedResource {
-  const kind = kindOf(resource.type) ?? "";
+  const kind = kindOfType(resource.type) ?? "";
   const idOutput = FINDABLE[kind]?.idOutput ?? "machineId";
   // The serialized provider (`__provider`) is among the inputs: a refresh needs it in the outputs.
   return { ...resource, id, outputs: { ...resource.inputs, [idOutput]: id } };

@@ -12,6 +12,7 @@
  */
 import { z } from "zod";
 import { formatIssues } from "../contract/formatIssues";
+import { dynamicType } from "../contract/typeTokens";
 
 /** What the engine sends for a value it will know only after `up` (the SDK's `unknownValue`). */
 export const UNKNOWN_VALUE = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -93,11 +94,11 @@ export function urnParts(urn: string): { stack: string; project: string; type: s
 }
 
 /** The type token of Machine resources. */
-export const MACHINE_TYPE = "pulumi-nodejs:dynamic/vmapi:Machine";
+export const MACHINE_TYPE = dynamicType("Machine");
 /** The type token of Script resources. */
-export const SCRIPT_TYPE = "pulumi-nodejs:dynamic/vmapi:Script";
+export const SCRIPT_TYPE = dynamicType("Script");
 /** The type token of MachineRestart resources (a Machine's `restartTriggers`). */
-export const RESTART_TYPE = "pulumi-nodejs:dynamic/vmapi:MachineRestart";
+export const RESTART_TYPE = dynamicType("MachineRestart");
 
 /** Inputs or outputs of a resource. */
 export type Props = Record<string, unknown>;

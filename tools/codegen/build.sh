@@ -20,15 +20,4 @@ VERSION="$(awk '$1 == "github.com/pulumi/pulumi/pkg/v3" { print $2; exit }' "$HE
 DIGEST="$(cat "$HERE/go.mod" "$HERE/go.sum" "$HERE/main.go" | sha256sum | cut -c1-12)"
 BIN="$CACHE/codegen-$VERSION-$DIGEST/bin/codegen"
 
-cache_found "$BIN" test -x "$BIN"
-# The same lock as tools/pulumi-cli/build.sh.
-cache_lock build.lock "$BIN" test -x "$BIN"
-mkdir -p "$(dirname "$BIN")"
-
-echo "building the SDK code generator (pkg/v3 $VERSION) into $BIN (first time only: about 5 minutes)" >&2
-start=$(date +%s)
-cd "$HERE"
-CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" -o "$BIN.tmp" . >&2
-mv "$BIN.tmp" "$BIN"
-echo "built the SDK code generator in $(($(date +%s) - start)) s" >&2
-echo "$BIN"
+cache_go_build "$BIN" "$HERE" "the SDK code generator (pkg/v3 $VERSION)" "about 5 minutes"

@@ -25,15 +25,4 @@ sources() {
 DIGEST="$(cd "$REPO" && sources | while read -r f; do echo "$f"; cat "$f"; done | sha256sum | cut -c1-12)"
 BIN="$CACHE/example-go-$DIGEST/bin/quickstart"
 
-cache_found "$BIN" test -x "$BIN"
-# The same lock as the CLI's build.
-cache_lock build.lock "$BIN" test -x "$BIN"
-mkdir -p "$(dirname "$BIN")"
-
-echo "building the Go quickstart (examples/go) into $BIN (first time: about 1.5 minutes)" >&2
-start=$(date +%s)
-cd "$REPO/examples/go"
-CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" -o "$BIN.tmp" . >&2
-mv "$BIN.tmp" "$BIN"
-echo "built the Go quickstart in $(($(date +%s) - start)) s" >&2
-echo "$BIN"
+cache_go_build "$BIN" "$REPO/examples/go" "the Go quickstart (examples/go)" "about 1.5 minutes"

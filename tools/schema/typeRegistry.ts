@@ -7,13 +7,14 @@
  */
 import * as path from "path";
 import * as ts from "typescript";
+import { pluginToken } from "../../src/contract/typeTokens";
 import { EnumCatalogue, enumTypeSpec } from "./enumCatalogue";
 import type { EnumTypeSpec, ObjectTypeSpec, PropertySpec, TypeSpec } from "./packageSpec";
 import { REPO, type SourceProgram } from "./sourceProgram";
 
 /** The package's type tokens, `vmapi:index:<Name>`. */
 export function token(name: string): string {
-  return `vmapi:index:${name}`;
+  return pluginToken(name);
 }
 
 /** A reference to type `name` of `types`. */

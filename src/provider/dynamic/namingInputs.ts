@@ -3,7 +3,7 @@
  * provider can name it the same in every preview, up and saved plan, the engine's own seed never
  * reaching a Node dynamic provider.
  */
-import type * as pulumi from "@pulumi/pulumi";
+import * as pulumi from "@pulumi/pulumi";
 import { namingSeed } from "../shared/naming";
 
 /**
@@ -16,13 +16,10 @@ export function namingInputs(
   type: string,
   opts: pulumi.ResourceOptions | undefined,
 ): { __resourceName: string; __namingSeed: pulumi.Input<string> } {
-  // Required here, not at the top: the plugin loads this module for `check` and must not load a
-  // second copy of the SDK next to the one that hosts it.
-  const sdk = require("@pulumi/pulumi") as typeof pulumi;
-  const parts = [sdk.getProject(), sdk.getStack(), type, name];
+  const parts = [pulumi.getProject(), pulumi.getStack(), type, name];
   const parentUrn = opts?.parent?.urn;
   const seed = parentUrn
-    ? sdk.output(parentUrn).apply((urn) => namingSeed([...parts, urn]))
+    ? pulumi.output(parentUrn).apply((urn) => namingSeed([...parts, urn]))
     : namingSeed(parts);
   return { __resourceName: name, __namingSeed: seed };
 }

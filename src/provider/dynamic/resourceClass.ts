@@ -7,13 +7,14 @@
  * model's (`keys`).
  */
 import * as pulumi from "@pulumi/pulumi";
+import { dynamicType } from "../../contract/typeTokens";
 import { namingInputs } from "./namingInputs";
 import { optionInputs } from "./resourceOptions";
 import { providerModule, type ResourceKind } from "./providerModule";
 
 /** The type the engine knows a resource of `kind` by (its URN's type). */
 export function typeToken<K extends ResourceKind>(kind: K): `pulumi-nodejs:dynamic/vmapi:${K}` {
-  return `pulumi-nodejs:dynamic/vmapi:${kind}`;
+  return dynamicType(kind);
 }
 
 /** True when `obj` is a resource of type `token`, also one made by another copy of this package. */

@@ -24,6 +24,7 @@ import type { EngineLog } from "./engineLog";
 import { identityOf, urnParts } from "./urns";
 import { fromWire, toWire } from "./wireValues";
 import { UNKNOWN } from "../shared/unknown";
+import { pluginName } from "../../contract/typeTokens";
 import type { NativeSchema } from "./schemaFile";
 
 /** The operations whose timeout the engine sends. */
@@ -142,7 +143,7 @@ export class NativeProvider {
 
   /** A data source: `vmapi:index:getUsers` and the others, on this provider's account. */
   async invoke(token: string, wire: EngineProps): Promise<{ outputs: Record<string, unknown> }> {
-    const name = token.replace(/^vmapi:index:/, "");
+    const name = pluginName(token) ?? "";
     if (!isDataSource(name)) throw new Error(`pulumi-vmapi: unknown function ${token}`);
     const args = fromWire(wire).props;
     try {
@@ -160,8 +161,8 @@ export class NativeProvider {
 
   private kindOf(urn: string): ResourceKind {
     const type = urnParts(urn).type;
-    const kind = type.replace(/^vmapi:index:/, "");
-    if (!type.startsWith("vmapi:index:") || !isResourceKind(kind)) {
+    const kind = pluginName(type) ?? "";
+    if (!isResourceKind(kind)) {
       throw new Error(`pulumi-vmapi: unknown resource type ${type}`);
     }
     return kind;

@@ -4,6 +4,7 @@
  */
 import * as fs from "fs";
 import * as path from "path";
+import { pluginToken } from "../../contract/typeTokens";
 
 /** Where the schema is, from this module's folder (src/ or dist/provider/native): the package's plugin/. */
 export const SCHEMA_PATH = path.resolve(__dirname, "..", "..", "..", "plugin", "schema.json");
@@ -33,22 +34,22 @@ export class NativeSchema {
 
   /** Inputs of resource `kind` that are always secret. */
   secretInputs(kind: string): string[] {
-    return secretOf(this.doc.resources?.[`vmapi:index:${kind}`]?.inputProperties);
+    return secretOf(this.doc.resources?.[pluginToken(kind)]?.inputProperties);
   }
 
   /** Outputs of resource `kind` that are always secret. */
   secretOutputs(kind: string): string[] {
-    return secretOf(this.doc.resources?.[`vmapi:index:${kind}`]?.properties);
+    return secretOf(this.doc.resources?.[pluginToken(kind)]?.properties);
   }
 
   /** Every output of resource `kind`. */
   outputNames(kind: string): string[] {
-    return Object.keys(this.doc.resources?.[`vmapi:index:${kind}`]?.properties ?? {});
+    return Object.keys(this.doc.resources?.[pluginToken(kind)]?.properties ?? {});
   }
 
   /** Result properties of function `name` that are secret. */
   secretResults(name: string): string[] {
-    return secretOf(this.doc.functions?.[`vmapi:index:${name}`]?.outputs?.properties);
+    return secretOf(this.doc.functions?.[pluginToken(name)]?.outputs?.properties);
   }
 }
 
