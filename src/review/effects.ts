@@ -4,9 +4,8 @@
  */
 import type { MachineReview, ReviewModel } from "./reviewModel";
 import {
-  MACHINE_TYPE,
   shown,
-  stepType,
+  stepKind,
   text,
   urnParts,
   type PreviewStep,
@@ -98,7 +97,7 @@ export function assignedScript(step: PreviewStep, steps: PreviewStep[], model: R
   if (typeof script.machineId !== "string" || script.isEnabled === false) return;
   const machine = steps.find(
     (s) =>
-      stepType(s) === MACHINE_TYPE && (s.oldState?.outputs?.machineId ?? s.oldState?.id) === script.machineId,
+      stepKind(s) === "Machine" && (s.oldState?.outputs?.machineId ?? s.oldState?.id) === script.machineId,
   );
   const oldOut = machine?.oldState?.outputs ?? {};
   model.bootScripts.push({

@@ -8,9 +8,7 @@ import { MACHINE_DIFF_TABLE } from "../provider/machine/machineDiffTable";
 import { machineCost, type BilledMachine } from "./cost";
 import { assignedScript, bootScript, goneMachine, stoppedIp } from "./effects";
 import {
-  MACHINE_TYPE,
-  RESTART_TYPE,
-  SCRIPT_TYPE,
+  stepKind,
   UNKNOWN_VALUE,
   shown,
   stepType,
@@ -44,8 +42,9 @@ export function buildModel(preview: Preview, prices: PriceList): ReviewModel {
   if (first) Object.assign(model, pick(urnParts(first.urn), ["project", "stack"]));
   for (const step of steps) {
     const type = stepType(step);
-    if (type === MACHINE_TYPE) reviewMachine(step, byUrn, model);
-    else if (type === RESTART_TYPE) reviewRestart(step, model);
+    const kind = stepKind(step);
+    if (kind === "Machine") reviewMachine(step, byUrn, model);
+    else if (kind === "MachineRestart") reviewRestart(step, model);
     else if (step.op !== "same" && step.op !== "read" && !type.startsWith("pulumi:providers:")) {
       model.others.push({
         type: type.split(":").pop() ?? type,
@@ -56,7 +55,7 @@ export function buildModel(preview: Preview, prices: PriceList): ReviewModel {
         ),
       });
     }
-    if (type === SCRIPT_TYPE) assignedScript(step, steps, model);
+    if (kind === "Script") assignedScript(step, steps, model);
   }
   return model;
 }

@@ -12,7 +12,7 @@
  */
 import { z } from "zod";
 import { formatIssues } from "../contract/formatIssues";
-import { dynamicType } from "../contract/typeTokens";
+import { kindOfType } from "../contract/typeTokens";
 
 /** What the engine sends for a value it will know only after `up` (the SDK's `unknownValue`). */
 export const UNKNOWN_VALUE = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -93,19 +93,20 @@ export function urnParts(urn: string): { stack: string; project: string; type: s
   return { stack: head.replace(/^urn:pulumi:/, ""), project, type, name: rest.join("::") };
 }
 
-/** The type token of Machine resources. */
-export const MACHINE_TYPE = dynamicType("Machine");
-/** The type token of Script resources. */
-export const SCRIPT_TYPE = dynamicType("Script");
-/** The type token of MachineRestart resources (a Machine's `restartTriggers`). */
-export const RESTART_TYPE = dynamicType("MachineRestart");
-
 /** Inputs or outputs of a resource. */
 export type Props = Record<string, unknown>;
 
 /** The resource type of a step (a child resource's URN type carries its parent's). */
 export function stepType(step: PreviewStep): string {
   return step.newState?.type ?? step.oldState?.type ?? urnParts(step.urn).type.split("$").pop()!;
+}
+
+/**
+ * The kind of a step's resource when it is one of this package's (`Machine`, `Script`,
+ * `MachineRestart`, ...), whichever route serves it: the TypeScript classes or the plugin.
+ */
+export function stepKind(step: PreviewStep): string | undefined {
+  return kindOfType(stepType(step));
 }
 
 /** A value as the Markdown shows it. */

@@ -1,7 +1,8 @@
 /**
  * vmapi-review on previews of the real engine: one stack of test/e2e/programs/review (a machine
  * `box` booting the script `setup`), brought up once, then previewed with one change at a time
- * (create, no changes, in-place rename, replace by size, replace by script, stop, delete, adopt).
+ * (create, no changes, in-place rename, replace by size, replace by script, stop, delete, adopt);
+ * and the replace by size of the same machine in a Pulumi YAML program on the plugin.
  * Each `pulumi preview --json --show-sames` goes through the `vmapi-review` bin (dist/review/cli.js)
  * and the Markdown is checked. With VMAPI_CAPTURE_REVIEW_FIXTURES=1 the previews are also written
  * to test/unit/review/fixtures, the captured JSON the unit tests read (or name some: =start,stop):
@@ -176,4 +177,29 @@ test("review: a stopped machine declared on again → start, its hours back in t
     `| \`box\` (box-1, ${boxId}) | start |  | $0.0068 → $0.0428 | $5.00 → $31.28 |`,
   );
   expect(started.stdout).not.toContain("Scripts at next boot");
+});
+
+test("review of a Pulumi YAML stack on the plugin: size → the same replace forced by size, its disk destroyed, the gate fails on it", async () => {
+  const yaml = await ctx.stack(path.join(PROGRAMS, "yaml", "review"), ctx.emu.keys.individual);
+  expectExit(await yaml.up());
+  const [{ id }] = (await yaml.resources()).filter((r) => r.type === "vmapi:index:Machine") as {
+    id: string;
+  }[];
+  await yaml.setConfig({ size: "100" });
+  const json = expectExit(await yaml.cli(["preview", "--json", "--show-sames"])).stdout;
+  const resized = review(json);
+  expect(resized.stdout).toContain(
+    "**Machines: 1 to replace.** Cost +$0.0027/h, +$2.00/month ($31.28 → $33.28). **Destroys 1 disk.**",
+  );
+  expect(resized.stdout).toContain(
+    `| \`box\` (yaml-box-1, ${id}) | **replace** | forced by \`size\` 50 → 100 | $0.0428 → $0.0456 | $31.28 → $33.28 |`,
+  );
+  expect(resized.stdout).toContain("- `yaml-box-1` (replacement) runs `yaml-setup-script` once");
+  const gated = review(json, "--fail-on", "destroy");
+  expect(gated.code).toBe(1);
+  expect(gated.stderr).toContain(
+    `--fail-on destroy: 1 disk(s) would be destroyed: yaml-box-1 (${id}, 50 GB)`,
+  );
+  await yaml.removeConfig("size");
+  expectExit(await yaml.destroy());
 });
