@@ -21,6 +21,8 @@ import tseslint from "typescript-eslint";
  *   review    -> contract and the provider's machine/machineDiffTable (data with no runtime
  *                import): `vmapi-review` reads a preview, it calls no API and loads no Pulumi
  *   index.ts  -> client, provider, review (the emulator has its own entry point, pulumi-vmapi/dist/emulator)
+ *   console/  the emulator's web page (browser code): the console's wire types and the contract's
+ *             constants only, and text bindings only (below)
  */
 const layer = (files, patterns, paths = []) => ({
   files,
@@ -172,6 +174,42 @@ export default tseslint.config(
     },
   },
   ...LAYERS,
+  {
+    // The console's page (browser code, console/): every value from the emulator is data from
+    // API users (names, descriptions, script texts), so it reaches the DOM only through Lit's
+    // text bindings; none of the ways to write markup, and no code from strings. It imports
+    // from src/ only the wire types and constants it shares with the server.
+    files: ["console/**/*.ts"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        ...["innerHTML", "outerHTML", "insertAdjacentHTML", "write", "writeln", "srcdoc"].map((property) => ({
+          property,
+          message: "The console renders text only: use a Lit template binding.",
+        })),
+      ],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^lit/(directives/unsafe-|static-html)",
+              message: "The console renders text only: no unsafe or static HTML.",
+            },
+            {
+              regex:
+                "^\\.\\./\\.\\./src/(?!contract/constants$|emulator/http/(consoleTypes|faults|rateLimit)$)",
+              message:
+                "The page imports the console's wire types and the contract's constants, nothing else of src/.",
+            },
+          ],
+        },
+      ],
+      "no-eval": "error",
+      "no-implied-eval": "error",
+      "no-new-func": "error",
+    },
+  },
   {
     // The tests are linted as tests: no focused or disabled test, no `expect` that a condition or
     // a catch can skip, no test without an assertion.

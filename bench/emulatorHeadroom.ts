@@ -1,14 +1,16 @@
 /**
  * Benchmark 3: what the emulator sustains on loopback. Throughput of show and list with 1,000
  * machines under 50 kept-alive clients; the same show sweep with a state file, where each read
- * is the first to see a machine's provisioning end; then its memory with 10,000 machines. Each
- * part runs the emulator CLI in its own child process (manual clock), so figures are the
- * server's own.
+ * is the first to see a machine's provisioning end; then its memory with 10,000 machines; then
+ * show and list again with a web console page attached against none, side by side
+ * (consoleHeadroom.ts). Each part runs the emulator CLI in its own child process (manual clock),
+ * so figures are the server's own.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { DEFAULT_SEED } from "../src/emulator";
+import { consoleHeadroom, type ConsoleHeadroom } from "./consoleHeadroom";
 import { startEmulatorProcess, type EmulatorProcess } from "./emulatorProcess";
 import { keepAliveAgent, runLoad, send, type LoadResult } from "./loadGenerator";
 import { MACHINE_INPUTS, control, round } from "./support";
@@ -17,6 +19,8 @@ const CONCURRENCY = 50;
 const LOAD_MACHINES = 1_000;
 const MEMORY_MACHINES = 10_000;
 const BATCH = 1_000;
+/** Rounds of the console comparison: each runs both sides, in alternating order. */
+const CONSOLE_ROUNDS = 4;
 /** A network holds 245 machines (.10–.254): the seed adds enough networks in the machines' region. */
 const NETWORKS = Array.from({ length: 45 }, (_, i) => `nbench${i}`);
 
@@ -41,6 +45,8 @@ export interface HeadroomResult {
     delta: MemoryFigures;
     perMachineKB: { heapUsed: number; rss: number };
   };
+  /** Show and list with a console page attached against none (absent from results before it). */
+  console?: ConsoleHeadroom;
 }
 
 /** Runs benchmark 3 (`seconds` per measured route; about 2 × seconds + 15 s in all). */
@@ -53,6 +59,12 @@ export async function emulatorHeadroom(seconds = 10): Promise<HeadroomResult> {
     const load = await throughput(flags, seconds * 1000);
     const advancingReads = await readsThatAdvance([...flags, "--state-file", path.join(dir, "state.json")]);
     const memory = await memoryAt(flags, MEMORY_MACHINES);
+    const withConsole = await consoleHeadroom(
+      flags,
+      readyMachines,
+      { concurrency: CONCURRENCY, durationMs: seconds * 1000 },
+      CONSOLE_ROUNDS,
+    );
     return {
       concurrency: CONCURRENCY,
       machines: LOAD_MACHINES,
@@ -60,6 +72,7 @@ export async function emulatorHeadroom(seconds = 10): Promise<HeadroomResult> {
       ...load,
       advancingReads,
       memory,
+      console: withConsole,
     };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -82,21 +95,29 @@ function benchSeed() {
   return { ...DEFAULT_SEED, networks: [...DEFAULT_SEED.networks, ...extra] };
 }
 
+/** LOAD_MACHINES machines, all ready; their ids. */
+async function readyMachines(emu: EmulatorProcess, create?: (result: LoadResult) => void): Promise<string[]> {
+  const made = await createMachines(emu, LOAD_MACHINES, "load");
+  create?.(made);
+  await control(emu.url, "clock/advance", { ms: 10 * 60_000 }); // every machine ready
+  const ids = await machineIds(emu);
+  if (ids.length !== LOAD_MACHINES)
+    throw new Error(`expected ${LOAD_MACHINES} machines, listed ${ids.length}`);
+  return ids;
+}
+
 async function throughput(flags: string[], durationMs: number) {
   const emu = await startEmulatorProcess(flags);
   try {
-    const create = await createMachines(emu, LOAD_MACHINES, "load");
-    await control(emu.url, "clock/advance", { ms: 10 * 60_000 }); // every machine ready
-    const ids = await machineIds(emu);
-    if (ids.length !== LOAD_MACHINES)
-      throw new Error(`expected ${LOAD_MACHINES} machines, listed ${ids.length}`);
+    let create: LoadResult | undefined;
+    const ids = await readyMachines(emu, (made) => (create = made));
     const base = { baseUrl: emu.url, apiKey: emu.apiKey, concurrency: CONCURRENCY, durationMs };
     const show = await runLoad({
       ...base,
       next: (i) => ({ method: "GET", path: `/machines/getMachinePublic?machineId=${ids[i % ids.length]}` }),
     });
     const list = await runLoad({ ...base, next: () => ({ method: "GET", path: "/machines/getMachines" }) });
-    return { show, list, create };
+    return { show, list, create: create! };
   } finally {
     await emu.stop();
   }

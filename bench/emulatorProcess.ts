@@ -1,7 +1,7 @@
 /**
  * The emulator CLI (`dist/emulator/cli.js`) in a child process, so its CPU and memory are its own:
  * the load generator and the providers run in this process, the server in that one, as against a
- * real API. A preloaded probe answers memory questions over IPC.
+ * real API. A preloaded probe answers memory and CPU-time questions over IPC.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import * as path from "node:path";
@@ -18,6 +18,8 @@ export interface EmulatorProcess {
   pid: number;
   /** `process.memoryUsage()` of the child after a full GC. */
   memory(): Promise<NodeJS.MemoryUsage>;
+  /** `process.cpuUsage()` of the child: the CPU time it has used so far. */
+  cpu(): Promise<NodeJS.CpuUsage>;
   stop(): Promise<void>;
 }
 
@@ -35,7 +37,8 @@ export async function startEmulatorProcess(flags: string[]): Promise<EmulatorPro
     url: ready.url,
     apiKey: ready.keys.individual,
     pid: child.pid ?? -1,
-    memory: () => askMemory(child),
+    memory: async () => (await ask<{ memory: NodeJS.MemoryUsage }>(child, "memory")).memory,
+    cpu: async () => (await ask<{ cpu: NodeJS.CpuUsage }>(child, "cpu")).cpu,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
       await exited;
@@ -43,13 +46,13 @@ export async function startEmulatorProcess(flags: string[]): Promise<EmulatorPro
   };
 }
 
-function askMemory(child: ChildProcess): Promise<NodeJS.MemoryUsage> {
+function ask<T>(child: ChildProcess, question: "memory" | "cpu"): Promise<T> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("no memory answer from the emulator")), 10_000);
-    child.once("message", (message: { memory: NodeJS.MemoryUsage }) => {
+    const timer = setTimeout(() => reject(new Error(`no ${question} answer from the emulator`)), 10_000);
+    child.once("message", (message: T) => {
       clearTimeout(timer);
-      resolve(message.memory);
+      resolve(message);
     });
-    child.send("memory");
+    child.send(question);
   });
 }

@@ -57,6 +57,7 @@ export function markdownReport(r: BenchResults): string {
     ``,
     memoryLine(r),
     ``,
+    ...consoleLines(r),
     `## 4. The real engine: ${r.engine.resources} unchanged resources (median of ${r.engine.rounds} rounds)`,
     ``,
     engineTable(r),
@@ -339,6 +340,43 @@ function headroomTable(r: BenchResults): string {
       line(`create (POST, while filling to ${h.machines})`, h.create),
     ],
   );
+}
+
+/** Benchmark 3's console comparison, when it ran. */
+function consoleLines(r: BenchResults): string[] {
+  const c = r.headroom.console;
+  if (!c) return [];
+  const side = (runs: typeof c.with.show) => runs.map((x) => Math.round(x.requestsPerSecond)).join(", ");
+  const cpu = (runs: typeof c.with.show) => runs.map((x) => x.cpuUsPerRequest).join(", ");
+  const row = (route: "show" | "list") => [
+    route,
+    side(c.without[route]),
+    side(c.with[route]),
+    `${c.ratio[route].requestsPerSecond} (noise ${c.noise[route]})`,
+    `${c.ratio[route].p50} / ${c.ratio[route].p99}`,
+    `${cpu(c.without[route])} / ${cpu(c.with[route])}`,
+    `${c.ratio[route].cpuPerRequest} (noise ${c.noise[`${route}Cpu`]})`,
+  ];
+  return [
+    `With a console page attached (headless Chromium, live), ${c.rounds} rounds of ${c.secondsPerRun} s per side and route, sides alternating:`,
+    ``,
+    table(
+      [
+        "route",
+        "requests/s without",
+        "requests/s with",
+        "with / without",
+        "p50 / p99, with / without",
+        "emulator CPU µs per request, without / with",
+        "CPU with / without",
+      ],
+      [row("show"), row("list")],
+    ),
+    ``,
+    `The page heard of ${c.pageSawRequests.toLocaleString("en-US")} requests while attached. The request log costs ` +
+      `${c.requestLog.nsPerRecord} ns per request (${(c.requestLog.shareOfShow * 100).toFixed(3)} % of a show request's time).`,
+    ``,
+  ];
 }
 
 function memoryLine(r: BenchResults): string {

@@ -66,7 +66,35 @@ export function judge(r: Omit<BenchResults, "targets">): Target[] {
     target("emulator 5xx or failed connections under load", "0", serverErrors, (v) => v === 0),
     ...judgePlugin(r),
     ...judgeFleet(r),
+    ...judgeConsole(r),
   ];
+}
+
+/**
+ * The web console's targets (benchmark 3, when its console comparison ran): show and list with a
+ * console page attached, live, within noise of the same without one: their requests/s ratio no
+ * lower than 1 minus the largest spread between two runs of the same side and route, and the
+ * emulator's CPU time per request no higher than 1 plus that spread of its own.
+ */
+export function judgeConsole(r: Partial<Pick<BenchResults, "headroom">>): Target[] {
+  const c = r.headroom?.console;
+  if (!c) return [];
+  return (["show", "list"] as const).flatMap((route) => [
+    target(
+      `emulator ${route} requests/s with a console page attached / without`,
+      `≥ 1 − noise (${c.noise[route]})`,
+      c.ratio[route].requestsPerSecond,
+      (v) => v >= 1 - c.noise[route],
+    ),
+    // The same cost as the emulator's own CPU time per request, which other work on a shared
+    // machine does not add to: the server-side price of an open page.
+    target(
+      `emulator CPU per ${route} request with a console page attached / without`,
+      `≤ 1 + noise (${c.noise[`${route}Cpu`]})`,
+      c.ratio[route].cpuPerRequest,
+      (v) => v <= 1 + c.noise[`${route}Cpu`],
+    ),
+  ]);
 }
 
 /**

@@ -25,7 +25,7 @@ import { engineUpBenchmark } from "./engineUp";
 import { fleetBenchmark } from "./fleet";
 import { fleetReport, markdownReport, table, targetsTable, type FleetRun } from "./report";
 import { requestsPerMachine } from "./requestsPerMachine";
-import { judge, judgeFleet, judgePlugin, type BenchResults } from "./results";
+import { judge, judgeConsole, judgeFleet, judgePlugin, type BenchResults } from "./results";
 
 const RESULTS = path.join(__dirname, "results");
 const NAMES = ["requests", "convergence", "headroom", "engine", "up", "fleet"] as const;
@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   const seconds = (Date.now() - startedAt.getTime()) / 1000;
   if (only) {
     process.stdout.write(`${JSON.stringify(partial, null, 2)}\n`);
-    const targets = [...judgePlugin(partial), ...judgeFleet(partial)];
+    const targets = [...judgePlugin(partial), ...judgeFleet(partial), ...judgeConsole(partial)];
     if (partial.fleet)
       await writeFleet({ startedAt: startedAt.toISOString(), seconds, host, quick, ...partial });
     if (targets.length > 0)

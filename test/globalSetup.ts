@@ -1,6 +1,6 @@
 /**
  * Once before every jest run: compile src/ into dist/ (incremental, so a fresh build costs a
- * second or two) so the provider the real engine loads is the code under test, never a stale
+ * second or two) and build the console's page into dist/console (a fraction of a second) so the provider the real engine loads is the code under test, never a stale
  * build; make sure the `pulumi` CLI exists (built into its cache the first time, 4 to 10 minutes;
  * see tools/pulumi-cli/build.sh) and say which CLI and SDK the run uses; and link the package into node_modules for the programs.
  */
@@ -14,6 +14,8 @@ export default function globalSetup(): void {
     cwd: REPO,
     stdio: "inherit",
   });
+  // The emulator serves the console's page from dist/console (npm run build's second step).
+  (require(path.join(REPO, "tools", "consoleBuild.js")) as { buildConsole: () => number }).buildConsole();
   const cli = execFileSync("bash", [path.join(REPO, "tools", "pulumi-cli", "build.sh")], {
     cwd: REPO,
     stdio: ["ignore", "pipe", "inherit"],

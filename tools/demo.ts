@@ -1,7 +1,8 @@
 /**
  * `npm run demo`: the quickstart (examples/quickstart, the root Pulumi.yaml's program) brought up
- * by the real `pulumi` CLI against a local emulator started in the background, then the stack's
- * outputs and the machines as the emulator sees them, then what to type next.
+ * by the real `pulumi` CLI against a local emulator started in the background (its web console's
+ * address printed first, to watch the `up` in a browser), then the stack's outputs and the
+ * machines as the emulator sees them, then what to type next.
  *
  * `npm run emulator:start` / `npm run emulator:stop` start and stop that emulator alone.
  */
@@ -31,8 +32,14 @@ async function printMachines(url: string, apiKey: string): Promise<void> {
   }
 }
 
+/** Where the emulator's web console is: the machines, the requests, the faults, live. */
+function consoleLine(url: string): string {
+  return `console: ${url}/_console/ (open it in a browser to watch the machines come up)`;
+}
+
 async function demo(): Promise<void> {
   const emulator = await ensureEmulator((line) => console.log(line));
+  console.log(consoleLine(emulator.url));
   await pulumi("stack", "select", "--create", STACK);
   // The key is stored as a secret (ciphertext in Pulumi.dev.yaml and in state).
   await pulumi(
@@ -63,7 +70,8 @@ async function main(command: string | undefined): Promise<void> {
   const say = (line: string) => console.log(line);
   if (command === "emulator:start") {
     const emulator = await ensureEmulator(say);
-    return say(`emulator at ${emulator.url}; keys ${JSON.stringify(emulator.keys)}`);
+    say(`emulator at ${emulator.url}; keys ${JSON.stringify(emulator.keys)}`);
+    return say(consoleLine(emulator.url));
   }
   if (command === "emulator:stop") return stopEmulator(say);
   return demo();

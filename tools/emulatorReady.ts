@@ -8,6 +8,8 @@ import { createInterface } from "readline";
 /** What the emulator CLI prints when it is ready. */
 export interface ReadyLine {
   url: string;
+  /** The web console: `<url>/_console/`. */
+  console: string;
   keys: { individual: string; teamAdmin: string; teamMember: string };
 }
 

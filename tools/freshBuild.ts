@@ -31,9 +31,12 @@ export function buildIsStale(): boolean {
   return Math.max(newestUnder(path.join(REPO, "src")), ...configs) > built;
 }
 
-/** Compiles `dist/` when it is older than `src/`; says so on stderr. */
+/** Compiles `dist/` when it is older than `src/`, and the console's page when older than `console/`; says so on stderr. */
 export function ensureFreshBuild(): void {
-  if (!fs.existsSync(path.join(REPO, "src")) || !buildIsStale()) return;
+  if (!fs.existsSync(path.join(REPO, "src"))) return;
+  const page = require("./consoleBuild.js") as { consoleIsStale(): boolean; buildConsole(): number };
+  if (page.consoleIsStale()) page.buildConsole();
+  if (!buildIsStale()) return;
   process.stderr.write("compiling src/ into dist/ (it changed since the last build)\n");
   execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", "tsconfig.build.json"], {
     cwd: REPO,

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `vmapi-emulator` / `npm run emulator -- [flags]`: starts the emulator, prints one JSON line
- * `{"url": ..., "keys": {...}}` on stdout when ready, logs requests to stderr, and stops cleanly
+ * `{"url": ..., "console": ..., "keys": {...}}` on stdout when ready, logs requests to stderr, and stops cleanly
  * on SIGINT/SIGTERM. Bad flags exit 2 with a message naming the flag.
  */
 import * as fs from "node:fs";
@@ -32,9 +32,11 @@ Runs an emulator of the VM machine API on loopback.
                      >= 1 (default: one second's worth of the rate); needs --rate-limit
   --help             show this help
 
-When ready, prints one JSON line on stdout: {"url": "...", "keys": {...}}.
+When ready, prints one JSON line on stdout: {"url": "...", "console": "...", "keys": {...}}.
+The web console is at <url>/_console/: machines, requests, faults, in a browser.
 Control endpoints (never throttled): /_emulator/state, /_emulator/reset, /_emulator/faults,
-/_emulator/rate-limit, /_emulator/clock/advance, /_emulator/capacity (see docs/emulator.md).
+/_emulator/rate-limit, /_emulator/clock/advance, /_emulator/capacity,
+/_emulator/machines/{id}/stop and /rename (see docs/emulator.md).
 `;
 
 /** Flags that take a value; a value that looks like a negative number is still theirs. */
@@ -183,10 +185,10 @@ export function asUsageError(error: unknown): UsageError | undefined {
 }
 
 /** The ready line, formatted exactly as documented. */
-export function readyLine(emulator: Pick<RunningEmulator, "url" | "keys">): string {
+export function readyLine(emulator: Pick<RunningEmulator, "url" | "console" | "keys">): string {
   const k = emulator.keys;
   const q = JSON.stringify;
-  return `{"url": ${q(emulator.url)}, "keys": {"individual": ${q(k.individual)}, "teamAdmin": ${q(k.teamAdmin)}, "teamMember": ${q(k.teamMember)}}}`;
+  return `{"url": ${q(emulator.url)}, "console": ${q(emulator.console)}, "keys": {"individual": ${q(k.individual)}, "teamAdmin": ${q(k.teamAdmin)}, "teamMember": ${q(k.teamMember)}}}`;
 }
 
 async function main(argv: string[]): Promise<void> {

@@ -1,6 +1,6 @@
 /**
  * A typed client of the emulator's control endpoints (`/_emulator/...`): state dump, reset,
- * faults, rate limit, clock and capacity. Tests that run an emulator in another process (the
+ * faults, rate limit, clock, capacity, and a machine stopped or renamed out of band. Tests that run an emulator in another process (the
  * `vmapi-emulator` CLI, a stack's program) drive it through these calls rather than by hand;
  * it uses Node's global fetch, since the emulator sends no requests of its own through axios.
  */
@@ -89,6 +89,19 @@ export class EmulatorControl {
   /** `POST /_emulator/capacity`: creates or updates one region's entry for one machine type. */
   capacity(change: CapacityChange): Promise<CapacityRecord> {
     return this.call("POST", "capacity", change);
+  }
+
+  /**
+   * `POST /_emulator/machines/{machineId}/stop`: stops the machine as its owner would outside any
+   * program (what a `pulumi refresh` then finds); a ControlError with 409 where the API refuses a stop.
+   */
+  stopMachine(machineId: string): Promise<void> {
+    return this.call("POST", `machines/${encodeURIComponent(machineId)}/stop`);
+  }
+
+  /** `POST /_emulator/machines/{machineId}/rename`: renames the machine out of band (the API's name rules). */
+  renameMachine(machineId: string, machineName: string): Promise<void> {
+    return this.call("POST", `machines/${encodeURIComponent(machineId)}/rename`, { machineName });
   }
 
   private async call<T>(method: string, path: string, body?: unknown): Promise<T> {

@@ -1,6 +1,7 @@
 /**
  * One running emulator's state apart from HTTP: the store, the clock, the faults, the rate
- * limits, per-route request counts, the seed to reset to, and the state file to write.
+ * limits, per-route request counts, the recent requests (for the console), the seed to reset
+ * to, and the state file to write.
  */
 import { ApiError } from "./model/apiError";
 import { lifecycleEffects } from "./model/lifecycleEffects";
@@ -9,6 +10,7 @@ import { Faults } from "./http/faults";
 import { loadState, saveState } from "./state/persistence";
 import { SeededRandom } from "./state/random";
 import { RateLimits, type RateLimitSetting } from "./http/rateLimit";
+import { RequestLog } from "./http/requestLog";
 import { seedToData, type Seed } from "./state/seed";
 import { Store } from "./state/store";
 
@@ -29,6 +31,8 @@ export interface EmulatorContextOptions {
 /** The emulator minus the HTTP server. */
 export class EmulatorContext {
   readonly counts = new Map<string, number>();
+  /** The last requests served, bounded; a reset keeps them (they are traffic, not state). */
+  readonly requests: RequestLog;
 
   private constructor(
     readonly store: Store,
@@ -36,7 +40,9 @@ export class EmulatorContext {
     readonly rateLimits: RateLimits,
     private readonly seed: Seed,
     private readonly stateFile: string | undefined,
-  ) {}
+  ) {
+    this.requests = new RequestLog(() => store.clock.now());
+  }
 
   /** Builds the context from the state file when it exists, else from the seed (and writes the file). */
   static create(options: EmulatorContextOptions): EmulatorContext {

@@ -11,6 +11,7 @@ import { defaultBurst, rateLimitSetting } from "./http/rateLimit";
 import { parseSeed } from "./state/seed";
 import { createEmulatorServer } from "./http/server";
 import { EmulatorControl } from "./controlClient";
+import { CONSOLE_PATH } from "./http/consoleServer";
 
 export { DEFAULT_SEED } from "./state/defaultSeed";
 export { StateFileError } from "./state/persistence";
@@ -80,6 +81,8 @@ export interface EmulatorOptions {
 export interface RunningEmulator {
   /** Base URL, e.g. http://127.0.0.1:43117 */
   url: string;
+  /** The web console's URL, `<url>/_console/` (docs/emulator.md, "The console"). */
+  console: string;
   /** The typed client of its control endpoints (state dump, faults, capacity, clock, ...). */
   control: EmulatorControl;
   /** The seed's API keys. */
@@ -112,6 +115,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   let closing: Promise<void> | undefined;
   return {
     url,
+    console: `${url}${CONSOLE_PATH}`,
     control: new EmulatorControl(url),
     keys: { ...context.store.data.keys },
     advance: (ms) => context.advance(ms),

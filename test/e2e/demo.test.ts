@@ -42,6 +42,11 @@ afterAll(async () => {
 it("demo: up → a ready machine and its outputs; preview → no changes; destroy after an emulator restart → nothing left", async () => {
   const demo = await npm("demo");
   expect(demo).toMatch(/emulator started at http:\/\/127\.0\.0\.1:\d+/);
+  // The web console, on the emulator's own port: its address printed before the up.
+  const consoleUrl = /console: (http:\/\/127\.0\.0\.1:\d+\/_console\/) /.exec(demo)?.[1];
+  expect(demo.indexOf("console: ")).toBeLessThan(demo.indexOf("created"));
+  const page = await fetch(consoleUrl!);
+  expect([page.status, await page.text()]).toEqual([200, expect.stringContaining("<vmapi-console>")]);
   expect(demo).toMatch(/\+\s+pulumi-nodejs:dynamic\/vmapi:Machine trainer created/);
   // The provider's progress during the wait, then the outputs and the machines.
   expect(demo).toMatch(/machine trainer-\w+ \(ps\w+\): ready \(\d+ s\)/);

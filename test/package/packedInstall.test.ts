@@ -4,14 +4,14 @@
  * and the newest this repository tests, so also a version other than the one the package was
  * built against) and TypeScript; examples/quickstart runs there through the real engine (up,
  * preview with no changes, destroy), the Pulumi YAML quickstart runs on the plugin the tarball
- * ships (`path: node_modules/pulumi-vmapi/plugin`, as the README says), and `npx vmapi-emulator
- * --help` runs from that project.
+ * ships (`path: node_modules/pulumi-vmapi/plugin`, as the README says), `npx vmapi-emulator
+ * --help` runs from that project, and the installed emulator serves its web console.
  * One copy of the SDK ends up in the project. Not under test/e2e: `.ci/run` re-runs that folder
  * with the lowest SDK, and this test installs both versions itself. `dist/` is the one jest's
  * global setup compiled; `npm pack --ignore-scripts` does not build it again under the other
  * test files' feet.
  */
-import { execFile } from "child_process";
+import { execFile, spawn } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
@@ -20,6 +20,7 @@ import { EngineStack, EngineWorkspace } from "../e2e/support/engineStack";
 import { REPO, expectExit } from "../e2e/support/cli";
 import { connectionConfig, liveMachines, startE2eEmulator } from "../e2e/support/kit";
 import type { RunningEmulator } from "../../src/emulator";
+import { readyLine } from "../../tools/emulatorReady";
 
 jest.setTimeout(600_000);
 
@@ -72,6 +73,15 @@ test("the tarball: the compiled package, the plugin's launcher and schema, its R
     "plugin/schema.json",
   ]);
   expect(paths).toContain("dist/provider/native/main.js");
+  // The emulator's web console, built; its sources stay home.
+  expect(paths).toEqual(
+    expect.arrayContaining([
+      "dist/console/index.html",
+      "dist/console/console.js",
+      "dist/console/console.css",
+    ]),
+  );
+  expect(paths.filter((p) => p.startsWith("console/"))).toEqual([]);
 });
 
 describe.each([LOWEST, NEWEST])("a project with @pulumi/pulumi %s", (sdk) => {
@@ -176,5 +186,19 @@ describe.each([LOWEST, NEWEST])("a project with @pulumi/pulumi %s", (sdk) => {
     const { stdout } = await run("npx", ["--no-install", "vmapi-emulator", "--help"], { cwd: project });
     expect(stdout).toMatch(/--time-scale/);
     expect(stdout).toMatch(/--port/);
+  });
+
+  test("the installed emulator serves its web console from the package (no build, no network)", async () => {
+    const cli = path.join(project, "node_modules", "pulumi-vmapi", "dist", "emulator", "cli.js");
+    const child = spawn(process.execPath, [cli, "--port", "0"], { stdio: ["ignore", "pipe", "ignore"] });
+    try {
+      const ready = await readyLine(child);
+      for (const file of ["", "console.js", "console.css"]) {
+        const answer = await fetch(`${ready.console}${file}`);
+        expect([file, answer.status]).toEqual([file, 200]);
+      }
+    } finally {
+      child.kill("SIGTERM");
+    }
   });
 });

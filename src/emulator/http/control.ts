@@ -1,6 +1,7 @@
 /**
  * Control endpoints under `/_emulator/` (no API key, never throttled): state dump, reset,
- * faults, rate limit, clock and capacity. They are for tests and demos, so they report everything, destroyed machines included.
+ * faults, rate limit, clock, capacity, and a machine stopped or renamed out of band
+ * (machineControl.ts). They are for tests and demos, so they report everything, destroyed machines included.
  */
 import { z } from "zod";
 import { MACHINE_TYPES, REGIONS, type MachineType, type Region } from "../../contract/constants";
@@ -8,6 +9,7 @@ import { delegationExpiry } from "../model/auth";
 import { setCapacity } from "../model/capacity";
 import { iso, isoOrNull } from "../state/clock";
 import { FaultRulesRequestSchema } from "./faults";
+import { MACHINE_CONTROL_ROUTES } from "./machineControl";
 import { RateLimitRequestSchema, rateLimitSetting } from "./rateLimit";
 import { noContent, ok, type Route } from "./router";
 import type { EmulatorContext } from "../emulatorContext";
@@ -100,6 +102,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
       return ok(setCapacity(c.emulator.store, parseWith(CapacitySchema, c.body ?? {})));
     },
   },
+  ...MACHINE_CONTROL_ROUTES,
 ];
 
 /** What `GET /_emulator/clock` and `POST /_emulator/clock/advance` answer. */

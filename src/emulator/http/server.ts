@@ -18,11 +18,18 @@ import { API_ROUTES, type ApiContext } from "./routes";
 import { parseBody, readBody } from "./requestBody";
 import { callerLabel } from "./rateLimit";
 import type { EmulatorContext } from "../emulatorContext";
+import { ConsoleServer, isConsolePath } from "./consoleServer";
+import type { RequestRecord } from "./requestLog";
 
-/** A reply plus headers, or a fault that answers nothing. */
-type Outcome =
-  | { label: string; reply: Reply; headers?: Record<string, string> }
-  | { label: string; cut: "reset" | "drop" };
+/** What the request log keeps of a request beyond its line: who called, what answered it. */
+type Note = Partial<Pick<RequestRecord, "caller" | "mark" | "faultSource">>;
+
+/** A reply plus headers, or a fault that answers nothing; `note` for the request log. */
+type Outcome = (
+  { label: string; reply: Reply; headers?: Record<string, string> } | { label: string; cut: "reset" | "drop" }
+) & {
+  note?: Note;
+};
 
 /** Creates the HTTP server of one emulator; `log` gets one line per request (never keys or bodies). */
 export function createEmulatorServer(emulator: EmulatorContext, log: (line: string) => void): http.Server {
@@ -38,12 +45,15 @@ export function createEmulatorServer(emulator: EmulatorContext, log: (line: stri
   // A request held by a fault's latency ends with the server: it neither acts on a closed
   // emulator (after its state file was flushed) nor keeps the process alive with its timer.
   const stopped = new AbortController();
+  // The web console (/_console/): its own pages and live updates, outside the request log.
+  const consoleServer = new ConsoleServer(emulator, log);
   // The Host rule is checked in requestUrl, so that its refusal carries the nested error body too.
   const server = http.createServer({ requireHostHeader: false }, (req, res) => {
+    const url = requestUrl(req);
+    if (url instanceof URL && isConsolePath(url.pathname)) return consoleServer.handle(req, res, url);
     inFlight.set(req.socket, req);
     const started = performance.now();
     const method = req.method ?? "GET";
-    const url = requestUrl(req);
     const isControl = url instanceof URL && /^\/_emulator(\/|$)/.test(url.pathname);
     const label = url instanceof URL ? logLabel(url.pathname) : "(invalid target)";
     const work = !(url instanceof URL)
@@ -52,21 +62,27 @@ export function createEmulatorServer(emulator: EmulatorContext, log: (line: stri
         ? handleControl(emulator, control, req, url)
         : handleApi(emulator, api, req, url, stopped.signal);
     void work
-      .catch((error: unknown) => ({ label, reply: errorReply(error, log) }))
+      .catch((error: unknown): Outcome => ({ label, reply: errorReply(error, log) }))
       .then((outcome) => {
         if (inFlight.get(req.socket) === req) inFlight.delete(req.socket);
         const ms = Math.round(performance.now() - started);
+        const status =
+          "cut" in outcome ? (outcome.cut === "reset" ? "reset" : "dropped") : outcome.reply.status;
+        emulator.requests.record({ method, route: outcome.label, status, ms, caller: null, ...outcome.note });
         if ("cut" in outcome) {
           req.socket.destroy();
-          log(`${method} ${outcome.label} ${outcome.cut === "reset" ? "reset" : "dropped"} ${ms}ms`);
+          log(`${method} ${outcome.label} ${status} ${ms}ms`);
           return;
         }
         send(res, outcome.reply);
-        log(`${method} ${outcome.label} ${outcome.reply.status} ${ms}ms`);
+        log(`${method} ${outcome.label} ${status} ${ms}ms`);
       });
   });
   answerBeyondTheHandler(server, inFlight, log);
-  server.once("close", () => stopped.abort());
+  server.once("close", () => {
+    stopped.abort();
+    consoleServer.close();
+  });
   return server;
 }
 
@@ -157,19 +173,19 @@ async function handleApi(
   });
   // The limiter stands before everything else of the API, as a gateway does: a throttled
   // request is not handled, so it changes nothing and consumes no fault rule.
-  const throttled = emulator.rateLimits.admit(
-    callerLabel(emulator.store, headerValue(req, API_KEY_HEADER)),
-    emulator.clock.now(),
-  );
-  if (throttled !== null) return { label, reply: errorReplyOf(throttled) };
+  const caller = callerLabel(emulator.store, headerValue(req, API_KEY_HEADER));
+  const throttled = emulator.rateLimits.admit(caller, emulator.clock.now());
+  if (throttled !== null)
+    return { label, reply: errorReplyOf(throttled), note: { caller, mark: "throttled" } };
   const fault = emulator.faults.decide(method, url.pathname, label);
+  const note: Note = fault === null ? { caller } : { caller, mark: "fault", faultSource: fault.source };
   const cutAfterMs = fault?.cutAfterMs;
   const cut =
     cutAfterMs === undefined
       ? undefined
       : setTimeout(() => req.socket.destroy(), cutAfterMs * emulator.store.timeScale).unref();
   try {
-    return await answerApi(emulator, { route, params, req, url, raw, fault, label, stopped });
+    return { ...(await answerApi(emulator, { route, params, req, url, raw, fault, label, stopped })), note };
   } finally {
     // Answered before the cut: the connection lives on for the requests after this one.
     clearTimeout(cut);
@@ -239,7 +255,7 @@ async function handleControl(
   const body = method === "POST" ? (await parseBody(req, raw, false)).body : undefined;
   const reply = await route.handle({ emulator, body }, params);
   emulator.persist();
-  return { label: route.template, reply };
+  return { label: route.template, reply, note: { caller: "control" } };
 }
 
 function headerValue(req: http.IncomingMessage, name: string): string | undefined {

@@ -174,6 +174,7 @@ function newMachine(
     accessUserIds: [],
     state: "provisioning",
     stateSince: now,
+    history: [{ state: "provisioning", at: now }],
     pending: null,
     bootCount: 0,
     runs: [],

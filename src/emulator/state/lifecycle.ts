@@ -65,13 +65,17 @@ export function advanceLifecycle(
 ): boolean {
   let changed = false;
   for (;;) {
-    const row = LIFECYCLE[machine.state];
-    if (row === undefined) return changed;
-    const end = machine.stateSince + Math.round(row.durationMs * timeScale);
-    if (end > now) return changed;
-    step(machine, row.next, end, effects);
+    const end = stateEndsAt(machine, timeScale);
+    if (end === null || end > now) return changed;
+    step(machine, LIFECYCLE[machine.state]!.next, end, effects);
     changed = true;
   }
+}
+
+/** When the machine's current state ends by itself (epoch ms); null for a state that lasts until an operation. */
+export function stateEndsAt(machine: MachineRecord, timeScale: number): number | null {
+  const row = LIFECYCLE[machine.state];
+  return row === undefined ? null : machine.stateSince + Math.round(row.durationMs * timeScale);
 }
 
 function step(machine: MachineRecord, next: LifecycleNext, at: number, effects: LifecycleEffects): void {
@@ -99,10 +103,16 @@ function step(machine: MachineRecord, next: LifecycleNext, at: number, effects: 
   }
 }
 
-/** Sets the state and when it began. */
+/** How many state changes a machine keeps: its history is bounded however long it lives. */
+export const HISTORY_LIMIT = 50;
+
+/** Sets the state and when it began, and adds the step to the machine's bounded history. */
 export function enter(machine: MachineRecord, state: MachineState, at: number): void {
   machine.state = state;
   machine.stateSince = at;
+  const history = (machine.history ??= []);
+  history.push({ state, at });
+  if (history.length > HISTORY_LIMIT) history.splice(0, history.length - HISTORY_LIMIT);
 }
 
 /**

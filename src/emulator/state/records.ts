@@ -84,6 +84,12 @@ export interface RunInterval {
   to: number | null;
 }
 
+/** A state a machine entered, and when: one step of its state history. */
+export interface StateChange {
+  state: MachineState;
+  at: number;
+}
+
 /** A machine with its lifecycle bookkeeping; `dtDestroyed` set once destroyed (kept for the state dump). */
 export interface MachineRecord {
   id: string;
@@ -123,6 +129,11 @@ export interface MachineRecord {
   state: MachineState;
   /** When the current state began; timed states end at stateSince + duration. */
   stateSince: number;
+  /**
+   * The states it entered, oldest first (the last HISTORY_LIMIT of state/lifecycle.ts). Absent
+   * from machines of a state file written before it was kept: their history starts at the next change.
+   */
+  history?: StateChange[];
   pending: PendingOperation | null;
   bootCount: number;
   /** Times the machine was up, for utilization. */

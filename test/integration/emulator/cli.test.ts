@@ -11,7 +11,7 @@ import { Api, createBody } from "./api";
 
 const ROOT = path.resolve(__dirname, "../../..");
 const READY =
-  /^\{"url": "http:\/\/127\.0\.0\.1:\d+", "keys": \{"individual": "dev-individual-key", "teamAdmin": "dev-team-admin-key", "teamMember": "dev-team-member-key"\}\}$/;
+  /^\{"url": "http:\/\/127\.0\.0\.1:(\d+)", "console": "http:\/\/127\.0\.0\.1:\1\/_console\/", "keys": \{"individual": "dev-individual-key", "teamAdmin": "dev-team-admin-key", "teamMember": "dev-team-member-key"\}\}$/;
 
 interface Started {
   child: ChildProcessWithoutNullStreams;

@@ -128,13 +128,15 @@ describe("parseFlags", () => {
   it("readyLine: → the documented one-line JSON", () => {
     const line = readyLine({
       url: "http://127.0.0.1:1",
+      console: "http://127.0.0.1:1/_console/",
       keys: { individual: "a", teamAdmin: "b", teamMember: "c" },
     });
     expect(line).toBe(
-      '{"url": "http://127.0.0.1:1", "keys": {"individual": "a", "teamAdmin": "b", "teamMember": "c"}}',
+      '{"url": "http://127.0.0.1:1", "console": "http://127.0.0.1:1/_console/", "keys": {"individual": "a", "teamAdmin": "b", "teamMember": "c"}}',
     );
     expect(JSON.parse(line)).toEqual({
       url: "http://127.0.0.1:1",
+      console: "http://127.0.0.1:1/_console/",
       keys: { individual: "a", teamAdmin: "b", teamMember: "c" },
     });
   });

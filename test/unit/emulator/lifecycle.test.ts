@@ -5,6 +5,8 @@
 import { MACHINE_STATES } from "../../../src/contract/constants";
 import {
   advanceLifecycle,
+  enter,
+  HISTORY_LIMIT,
   LIFECYCLE,
   OPERATIONS,
   type LifecycleEffects,
@@ -134,6 +136,33 @@ describe("LIFECYCLE table", () => {
     expect(m.state).toBe("provisioning");
     advanceLifecycle(m, 600, 0.01, recorder());
     expect(m.state).toBe("ready");
+  });
+});
+
+describe("state history", () => {
+  it("history: headless provisioning read long after → every state entered, each at the instant it began", () => {
+    const m = machine({ agentType: "LinuxHeadless", history: [{ state: "provisioning", at: 0 }] });
+    const p = LIFECYCLE.provisioning!.durationMs;
+    advanceLifecycle(m, 10 * 60_000, 1, recorder());
+    expect(m.history).toEqual([
+      { state: "provisioning", at: 0 },
+      { state: "serviceready", at: p },
+      { state: "ready", at: p + LIFECYCLE.serviceready!.durationMs },
+    ]);
+  });
+
+  it("history: a machine of an older state file (no history) → starts at its next change", () => {
+    const m = machine({ state: "stopping", pending: null });
+    advanceLifecycle(m, LIFECYCLE.stopping!.durationMs, 1, recorder());
+    expect(m.history).toEqual([{ state: "off", at: LIFECYCLE.stopping!.durationMs }]);
+  });
+
+  it("history: more changes than HISTORY_LIMIT → the newest HISTORY_LIMIT kept, oldest first", () => {
+    const m = machine({ history: [] });
+    for (let at = 1; at <= HISTORY_LIMIT + 10; at++) enter(m, at % 2 === 0 ? "ready" : "restarting", at);
+    expect(m.history).toHaveLength(HISTORY_LIMIT);
+    expect(m.history![0].at).toBe(11);
+    expect(m.history![HISTORY_LIMIT - 1].at).toBe(HISTORY_LIMIT + 10);
   });
 });
 

@@ -1,0 +1,38 @@
+/**
+ * Control endpoints that act on one machine out of band, as its owner would outside any program
+ * (model/outOfBand.ts): `POST /_emulator/machines/{machineId}/stop` and
+ * `POST /_emulator/machines/{machineId}/rename` with `{"machineName": "..."}`, the name checked by
+ * the API's own rule for machine names. The console's buttons call these.
+ */
+import { z } from "zod";
+import { UpdateMachineRequestSchema } from "../../contract/requestSchemas";
+import { renameOutOfBand, stopOutOfBand } from "../model/outOfBand";
+import type { ControlContext } from "./control";
+import { noContent, type Route } from "./router";
+import { parseWith } from "./validate";
+
+/** Body of `POST /_emulator/machines/{machineId}/rename`. */
+export const RenameRequestSchema = z.strictObject({
+  machineName: UpdateMachineRequestSchema.shape.machineName.unwrap(),
+});
+
+/** The out-of-band machine routes. */
+export const MACHINE_CONTROL_ROUTES: readonly Route<ControlContext>[] = [
+  {
+    method: "POST",
+    template: "/_emulator/machines/{machineId}/stop",
+    handle: (c, p) => {
+      stopOutOfBand(c.emulator.store, p.machineId);
+      return noContent();
+    },
+  },
+  {
+    method: "POST",
+    template: "/_emulator/machines/{machineId}/rename",
+    handle: (c, p) => {
+      const { machineName } = parseWith(RenameRequestSchema, c.body ?? {});
+      renameOutOfBand(c.emulator.store, p.machineId, machineName);
+      return noContent();
+    },
+  },
+];
