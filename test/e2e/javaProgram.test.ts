@@ -4,11 +4,12 @@
  * `npm run pulumi`, with Pulumi's own Java language host (it runs the program with
  * `mvn compile exec:java`) and this repository's plugin, against an emulator.
  *
- * Every engine run starts Maven's JVM twice (the host asks the program's plugins, then runs it),
- * seconds each: so one stack walks the whole life of the quickstart, each run checking what it
- * is there for. The emulator runs at a tenth of the API's pace (provisioning 6 s, a restart
- * 4.5 s), so a first `up` bounded by a 2 s `customTimeouts.create` fails while the machine
- * provisions, and the next one carries on with that machine.
+ * Every engine run starts Maven's JVM once or twice, seconds each (the host asks the program's
+ * plugins, then, for up and preview, runs it): so one stack walks the whole life of the
+ * quickstart, each run checking what it is there for. The emulator runs at a tenth of the API's
+ * pace (provisioning 6 s, a restart 4.5 s), so a first `up` bounded by a 2 s
+ * `customTimeouts.create` fails while the machine provisions, and the next one carries on with
+ * that machine.
  */
 import * as path from "path";
 import { spawnSync } from "child_process";

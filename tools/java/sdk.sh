@@ -20,7 +20,7 @@
 # plugins a program needs): it compiles the example against the installed SDK, fetches what
 # `exec:java` runs with, and must name the SDK's plugin.
 # Needs a JDK (11 or newer) and Maven (3.8 or newer) on PATH. About 1 minute cold (downloads from
-# Maven Central included), seconds after a change of the SDK alone.
+# Maven Central included), about half a minute after a change of the SDK alone.
 set -euo pipefail
 
 REPO="$(cd "$(dirname "$0")/../.." && pwd)"
