@@ -17,6 +17,7 @@ import { VmApiClient } from "../../src/client/client";
 import { E2eContext, EXAMPLES, liveMachines } from "./support/kit";
 import { REPO, changedOutputs, expectExit, messages, steps, type CliRun } from "./support/cli";
 import type { EngineStack } from "./support/engineStack";
+import { expectQuickstartTemplateAndScript } from "./support/quickstartSuite";
 
 jest.setTimeout(300_000);
 
@@ -90,16 +91,8 @@ describe("the Java quickstart, on an emulator whose provisioning takes 6 s", () 
         scriptId: outputs.scriptId,
       }),
     ]);
-    // The data source's answer: a template of the OS the program asked for, made the machine's.
-    expect(dump.templates.find((t) => t.id === outputs.templateId)).toMatchObject({
-      os: "Ubuntu 22.04 Server",
-    });
     const held = (await stack.resources()).find((r) => r.type === "vmapi:index:Machine");
-    expect(held?.inputs).toMatchObject({ templateId: outputs.templateId });
-    expect(dump.scripts.find((s) => s.id === outputs.scriptId)).toMatchObject({
-      name: outputs.scriptName,
-      runOnce: true,
-    });
+    expectQuickstartTemplateAndScript(dump, outputs, held?.inputs);
     expect(dump.requestCounts[RESTART] ?? 0).toBe(0);
   });
 
