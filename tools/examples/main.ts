@@ -1,7 +1,9 @@
 /**
  * `npm run example:go -- <command>` and `npm run example:python -- <command>`: the Go and Python
  * quickstarts (examples/go, examples/python) on the real `pulumi` CLI, offline, with the plugin of
- * this repository (dist/ compiled first when src/ changed).
+ * this repository (dist/ compiled first when src/ changed). `npm run example:java -- <command>` is
+ * `npm run pulumi -- <command>` in examples/java: an ordinary Java project, which the CLI runs with
+ * Pulumi's Java language host.
  *
  *   up | preview | refresh | destroy  [--stack NAME] [--json]
  *       the example's own program, which hosts the quickstart with the Automation API: Go's is
@@ -21,7 +23,7 @@ import * as path from "path";
 import { ensureFreshBuild } from "../freshBuild";
 import { restartIfRecorded, WORKDIR } from "../localEmulator";
 import { pulumiEnvironment } from "../pulumi/environment";
-import { pulumiCli } from "../pulumi/main";
+import { pulumiCli, runPulumi } from "../pulumi/main";
 import { exitCodeOf, runCli } from "../pulumi/processes";
 
 const REPO = path.resolve(__dirname, "..", "..");
@@ -29,9 +31,11 @@ const REPO = path.resolve(__dirname, "..", "..");
 /** The commands the examples' own programs run; the CLI runs any other. */
 export const PROGRAM_COMMANDS = ["up", "preview", "refresh", "destroy"] as const;
 
-/** The languages with an example, and how to start its program. */
-export const LANGUAGES = ["go", "python"] as const;
+/** The languages with an example. */
+export const LANGUAGES = ["go", "python", "java"] as const;
 export type Language = (typeof LANGUAGES)[number];
+/** The languages whose example is an Automation API program (no language host for them here). */
+type AutomationLanguage = Exclude<Language, "java">;
 
 /** The folder of a language's example. */
 export function exampleDir(language: Language): string {
@@ -49,7 +53,7 @@ function printedPath(script: string): string {
 }
 
 /** The example's program as a command line and the environment it adds. */
-export function exampleProgram(language: Language): { command: string[]; env: NodeJS.ProcessEnv } {
+export function exampleProgram(language: AutomationLanguage): { command: string[]; env: NodeJS.ProcessEnv } {
   if (language === "go") return { command: [printedPath("tools/examples/go.sh")], env: {} };
   const python = printedPath("tools/python/venv.sh");
   const site = printedPath("tools/python/sdk.sh");
@@ -68,6 +72,7 @@ export function programArgs(args: readonly string[], commandAt: number): string[
 /** Runs one command line of an example; resolves with the exit code to exit with. */
 export async function runExample(language: Language, args: string[]): Promise<number> {
   const dir = exampleDir(language);
+  if (language === "java") return runPulumi(["--program", dir, ...args], dir);
   ensureFreshBuild();
   const cli = pulumiCli();
   const env = pulumiEnvironment(WORKDIR, dir, cli);

@@ -1,7 +1,8 @@
 /**
  * `npm run pulumi -- <any pulumi arguments>`: the real `pulumi` CLI (v3.274.1, or v3.259.0 or newer, built
  * once by tools/pulumi-cli/build.sh) with offline settings, running the program of the current
- * folder (or of `--program DIR`) through the SDK's own language server.
+ * folder (or of `--program DIR`): a Node program through the SDK's own language server, a YAML or
+ * Java one with Pulumi's language host for it (built once into the cache).
  *
  * Everything after `--` goes to the CLI unchanged; the CLI refuses what it does not know and its
  * exit code is ours. Defaults live in .vmapi/ (git-ignored): the file backend, PULUMI_HOME and a
@@ -17,6 +18,7 @@ import { pulumiEnvironment } from "./environment";
 import { programEntry, projectRuntime, startLanguageHost, type LanguageHost } from "./languageHost";
 import { exitCodeOf, runCli } from "./processes";
 import { ensureFreshBuild } from "../freshBuild";
+import { installJavaLanguageHost, javaMavenRepository, withMavenRepository } from "../java/javaTools";
 import { restartIfRecorded, WORKDIR } from "../localEmulator";
 const { linkSelf } = require("../linkSelf.js") as { linkSelf: () => void };
 
@@ -54,13 +56,19 @@ export async function runPulumi(argv: string[], from: string): Promise<number> {
   linkSelf();
   ensureFreshBuild();
   const cli = pulumiCli();
-  const env = pulumiEnvironment(WORKDIR, invocation.programDir, cli);
+  let env = pulumiEnvironment(WORKDIR, invocation.programDir, cli);
   let args = invocation.cliArgs;
   let host: LanguageHost | undefined;
-  // A YAML program is run by the CLI with Pulumi YAML's language host; a Node program by ours.
-  const yaml = projectRuntime(invocation.programDir) === "yaml";
-  if (yaml) yamlLanguageHost(cli);
-  const entry = yaml ? undefined : programEntry(invocation.programDir);
+  // A YAML program is run by the CLI with Pulumi YAML's language host, a Java program with
+  // Pulumi's Java language host (installed in PULUMI_HOME; its Maven finds sdk/java in the
+  // cache's repository); a Node program by ours.
+  const runtime = projectRuntime(invocation.programDir);
+  if (runtime === "yaml") yamlLanguageHost(cli);
+  if (runtime === "java") {
+    installJavaLanguageHost(cli, env);
+    env = withMavenRepository(env, javaMavenRepository());
+  }
+  const entry = runtime === "yaml" || runtime === "java" ? undefined : programEntry(invocation.programDir);
   if (invocation.programCommandAt >= 0 && entry !== undefined) {
     await restartIfRecorded((line) => console.error(line));
     host = await startLanguageHost(invocation.programDir, entry);

@@ -6,6 +6,7 @@
 import { VmApiClient } from "../../../src";
 import { E2eContext, liveMachines } from "./kit";
 import { ExampleStack, expectSucceeded, prepareExample, type Language } from "./languageExample";
+import type { EmulatorStateDump } from "../../kit/emulator";
 
 /** The first run of a machine builds the Go program or the Python venv: minutes on 2 busy cores. */
 const PREPARE_TIMEOUT_MS = 20 * 60_000;
@@ -14,6 +15,27 @@ const HOUR = 3_600_000;
 /** Requests that change something (every method but GET), by route. */
 function writes(counts: Record<string, number>): Record<string, number> {
   return Object.fromEntries(Object.entries(counts).filter(([route]) => !route.startsWith("GET ")));
+}
+
+/**
+ * What every language's quickstart shows after its first `up`: the data source's answer, a
+ * template of the OS the program asked for, made the machine's (`machineInputs`, as the state
+ * holds them), and the program's startup script.
+ */
+// eslint-disable-next-line jest/no-export -- shared with javaProgram.test.ts, whose quickstart runs another way
+export function expectQuickstartTemplateAndScript(
+  dump: EmulatorStateDump,
+  outputs: Record<string, unknown>,
+  machineInputs: Record<string, unknown> | undefined,
+): void {
+  expect(dump.templates.find((t) => t.id === outputs.templateId)).toMatchObject({
+    os: "Ubuntu 22.04 Server",
+  });
+  expect(machineInputs).toMatchObject({ templateId: outputs.templateId });
+  expect(dump.scripts.find((s) => s.id === outputs.scriptId)).toMatchObject({
+    name: outputs.scriptName,
+    runOnce: true,
+  });
 }
 
 /** Defines the tests of `language`'s quickstart; they run in order on one stack. */
@@ -57,16 +79,8 @@ export function quickstartSuite(language: Language): void {
         scriptId: outputs.scriptId,
       });
       expect(outputs.machineState).toBe("ready");
-      // The data source's answer: a template of the OS the program asked for, made the machine's.
-      expect(dump.templates.find((t) => t.id === outputs.templateId)).toMatchObject({
-        os: "Ubuntu 22.04 Server",
-      });
       const held = (await stack.resources()).find((r) => r.type === "vmapi:index:Machine");
-      expect(held?.inputs).toMatchObject({ templateId: outputs.templateId });
-      expect(dump.scripts.find((s) => s.id === outputs.scriptId)).toMatchObject({
-        name: outputs.scriptName,
-        runOnce: true,
-      });
+      expectQuickstartTemplateAndScript(dump, outputs, held?.inputs);
     });
 
     test("preview: nothing changed → every resource the same, nothing written to the API", async () => {
