@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (builds first): the six benchmarks one after the other, then
+ * `npm run bench` (builds first): the seven benchmarks one after the other, then
  * bench/results/latest.json, latest.md and latest.svg, and the targets table on stdout.
  *
  *   npm run bench                          everything (about 31 minutes on 2 cores)
