@@ -10,15 +10,14 @@
  * - an explicit provider whose `version` and `pluginDownloadURL` resource options name the host.
  */
 import * as fs from "fs";
-import * as http from "http";
 import * as path from "path";
-import type { AddressInfo } from "net";
 import type { RunningEmulator } from "../../src/emulator";
 import { assetName, hostArch, pluginVersion, releaseAsset } from "../../tools/plugin/releaseAssets";
 import { expectExit, REPO } from "./support/cli";
 import type { StackConfig } from "./support/engineStack";
 import { connectionConfig, liveMachines, PROGRAMS, startE2eEmulator, TIME_SCALE } from "./support/kit";
 import { PlainCli } from "./support/plainCli";
+import { startReleaseHost, type ReleaseHost } from "./support/releaseHost";
 
 jest.setTimeout(600_000);
 
@@ -27,44 +26,12 @@ const SCHEMA = JSON.parse(fs.readFileSync(path.join(REPO, "plugin", "schema.json
   pluginDownloadURL: string;
 };
 
-/** A release host on loopback: `GET /<prefix>/v<version>/<asset>` serves the asset; every request is kept. */
-interface ReleaseHost {
-  url: string;
-  requests: string[];
-  close(): Promise<void>;
-}
-
-function startReleaseHost(tarball: string): Promise<ReleaseHost> {
-  const requests: string[] = [];
-  const server = http.createServer((req, res) => {
-    requests.push(`${req.method} ${req.url}`);
-    if (req.method === "GET" && req.url?.endsWith(`/v${VERSION}/${path.basename(tarball)}`)) {
-      res.writeHead(200, {
-        "content-type": "application/gzip",
-        "content-length": fs.statSync(tarball).size,
-      });
-      fs.createReadStream(tarball).pipe(res);
-      return;
-    }
-    res.writeHead(404).end();
-  });
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () =>
-      resolve({
-        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        requests,
-        close: () => new Promise((done) => server.close(() => done())),
-      }),
-    ),
-  );
-}
-
 let emu: RunningEmulator;
 let host: ReleaseHost;
 const workspaces: PlainCli[] = [];
 
 beforeAll(async () => {
-  host = await startReleaseHost(releaseAsset());
+  host = await startReleaseHost(releaseAsset(), VERSION);
   emu = await startE2eEmulator();
 });
 afterAll(async () => {
