@@ -155,7 +155,7 @@ const LAYERS = [
 ];
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "dist/", "coverage/", ".vmapi/"] },
+  { ignores: ["node_modules/", "dist/", "coverage/", ".vmapi/", "release/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

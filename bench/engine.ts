@@ -10,11 +10,16 @@
  * this package's resources register), the shape of a Machine without its provider's work, which
  * tells how much of a Machine's cost is its shape and how much our provider adds; and a fifth,
  * `noop40stack`: noop40 whose plugin also loads zod and axios at its first call, the stack this
- * package is built on (the floor of any provider of that stack and a Machine's shape); and a sixth,
+ * package is built on (the floor of any provider of that stack and a Machine's shape); a sixth,
  * `pluginMachine`: the same Machines on the plugin route, a Pulumi YAML program of N Machines on
- * `pulumi-resource-vmapi` (bench/pluginProgram.ts), which carries no provider module per resource.
- * Then `rounds` rounds, each timing a preview and a refresh of every kind in turn (interleaved, so a
- * noisy moment of the shared machine hits every kind alike); the median of the rounds is reported.
+ * `pulumi-resource-vmapi` as users install it (the release's single executable, installed by
+ * `pulumi plugin install --file` into the workspace's PULUMI_HOME; the program has no `plugins:`
+ * section: bench/pluginProgram.ts), which carries no provider module per resource; and a seventh,
+ * `goNoop`, the floor of the plugin route: the same YAML program on a native provider in Go that
+ * does nothing, written the way Pulumi's own are (bench/goNoop). Then `rounds` rounds, each timing
+ * a preview and a refresh of every kind in turn (interleaved, so a noisy moment of the shared machine
+ * hits every kind alike); the median of the rounds is reported. `kinds` runs a subset (the no-op,
+ * the ratios' base, always among them).
  */
 import * as path from "node:path";
 import { startE2eEmulator, PROGRAMS } from "../test/e2e/support/kit";
@@ -22,6 +27,7 @@ import type { RunningEmulator } from "../src/emulator";
 import { EngineStack, EngineWorkspace, type StateResource } from "../test/e2e/support/engineStack";
 import { connectionConfig } from "../test/e2e/support/kit";
 import { pluginMachinesProgram, type GeneratedProgram } from "./pluginProgram";
+import { goNoopPluginDir, installReleasePlugin } from "./releasePlugin";
 import {
   median,
   noopConfig,
@@ -33,7 +39,15 @@ import {
   timed,
 } from "./support";
 
-export const ENGINE_KINDS = ["noop", "Machine", "pluginMachine", "Script", "noop40", "noop40stack"] as const;
+export const ENGINE_KINDS = [
+  "noop",
+  "Machine",
+  "pluginMachine",
+  "goNoop",
+  "Script",
+  "noop40",
+  "noop40stack",
+] as const;
 export type EngineKind = (typeof ENGINE_KINDS)[number];
 
 export interface EngineRow {
@@ -64,14 +78,14 @@ const TEMPLATE = "tubsrv01";
 
 /**
  * Each kind's program and the config it needs beyond the connection: `count` for the programs
- * that loop, nothing for the YAML program written with N machines (`yaml`, its folder). `own`:
+ * that loop, nothing for the YAML programs written with N machines (`yaml`, their folders). `own`:
  * the stack gets an emulator of its own. The plugin's Machines do: an account holds one network
  * per region, of 245 machines, and a refresh lists the account's machines, so beside the dynamic
  * route's 200 in the same account both routes' listings would hold 400.
  */
 function stacksOf(
   resources: number,
-  yaml: string,
+  yaml: { plugin: string; goNoop: string },
 ): Record<EngineKind, { program: string; config: Record<string, string>; own?: boolean }> {
   const count = { count: String(resources) };
   return {
@@ -82,23 +96,31 @@ function stacksOf(
       config: { ...count, ...noopConfig({ props: 40, loadStack: true }) },
     },
     Machine: { program: path.join(PROGRAMS, "machines"), config: count },
-    pluginMachine: { program: yaml, config: {}, own: true },
+    pluginMachine: { program: yaml.plugin, config: {}, own: true },
+    goNoop: { program: yaml.goNoop, config: {} },
     Script: { program: path.join(PROGRAMS, "scripts"), config: count },
   };
 }
 
-/** Runs the benchmark: N resources of each kind, `rounds` timed rounds. */
-export async function engineBenchmark(resources: number, rounds: number): Promise<EngineResult> {
+/** Runs the benchmark: N resources of each of `kinds`, `rounds` timed rounds. */
+export async function engineBenchmark(
+  resources: number,
+  rounds: number,
+  only: readonly EngineKind[] = ENGINE_KINDS,
+): Promise<EngineResult> {
+  const kinds = ENGINE_KINDS.filter((kind) => kind === "noop" || only.includes(kind));
   const shared = await startE2eEmulator();
   const emulators = new Map<EngineKind, RunningEmulator>();
   const workspace = new EngineWorkspace();
   const stacks = new Map<EngineKind, EngineStack>();
-  const yaml: GeneratedProgram = pluginMachinesProgram(resources, TEMPLATE);
-  const programs = stacksOf(resources, yaml.dir);
+  // The release, installed where the workspace's CLI looks (its PULUMI_HOME).
+  if (kinds.includes("pluginMachine")) installReleasePlugin(String(workspace.env.PULUMI_HOME));
+  const yaml: GeneratedProgram[] = [pluginMachinesProgram(resources, TEMPLATE)];
+  if (kinds.includes("goNoop")) yaml.push(pluginMachinesProgram(resources, TEMPLATE, goNoopPluginDir()));
+  const programs = stacksOf(resources, { plugin: yaml[0].dir, goNoop: yaml[1]?.dir ?? "" });
   try {
-    for (const kind of ENGINE_KINDS)
-      emulators.set(kind, programs[kind].own ? await startE2eEmulator() : shared);
-    for (const kind of ENGINE_KINDS) {
+    for (const kind of kinds) emulators.set(kind, programs[kind].own ? await startE2eEmulator() : shared);
+    for (const kind of kinds) {
       const emu = emulators.get(kind)!;
       const stack = await EngineStack.create(workspace, programs[kind].program, {
         ...connectionConfig(emu, emu.keys.individual),
@@ -108,11 +130,11 @@ export async function engineBenchmark(resources: number, rounds: number): Promis
       await stack.ok(["up", "--yes", "--skip-preview"]);
     }
     const times = new Map<EngineKind, { preview: number[]; refresh: number[] }>(
-      ENGINE_KINDS.map((k) => [k, { preview: [], refresh: [] }]),
+      kinds.map((k) => [k, { preview: [], refresh: [] }]),
     );
     const requests = new Map<EngineKind, { preview: number; refresh: number }>();
     for (let round = 0; round < rounds; round++) {
-      for (const kind of ENGINE_KINDS) {
+      for (const kind of kinds) {
         const stack = stacks.get(kind)!;
         const emu = emulators.get(kind)!;
         const before = await requestCounts(emu.url);
@@ -129,7 +151,7 @@ export async function engineBenchmark(resources: number, rounds: number): Promis
       }
     }
     const rows: EngineRow[] = [];
-    for (const kind of ENGINE_KINDS) {
+    for (const kind of kinds) {
       const state = await stateCost(stacks.get(kind)!);
       const t = times.get(kind)!;
       rows.push({
@@ -154,7 +176,7 @@ export async function engineBenchmark(resources: number, rounds: number): Promis
   } finally {
     for (const stack of stacks.values()) await stack.remove();
     workspace.dispose();
-    yaml.remove();
+    for (const program of yaml) program.remove();
     for (const emu of new Set([shared, ...emulators.values()])) await emu.close();
   }
 }

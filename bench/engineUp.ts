@@ -25,7 +25,7 @@ import * as path from "node:path";
 import { startTestEmulator } from "../test/kit/emulator";
 import { EngineStack, EngineWorkspace } from "../test/e2e/support/engineStack";
 import { connectionConfig, PROGRAMS } from "../test/e2e/support/kit";
-import { pluginMachinesProgram, type GeneratedProgram } from "./pluginProgram";
+import { PLUGIN_DIR, pluginMachinesProgram, type GeneratedProgram } from "./pluginProgram";
 import {
   countsSince,
   MACHINE_INPUTS,
@@ -125,7 +125,7 @@ export async function engineUpBenchmark(): Promise<EngineUpResult> {
     const rows: EngineUpRow[] = [];
     for (const machines of UP_SIZES) {
       const up = await machinesUp(machines, UP_PARALLEL);
-      const yaml = pluginMachinesProgram(machines, MACHINE_INPUTS.templateId);
+      const yaml = pluginMachinesProgram(machines, MACHINE_INPUTS.templateId, PLUGIN_DIR);
       generated.push(yaml);
       const plugin = await machinesUp(machines, UP_PARALLEL, yaml.dir, {});
       const fixed = await machinesUp(machines, UP_PARALLEL, path.join(__dirname, "programs", "fixedpoll"));

@@ -8,6 +8,7 @@ import { round, type RouteCounts } from "./support";
 import type { EngineKind } from "./engine";
 import { judgeFleet, type BenchResults } from "./results";
 import type { FleetResult, ScaleCommand } from "./fleet";
+import type { StartKind, StartResult } from "./pluginStart";
 
 type Cell = string | number;
 
@@ -66,7 +67,8 @@ export function markdownReport(r: BenchResults): string {
       `the kinds interleaved in every round; the no-op is one provider object shared by ${r.engine.resources} dynamic resources; ` +
       `noop40 is the same no-op carrying 40 properties, registered with stack traces off as ours are: a Machine's shape without its provider's work; ` +
       `noop40stack is noop40 whose plugin loads zod and axios at its first call, as ours does: the floor of any provider of this package's stack with a Machine's shape. ` +
-      `${KIND_LABELS.pluginMachine} is the same Machines on the plugin route: a Pulumi YAML program of ${r.engine.resources} Machines on pulumi-resource-vmapi, run with Pulumi YAML's language host (no provider module per resource). ` +
+      `${KIND_LABELS.pluginMachine} is the same Machines on the plugin route: a Pulumi YAML program of ${r.engine.resources} Machines on pulumi-resource-vmapi as users install it (the release's single executable, \`pulumi plugin install --file\`), run with Pulumi YAML's language host (no provider module per resource); ` +
+      `${KIND_LABELS.goNoop} is the same program on the floor of that route, a no-op native provider in Go (pulumi-go-provider, bench/goNoop). ` +
       `State bytes: one resource in \`pulumi stack export\`, of which its provider's code (\`__provider\`).`,
     ``,
     `## 5. \`pulumi up\` of N machines (D = ${r.up.durationMs / 1000} s real; wall time / D)`,
@@ -77,11 +79,30 @@ export function markdownReport(r: BenchResults): string {
       `(60 s of provisioning last ${r.up.durationMs / 1000} s; the provider's sleeps scaled alike). The floor is the same \`up\` of N ` +
       `no-op dynamic resources whose create waits exactly D: what it costs above D is the engine's own. ` +
       `"Fixed 5 s" is the same N machines created through the client and polled at once and every 5 s (scaled), as the retired client waited. ` +
-      `"Plugin" is the same N Machines on the plugin route (a Pulumi YAML program on pulumi-resource-vmapi), against the same floor: the dynamic no-op's, the nearest there is. ` +
+      `"Plugin" is the same N Machines on the plugin route (a Pulumi YAML program on pulumi-resource-vmapi, the npm package's launcher), against the same floor: the dynamic no-op's, the nearest there is. ` +
       `The last row is the engine's default --parallel (4 × cores): each create holds a slot while its machine provisions, so N machines take ceil(N / parallel) waves.`,
     ``,
     ...(r.fleet ? fleetSections(r.fleet) : []),
+    ...(r.start ? startSection(r.start) : []),
   ].join("\n");
+}
+
+/** Benchmark 7: the plugin's start, each kind beside the Go no-op's. */
+function startSection(start: StartResult): string[] {
+  const labels: Record<StartKind, string> = {
+    release: "the release (single executable, no node on PATH)",
+    npmLauncher: "the npm package's launcher (node on the compiled entry)",
+    goNoop: "the Go no-op plugin (the floor)",
+  };
+  return [
+    `## 7. The plugin's start (median of ${start.rounds} rounds)`,
+    ``,
+    table(
+      ["plugin", "exec → port printed, ms", "exec → GetPluginInfo answered, ms", "vs the Go no-op"],
+      start.rows.map((x) => [labels[x.kind], x.portMs, x.firstAnswerMs, x.ratio]),
+    ),
+    ``,
+  ];
 }
 
 /** What bench/results/fleet.md is made of: one run of benchmark 6 (and 4, if it ran too). */
@@ -432,7 +453,8 @@ function upTable(r: BenchResults): string {
 
 /** How benchmark 4's kinds are named in the tables (the others by their own name). */
 export const KIND_LABELS: Partial<Record<EngineKind, string>> = {
-  pluginMachine: "Machine on the plugin (YAML)",
+  pluginMachine: "Machine on the plugin (YAML, the release)",
+  goNoop: "Machine on the Go no-op plugin (YAML)",
 };
 
 function engineTable(r: BenchResults): string {

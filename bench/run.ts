@@ -1,15 +1,19 @@
 /**
- * `npm run bench` (builds first): the six benchmarks one after the other, then
+ * `npm run bench` (builds first): the seven benchmarks one after the other, then
  * bench/results/latest.json, latest.md and latest.svg, and the targets table on stdout.
  *
  *   npm run bench                          everything (about 31 minutes on 2 cores)
  *   npm run bench -- --quick               fewer repetitions, 3 s load runs (results still written)
  *   npm run bench -- --only requests,headroom   a subset, printed only (latest.* untouched)
+ *   npm run bench -- --only engine,start --kinds pluginMachine,goNoop
+ *                                          benchmark 4 on some kinds only (the no-op, the ratios'
+ *                                          base, always among them)
  *
  * Benchmarks: requests (1), convergence (2), headroom (3), engine (4: the real CLI's preview and
  * refresh of 200 resources, the Machines on both routes, dynamic and plugin, and state bytes), up
  * (5: the real CLI's `up` of 1, 10, 50 machines on both routes against its floor), fleet (6: 200 machines under a rate limit, with and without faults, and
- * 1,000 Scripts in one stack; `--quick`: 20 and 100); see docs/benchmarks.md. Benchmark 6 also
+ * 1,000 Scripts in one stack; `--quick`: 20 and 100), start (7: the plugin's first answer, as users
+ * install it, beside the npm launcher's and a Go no-op's); see docs/benchmarks.md. Benchmark 6 also
  * writes bench/results/fleet.json and fleet.md when run alone (`--only fleet`).
  */
 import * as fs from "node:fs";
@@ -20,24 +24,33 @@ import * as prettier from "prettier";
 import { svgChart } from "./chart";
 import { convergence } from "./convergence";
 import { emulatorHeadroom } from "./emulatorHeadroom";
-import { engineBenchmark } from "./engine";
+import { ENGINE_KINDS, engineBenchmark, type EngineKind } from "./engine";
 import { engineUpBenchmark } from "./engineUp";
 import { fleetBenchmark } from "./fleet";
+import { pluginStartBenchmark } from "./pluginStart";
 import { fleetReport, markdownReport, table, targetsTable, type FleetRun } from "./report";
 import { requestsPerMachine } from "./requestsPerMachine";
 import { judge, judgeConsole, judgeFleet, judgePlugin, type BenchResults } from "./results";
 
 const RESULTS = path.join(__dirname, "results");
-const NAMES = ["requests", "convergence", "headroom", "engine", "up", "fleet"] as const;
+const NAMES = ["requests", "convergence", "headroom", "engine", "up", "fleet", "start"] as const;
 /** Resources per stack in the engine benchmark. */
 const ENGINE_RESOURCES = 200;
 type Name = (typeof NAMES)[number];
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { quick: { type: "boolean" }, only: { type: "string" } } });
+  const { values } = parseArgs({
+    options: { quick: { type: "boolean" }, only: { type: "string" }, kinds: { type: "string" } },
+  });
   const only = values.only?.split(",").map((s) => s.trim()) as Name[] | undefined;
   const unknown = only?.filter((n) => !NAMES.includes(n));
   if (unknown?.length) throw new Error(`--only: unknown ${unknown.join(", ")} (one of ${NAMES.join(", ")})`);
+  const kinds = (values.kinds?.split(",").map((s) => s.trim()) ?? [...ENGINE_KINDS]) as EngineKind[];
+  const unknownKinds = kinds.filter((k) => !ENGINE_KINDS.includes(k));
+  if (unknownKinds.length)
+    throw new Error(`--kinds: unknown ${unknownKinds.join(", ")} (of ${ENGINE_KINDS.join(", ")})`);
+  if (values.kinds !== undefined && !only)
+    throw new Error("--kinds: only with --only (a full run takes every kind)");
   const quick = values.quick === true;
   const wanted = (name: Name) => !only || only.includes(name);
   const startedAt = new Date();
@@ -54,9 +67,13 @@ async function main(): Promise<void> {
   if (wanted("headroom"))
     partial.headroom = await step("3. emulator headroom", () => emulatorHeadroom(quick ? 3 : 10));
   if (wanted("engine"))
-    partial.engine = await step("4. real engine", () => engineBenchmark(ENGINE_RESOURCES, quick ? 1 : 3));
+    partial.engine = await step("4. real engine", () =>
+      engineBenchmark(ENGINE_RESOURCES, quick ? 1 : 3, kinds),
+    );
   if (wanted("up")) partial.up = await step("5. pulumi up", engineUpBenchmark);
   if (wanted("fleet")) partial.fleet = await step("6. fleets", () => fleetBenchmark(quick));
+  if (wanted("start"))
+    partial.start = await step("7. the plugin's start", () => pluginStartBenchmark(quick ? 5 : 21));
   const seconds = (Date.now() - startedAt.getTime()) / 1000;
   if (only) {
     process.stdout.write(`${JSON.stringify(partial, null, 2)}\n`);

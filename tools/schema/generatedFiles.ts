@@ -23,6 +23,7 @@ const TOP_LEVEL: readonly (keyof PackageSpec)[] = [
   "license",
   "repository",
   "publisher",
+  "pluginDownloadURL",
   "meta",
   "language",
   "config",

@@ -37,6 +37,18 @@ export function providerSettings(
   return settings;
 }
 
+/**
+ * Where the engine downloads the plugin when a program needs it and it is not installed: the
+ * release assets of tools/plugin/dist.sh on the repository's releases. The engine fills in
+ * `${VERSION}` (the plugin's version, no `v`; `${NAME}`, `${OS}` and `${ARCH}` exist too) and
+ * appends `/pulumi-resource-vmapi-v<version>-<os>-<arch>.tar.gz`. A user points it at another
+ * host with PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES or the `pluginDownloadURL` resource option
+ * (docs/plugin.md).
+ */
+export function pluginDownloadUrl(repository: string): string {
+  return `${repository}/releases/download/v\${VERSION}`;
+}
+
 /** The package's own fields: its words (sources.ts) and package.json's version and license. */
 export function packageMetadata(): Omit<
   PackageSpec,
@@ -57,6 +69,7 @@ export function packageMetadata(): Omit<
     license: pkg.license,
     repository,
     publisher: PACKAGE_TEXT.publisher,
+    pluginDownloadURL: pluginDownloadUrl(repository),
     meta: { moduleFormat: "(.*)" },
   };
 }

@@ -67,6 +67,8 @@ export interface PackageSpec {
   license: string;
   repository: string;
   publisher: string;
+  /** Where the engine downloads the plugin from: a URL template (`${VERSION}`, `${OS}`, `${ARCH}`). */
+  pluginDownloadURL: string;
   meta: { moduleFormat: string };
   config: { variables: Record<string, PropertySpec> };
   provider: { description: string; inputProperties: Record<string, PropertySpec> };

@@ -13,9 +13,12 @@ export interface EngineLog {
   log(severity: Severity, message: string, urn?: string): void;
 }
 
-/** A log to the engine at `address` (host:port, as the engine passes it to the plugin). */
+/**
+ * A log to the engine at `address` (host:port, as the engine passes it to the plugin). Its client is
+ * made at the first line, not before the plugin has printed its port.
+ */
 export function engineLog(address: string): EngineLog {
-  const client = new engineGrpc.EngineClient(address, grpc.credentials.createInsecure());
+  let client: InstanceType<typeof engineGrpc.EngineClient> | undefined;
   const severities = {
     info: engineProto.LogSeverity.INFO,
     warning: engineProto.LogSeverity.WARNING,
@@ -23,6 +26,7 @@ export function engineLog(address: string): EngineLog {
   };
   return {
     log(severity, message, urn) {
+      client ??= new engineGrpc.EngineClient(address, grpc.credentials.createInsecure());
       const request = new engineProto.LogRequest();
       request.setSeverity(severities[severity]);
       request.setMessage(message);

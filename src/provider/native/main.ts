@@ -1,18 +1,26 @@
 #!/usr/bin/env node
 /**
  * `pulumi-resource-vmapi`: the plugin the engine starts for `vmapi:` resources and functions
- * (plugin/pulumi-resource-vmapi runs node on this file). It serves the protocol on a free port
+ * (plugin/pulumi-resource-vmapi runs node on this file; a release's single executable holds it
+ * bundled: tools/plugin/dist.sh). It serves the protocol on a free port
  * of 127.0.0.1 and prints the port on stdout, as the engine expects; its first argument is the
  * engine's address, where progress lines go.
  *
  * An error that escapes every handler (an exception in a timer, a rejection nobody awaited) is
  * logged and the plugin serves on: a dead plugin would fail every operation in flight, and a
  * machine whose create it was running would reach no stack.
+ *
+ * Only what the port and the plugin's identity need loads before the port is printed: the gRPC
+ * runtime, the protocol's stubs and the schema. The provider (the API client, the contract's zod
+ * schemas, the resource implementations) loads at the first request that needs it, so the engine
+ * gets its first answer sooner, and a process that only answers `GetPluginInfo` and `GetSchema`
+ * (the one Pulumi YAML starts to read the schema, `pulumi package get-schema`) never loads it.
  */
-import { PROCESS_CONTEXT } from "../shared/context";
+import type * as ContextModule from "../shared/context";
 import { engineLog, type EngineLog } from "./engineLog";
-import { NativeProvider } from "./nativeProvider";
-import { shippedSchema } from "./schemaFile";
+import type * as NativeProviderModule from "./nativeProvider";
+import type { NativeProvider } from "./nativeProvider";
+import { shippedSchema, type NativeSchema } from "./schemaFile";
 import { grpc, providerGrpc } from "./sdkModules";
 import { serviceHandlers } from "./server";
 
@@ -27,6 +35,22 @@ const STDERR_LOG: EngineLog = {
   log: (severity, message) => process.stderr.write(`${severity}: ${message}\n`),
 };
 
+/** The provider, made (and its modules loaded) at the first call. */
+function lazyProvider(log: EngineLog, schema: NativeSchema): () => NativeProvider {
+  let provider: NativeProvider | undefined;
+  return () => {
+    if (provider !== undefined) return provider;
+    const { NativeProvider } = require("./nativeProvider") as typeof NativeProviderModule;
+    const { PROCESS_CONTEXT } = require("../shared/context") as typeof ContextModule;
+    provider = new NativeProvider(
+      { ...PROCESS_CONTEXT, progress: (m) => log.log("info", m), warn: (m) => log.log("warning", m) },
+      log,
+      schema,
+    );
+    return provider;
+  };
+}
+
 async function serve(): Promise<void> {
   const address = engineAddress(process.argv.slice(2));
   const log = address === undefined ? STDERR_LOG : engineLog(address);
@@ -38,13 +62,8 @@ async function serve(): Promise<void> {
   process.on("unhandledRejection", survive);
 
   const schema = shippedSchema();
-  const provider = new NativeProvider(
-    { ...PROCESS_CONTEXT, progress: (m) => log.log("info", m), warn: (m) => log.log("warning", m) },
-    log,
-    schema,
-  );
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
-  server.addService(providerGrpc.ResourceProviderService, serviceHandlers(provider, schema));
+  server.addService(providerGrpc.ResourceProviderService, serviceHandlers(lazyProvider(log, schema), schema));
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, bound) =>
       err ? reject(err) : resolve(bound),

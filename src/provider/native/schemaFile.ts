@@ -1,13 +1,19 @@
 /**
  * The plugin's schema (plugin/schema.json, generated from the resource classes and the contract by
  * tools/schema): served as it is by `GetSchema`, and read for what the plugin must keep secret.
+ * The npm package reads the file; the single executable of a release (tools/plugin) carries it as
+ * an asset, since it has no package folder beside it.
  */
 import * as fs from "fs";
 import * as path from "path";
+import * as sea from "node:sea";
 import { pluginToken } from "../../contract/typeTokens";
 
 /** Where the schema is, from this module's folder (src/ or dist/provider/native): the package's plugin/. */
 export const SCHEMA_PATH = path.resolve(__dirname, "..", "..", "..", "plugin", "schema.json");
+
+/** The key of the schema among a single executable's assets (tools/plugin/singleExecutable.ts). */
+export const SCHEMA_ASSET = "schema.json";
 
 interface PropertySpecs {
   [name: string]: { secret?: boolean };
@@ -59,7 +65,8 @@ function secretOf(properties: PropertySpecs | undefined): string[] {
     .map(([name]) => name);
 }
 
-/** The schema the package ships. */
+/** The schema the package ships, or the one the single executable carries. */
 export function shippedSchema(): NativeSchema {
-  return new NativeSchema(fs.readFileSync(SCHEMA_PATH, "utf8"));
+  const text = sea.isSea() ? sea.getAsset(SCHEMA_ASSET, "utf8") : fs.readFileSync(SCHEMA_PATH, "utf8");
+  return new NativeSchema(text);
 }

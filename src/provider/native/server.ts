@@ -28,8 +28,15 @@ type Unary = (call: ServerUnaryCall<any, any>, done: sendUnaryData<any>) => void
 /** The provider's settings as the configuration carries them (`vmapi:config:<name>` or the provider's inputs). */
 const SETTINGS = ["apiKey", "baseUrl", "pollScale"] as const;
 
-/** The service's handlers, by the method names of `ResourceProviderService`. */
-export function serviceHandlers(provider: NativeProvider, schema: NativeSchema): Record<string, Unary> {
+/**
+ * The service's handlers, by the method names of `ResourceProviderService`. `providerOf` gives the
+ * provider when a request first needs it (main.ts loads it then); the plugin's identity, its schema
+ * and its configuration's check need none.
+ */
+export function serviceHandlers(
+  providerOf: () => NativeProvider,
+  schema: NativeSchema,
+): Record<string, Unary> {
   return {
     getPluginInfo: answer(() => {
       const info = new pluginProto.PluginInfo();
@@ -66,7 +73,7 @@ export function serviceHandlers(provider: NativeProvider, schema: NativeSchema):
       return response;
     }),
     configure: answer((req) => {
-      provider.configure(settingsOf(req));
+      providerOf().configure(settingsOf(req));
       const response = new providerProto.ConfigureResponse();
       response.setAcceptsecrets(true);
       // Creates and updates of a preview are answered here, from the inputs: nothing is sent.
@@ -76,7 +83,7 @@ export function serviceHandlers(provider: NativeProvider, schema: NativeSchema):
       return response;
     }),
     check: answer(async (req) => {
-      const result = await provider.check(
+      const result = await providerOf().check(
         req.getUrn(),
         struct(req.getOlds()),
         struct(req.getNews()),
@@ -88,7 +95,7 @@ export function serviceHandlers(provider: NativeProvider, schema: NativeSchema):
       return response;
     }),
     diff: answer(async (req) => {
-      const diff = await provider.diff(
+      const diff = await providerOf().diff(
         req.getUrn(),
         req.getId(),
         struct(req.getOlds()),
@@ -111,6 +118,7 @@ export function serviceHandlers(provider: NativeProvider, schema: NativeSchema):
       return response;
     }),
     create: answer(async (req) => {
+      const provider = providerOf();
       const created = req.getPreview()
         ? provider.previewCreate(req.getUrn(), struct(req.getProperties()))
         : await provider.create(req.getUrn(), struct(req.getProperties()), req.getTimeout());
@@ -120,7 +128,11 @@ export function serviceHandlers(provider: NativeProvider, schema: NativeSchema):
       return response;
     }),
     read: answer(async (req) => {
-      const read: WireResult = await provider.read(req.getUrn(), req.getId(), struct(req.getProperties()));
+      const read: WireResult = await providerOf().read(
+        req.getUrn(),
+        req.getId(),
+        struct(req.getProperties()),
+      );
       const response = new providerProto.ReadResponse();
       response.setId(read.id ?? "");
       if (read.properties) response.setProperties(structProto.Struct.fromJavaScript(read.properties));
@@ -128,6 +140,7 @@ export function serviceHandlers(provider: NativeProvider, schema: NativeSchema):
       return response;
     }),
     update: answer(async (req) => {
+      const provider = providerOf();
       const updated = req.getPreview()
         ? provider.previewUpdate(req.getUrn(), struct(req.getOlds()), struct(req.getNews()))
         : await provider.update(
@@ -142,11 +155,11 @@ export function serviceHandlers(provider: NativeProvider, schema: NativeSchema):
       return response;
     }),
     delete: answer(async (req) => {
-      await provider.delete(req.getUrn(), req.getId(), struct(req.getProperties()), req.getTimeout());
+      await providerOf().delete(req.getUrn(), req.getId(), struct(req.getProperties()), req.getTimeout());
       return new emptyProto.Empty();
     }),
     invoke: answer(async (req) => {
-      const result = await provider.invoke(req.getTok(), struct(req.getArgs()));
+      const result = await providerOf().invoke(req.getTok(), struct(req.getArgs()));
       const response = new providerProto.InvokeResponse();
       response.setReturn(structProto.Struct.fromJavaScript(result.outputs));
       return response;

@@ -54,15 +54,30 @@ export interface CliOptions {
 }
 
 /** Runs the wrapper with `args`; never rejects for a non-zero exit (the caller asserts on it). */
-export async function runWrapper(args: string[], options: CliOptions): Promise<CliRun> {
+export function runWrapper(args: string[], options: CliOptions): Promise<CliRun> {
+  return runCommand(process.execPath, ["-r", "ts-node/register/transpile-only", WRAPPER, ...args], {
+    ...options,
+    cwd: REPO,
+  });
+}
+
+/**
+ * Runs `command` with `args` (a CLI command line, to which `--event-log` is added when events are
+ * asked for) in `cwd`; never rejects for a non-zero exit.
+ */
+export async function runCommand(
+  command: string,
+  args: string[],
+  options: CliOptions & { cwd: string },
+): Promise<CliRun> {
   const eventLog = options.events
     ? path.join(fs.mkdtempSync(path.join(os.tmpdir(), "vmapi-events-")), "events.jsonl")
     : undefined;
   const fullArgs = eventLog ? [...args, "--event-log", eventLog] : args;
   // --event-log is one of the CLI's debug flags, as the Automation API uses it.
   const env = eventLog ? { ...options.env, PULUMI_DEBUG_COMMANDS: "true" } : options.env;
-  const child = spawn(process.execPath, ["-r", "ts-node/register/transpile-only", WRAPPER, ...fullArgs], {
-    cwd: REPO,
+  const child = spawn(command, fullArgs, {
+    cwd: options.cwd,
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });

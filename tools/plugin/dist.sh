@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# `npm run plugin:dist`: the plugin's release assets, one tarball per platform, in the layout
+# Pulumi's plugin installer reads (`pulumi plugin install resource vmapi <version> --file <tarball>`,
+# or the engine's own download from the schema's pluginDownloadURL):
+#
+#   release/pulumi-resource-vmapi-v<version>-linux-amd64.tar.gz
+#   release/pulumi-resource-vmapi-v<version>-linux-arm64.tar.gz
+#
+# each holding, at its root, `pulumi-resource-vmapi` (a Node.js single executable: Node 22 with the
+# plugin's bundle in it, so the user's machine needs no Node and no npm), `LICENSE.node` and
+# `THIRD_PARTY_NOTICES`. The version is package.json's (the schema's must agree).
+#
+#   dist.sh                  both platforms
+#   dist.sh --arch amd64     one (repeatable), e.g. the host's for the tests
+#
+# How: tools/plugin/bundle.ts bundles src/provider/native/main.ts (esbuild); Node's own
+# single-executable support turns the bundle and the schema into a blob (`node
+# --experimental-sea-config`), which postject injects into a copy of the portable Node build of
+# each platform (tools/node/install.sh, cached outside the clone). The blob of the host's platform
+# carries V8's code cache of the bundle (faster start); a code cache only runs on the Node binary
+# that made it, so the other platform's blob has none.
+#
+# release/ is git-ignored. A tarball is rebuilt only when what it is made of changed (the bundle,
+# the schema, this script): release/.digest-<arch> records it, so a second run takes the bundle's
+# few seconds. Runs one at a time (release/.lock): the tests call this too.
+set -euo pipefail
+SELF="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
+cd "$(dirname "$SELF")/../.."
+
+NODE_VERSION=22.23.3
+# The sentinel Node's single-executable support looks for (Node's docs, "Single executable applications").
+SEA_FUSE=NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2
+OUT="$PWD/release"
+
+archs=()
+while (($#)); do
+  case "$1" in
+    --arch) [[ "${2:-}" == amd64 || "${2:-}" == arm64 ]] || { echo "dist.sh: --arch amd64 or arm64" >&2; exit 2; }
+      archs+=("$2"); shift 2 ;;
+    *) echo "usage: dist.sh [--arch amd64|arm64]..." >&2; exit 2 ;;
+  esac
+done
+((${#archs[@]})) || archs=(amd64 arm64)
+
+host_node="$(bash tools/node/install.sh "$NODE_VERSION")/node"
+case "$(uname -m)" in
+  x86_64) host_arch=amd64 ;;
+  aarch64 | arm64) host_arch=arm64 ;;
+  *) host_arch= ;;
+esac
+version=$("$host_node" -p 'require("./package.json").version')
+schema_version=$("$host_node" -p 'require("./plugin/schema.json").version')
+[[ "$version" == "$schema_version" ]] ||
+  { echo "dist.sh: package.json is $version but plugin/schema.json is $schema_version: run npm run schema:update" >&2; exit 1; }
+
+mkdir -p "$OUT"
+exec 9>"$OUT/.lock"
+flock 9
+work=$(mktemp -d "$OUT/.build.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+start=$(date +%s)
+
+"$host_node" -r ts-node/register/transpile-only tools/plugin/bundle.ts "$work" >/dev/null
+digest=$(cat "$work/plugin.js" "$work/schema.json" "$SELF" | sha256sum | cut -c1-32)
+
+# Builds the tarball of $1 (amd64 or arm64) into release/.
+build_asset() {
+  local arch=$1 target code_cache stage blob asset
+  target=linux-x64
+  [[ "$arch" == arm64 ]] && target=linux-arm64
+  code_cache=false
+  [[ "$arch" == "$host_arch" ]] && code_cache=true
+  stage="$work/$arch"
+  blob="$work/$arch.blob"
+  asset="pulumi-resource-vmapi-v$version-linux-$arch.tar.gz"
+  mkdir -p "$stage"
+  cat >"$work/$arch.sea.json" <<EOF
+{
+  "main": "$work/plugin.js",
+  "output": "$blob",
+  "disableExperimentalSEAWarning": true,
+  "useCodeCache": $code_cache,
+  "assets": { "schema.json": "$work/schema.json" }
+}
+EOF
+  "$host_node" --experimental-sea-config "$work/$arch.sea.json" >"$work/sea.log" 2>&1 ||
+    { cat "$work/sea.log" >&2; exit 1; }
+  local node_dir
+  node_dir=$(bash tools/node/install.sh --target "$target" "$NODE_VERSION")
+  cp "$node_dir/node" "$stage/pulumi-resource-vmapi"
+  chmod 755 "$stage/pulumi-resource-vmapi"
+  # postject warns about ELF notes it does not name ("Can't find string offset"): harmless.
+  "$host_node" node_modules/postject/dist/cli.js "$stage/pulumi-resource-vmapi" NODE_SEA_BLOB "$blob" \
+    --sentinel-fuse "$SEA_FUSE" >/dev/null 2>&1
+  cp "$node_dir/../LICENSE" "$stage/LICENSE.node"
+  cp "$work/THIRD_PARTY_NOTICES" "$stage/THIRD_PARTY_NOTICES"
+  if [[ "$arch" == "$host_arch" ]]; then smoke_test "$stage/pulumi-resource-vmapi"; fi
+  tar -C "$stage" --owner=0 --group=0 --numeric-owner -czf "$work/$asset" \
+    pulumi-resource-vmapi LICENSE.node THIRD_PARTY_NOTICES
+  mv "$work/$asset" "$OUT/$asset"
+  echo "$digest" >"$OUT/.digest-$arch"
+}
+
+# The executable starts with no node anywhere on PATH and prints its port, as the engine expects.
+smoke_test() {
+  env -i PATH=/nonexistent "$1" </dev/null >"$work/smoke.out" 2>"$work/smoke.err" &
+  local pid=$! i
+  for ((i = 0; i < 300; i++)); do
+    [[ -s "$work/smoke.out" ]] && break
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  kill "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  [[ "$(head -1 "$work/smoke.out")" =~ ^[0-9]+$ ]] ||
+    { echo "dist.sh: $1 did not print its port:" >&2; cat "$work/smoke.err" >&2; exit 1; }
+}
+
+built=()
+for arch in "${archs[@]}"; do
+  asset="$OUT/pulumi-resource-vmapi-v$version-linux-$arch.tar.gz"
+  if [[ -f "$asset" && "$(cat "$OUT/.digest-$arch" 2>/dev/null)" == "$digest" ]]; then
+    echo "$asset"
+    continue
+  fi
+  echo "building $(basename "$asset") (Node $NODE_VERSION single executable)" >&2
+  rm -f "$OUT/.digest-$arch"
+  build_asset "$arch"
+  built+=("$arch")
+  echo "$asset"
+done
+((${#built[@]})) && echo "built ${built[*]} in $(($(date +%s) - start)) s" >&2
+exit 0

@@ -1,0 +1,51 @@
+/**
+ * The plugin's release assets as tools/plugin/dist.sh makes them (`npm run plugin:dist`), for the
+ * tests and benchmarks that install the plugin the way its users do: their names, where they are,
+ * and a call that builds them when they are missing or older than the code.
+ */
+import { spawnSync } from "child_process";
+import * as fs from "fs";
+import * as path from "path";
+
+const REPO = path.resolve(__dirname, "..", "..");
+const DIST_SCRIPT = path.join(__dirname, "dist.sh");
+
+/** The git-ignored folder dist.sh writes the tarballs into. */
+export const RELEASE_DIR = path.join(REPO, "release");
+
+/** The platforms a release is built for, as Pulumi names their architectures. */
+export type ReleaseArch = "amd64" | "arm64";
+
+/** This machine's architecture, as Pulumi names it in an asset's name. */
+export function hostArch(): ReleaseArch {
+  if (process.arch === "x64") return "amd64";
+  if (process.arch === "arm64") return "arm64";
+  throw new Error(`no release of the plugin for ${process.platform}/${process.arch}`);
+}
+
+/** The version of the plugin a release of this repository carries: package.json's. */
+export function pluginVersion(): string {
+  return (JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8")) as { version: string })
+    .version;
+}
+
+/** The file name the engine downloads, `pulumi-resource-vmapi-v<version>-linux-<arch>.tar.gz`. */
+export function assetName(version: string, arch: ReleaseArch): string {
+  return `pulumi-resource-vmapi-v${version}-linux-${arch}.tar.gz`;
+}
+
+/**
+ * The tarball of `arch` (the host's by default), built by dist.sh when missing or stale: about a
+ * minute the first time on a 2-core machine, the bundle's few seconds when it is up to date.
+ */
+export function releaseAsset(arch: ReleaseArch = hostArch()): string {
+  const run = spawnSync("bash", [DIST_SCRIPT, "--arch", arch], {
+    cwd: REPO,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  if (run.status !== 0) throw new Error(`${DIST_SCRIPT} --arch ${arch} exited ${run.status}`);
+  const asset = path.join(RELEASE_DIR, assetName(pluginVersion(), arch));
+  if (!fs.existsSync(asset)) throw new Error(`${DIST_SCRIPT} made no ${asset}`);
+  return asset;
+}
