@@ -141,6 +141,13 @@ export type UpdateMachineRequest = z.input<typeof UpdateMachineRequestSchema>;
 /** POST /machines/{id}/destroyMachine: the body is optional. */
 export const DestroyMachineRequestSchema = z.object({ releasePublicIp: z.boolean().optional() });
 
+/** A flag in a query string as clients send it: true, false, 1 or 0, in any case. */
+export const QUERY_FLAG_PATTERN = /^(?:[Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|1|0)$/;
+/** destroyMachine's query string: `releasePublicIp` as some clients send it there. */
+export const DestroyMachineQuerySchema = z.object({
+  releasePublicIp: z.string().regex(QUERY_FLAG_PATTERN).optional(),
+});
+
 /** Some clients send `"true"`/`"false"` strings (docs/api.md, "Endpoints"); both are accepted here. */
 const boolish = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
 
