@@ -15,9 +15,12 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.out
   return result.data;
 }
 
-/** The body to parse where a body may be left out: none reads as `{}`. */
+/**
+ * The body to parse where a body may be left out: no body at all reads as `{}`, but a body sent as
+ * JSON `null` stays null and is refused by the schema like any other value that is not an object.
+ */
 export function bodyOrEmpty(body: unknown): unknown {
-  return body ?? {};
+  return body === undefined ? {} : body;
 }
 
 /** A query string as a plain object (first value of each name), for schema parsing. */
