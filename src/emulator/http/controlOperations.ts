@@ -152,6 +152,8 @@ export const CONTROL_OPERATIONS = {
     method: "POST",
     path: "/_emulator/clock/advance",
     summary: "Move a manual clock forward (a real clock refuses with 409)",
+    description:
+      "The clock never passes 9999-12-31T23:59:59.999Z, the last instant a timestamp can show: a longer step is a 400 naming ms and the largest step allowed.",
     body: { schema: AdvanceRequestSchema, required: true },
     answer: { status: 200, schema: ClockViewSchema, description: "The clock after the move." },
     refusals: [409],
