@@ -16,15 +16,21 @@ import {
   WAITABLE_STATES,
 } from "./constants";
 
-/** No C0/C1 controls or lone surrogates: names reach terminals and logs, where those rewrite lines. */
+/**
+ * No C0/C1 controls and no lone surrogates: names reach terminals and logs, where those rewrite
+ * lines. Two patterns, so the first (plain code points) stays usable by tools that read the
+ * OpenAPI document with another regex engine (Python's cannot express a lone surrogate).
+ */
 // eslint-disable-next-line no-control-regex
-const PRINTABLE_NAME = /^(?:[^\u0000-\u001f\u007f-\u009f\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/;
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f-\u009f]*$/;
+const NO_LONE_SURROGATES = /^(?:[^\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/;
 const name = z
   .string()
   .trim()
   .min(1)
   .max(255)
-  .regex(PRINTABLE_NAME, { message: "must not contain control characters or unpaired surrogates" });
+  .regex(NO_CONTROL_CHARACTERS, { message: "must not contain control characters" })
+  .regex(NO_LONE_SURROGATES, { message: "must not contain unpaired surrogates" });
 const id = z.string().min(1).max(128);
 
 /**
