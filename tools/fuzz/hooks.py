@@ -41,7 +41,10 @@ def names_of(case):
     operation = case.operation
     for container in (operation.path_parameters, operation.query, operation.headers):
         names.update(parameter.name for parameter in container)
-    names.update(keys_of(case.body))
+    keys = list(keys_of(case.body))
+    names.update(keys)
+    # An odd key (empty, spaces) is named quoted: unknown field "".
+    names.update(json.dumps(key) for key in keys if isinstance(key, str))
     names.update(documented_fields(operation))
     names.update(case.query or {})
     return {name for name in names if isinstance(name, str) and name}

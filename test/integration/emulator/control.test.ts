@@ -107,6 +107,19 @@ describe("clock", () => {
     expect((await fx.emu.control.state()).now).toBe("9999-12-31T23:59:59.999Z");
   });
 
+  // Found by the fuzzer (npm run fuzz -- --long): an unknown field with an empty name was
+  // refused as "unknown field " — a message that named nothing.
+  it("advance: an unknown field with an empty name → 400 naming it quoted; the clock unchanged", async () => {
+    const api = new Api(fx.emu.url, null);
+    const before = (await fx.emu.control.clock()).now;
+    const refused = await api.post<{ error: { message: string } }>("/_emulator/clock/advance", {
+      ms: 1,
+      "": null,
+    });
+    expect([refused.status, refused.body.error.message]).toEqual([400, 'unknown field ""']);
+    expect((await fx.emu.control.clock()).now).toBe(before);
+  });
+
   it("advance: real clock → 409 conflict", async () => {
     const emu = await startTestEmulator({ clock: "real" });
     try {
