@@ -201,7 +201,7 @@ export const OPERATIONS = {
     tag: "scripts",
     summary: "Upload a startup script (only account administrators)",
     description:
-      "The text travels as `scriptText` in a JSON body, or as a multipart/form-data upload whose one part `file` is the text while the other parameters travel in the query string. The text is at most 16 KB of UTF-8 (413 beyond). A second script of the same name for the same owner is a 409.",
+      "The text travels as `scriptText` in a JSON body, or as a multipart/form-data upload whose one part `file` is the text while the other parameters travel in the query string (with a JSON body, the query string must not carry them: 400). The text is at most 16 KB of UTF-8 (413 beyond). A second script of the same name for the same owner is a 409.",
     query: CreateScriptUploadQuerySchema,
     body: { schema: CreateScriptRequestSchema, required: true },
     upload: { part: "file", description: "The script's text (UTF-8, at most 16 KB)." },

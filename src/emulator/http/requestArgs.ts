@@ -59,6 +59,13 @@ export function createScriptArgs(
   query: URLSearchParams,
 ): CreateScriptArgs {
   if (upload !== undefined) return uploadedScriptArgs(upload, query);
+  // Read only with an upload: with a JSON body, a flag left in the query string would be ignored.
+  const misplaced = [...new Set(query.keys())].filter((key) => key in CreateScriptUploadQuerySchema.shape);
+  if (misplaced.length > 0) {
+    throw badRequest(
+      `with a JSON body, send ${misplaced.join(", ")} in the body: the query string carries them only with a multipart upload`,
+    );
+  }
   const text = (body as { scriptText?: unknown } | null)?.scriptText;
   const tooLarge = typeof text === "string" ? scriptTooLargeMessage(text) : null;
   if (tooLarge !== null) throw payloadTooLarge(tooLarge);
