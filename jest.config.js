@@ -11,6 +11,8 @@ module.exports = {
   testMatch: ["**/*.test.ts"],
   transform: { "^.+\\.ts$": ["ts-jest", {}] },
   globalSetup: "<rootDir>/test/globalSetup.ts",
+  // Every answer of an in-process emulator is held to api/openapi.json (test/kit/answerConformance.ts).
+  setupFilesAfterEnv: ["<rootDir>/test/kit/answerConformance.ts"],
   testTimeout: 30000,
   // Tests start emulators and CLI runs; two workers keep a 2-core machine responsive.
   maxWorkers: 2,

@@ -12,30 +12,19 @@ import { notify } from "./notify";
 import { collect, Paginator } from "./pagination";
 import { filtersToQuery } from "./filterQuery";
 import { MACHINE_FILTER_FIELDS, type MachineFilters } from "../contract/listFilters";
+import type { Operation } from "../contract/operation";
+import { OPERATIONS } from "../contract/operations";
 import {
-  AvailabilityQuerySchema,
-  CreateMachineRequestSchema,
-  DestroyMachineRequestSchema,
   PagingQuerySchema,
-  SetMachineAccessRequestSchema,
-  UpdateMachineRequestSchema,
-  UtilizationQuerySchema,
   type CreateMachineRequest,
+  type CreateMachineRequestSchema,
   type SetMachineAccessRequest,
   type UpdateMachineRequest,
 } from "../contract/requestSchemas";
 import type { LookupContext, Timing } from "./retry";
 import { lateCreateCadenceMs, lookForLateCreate, stillWaitingLine } from "./lateCreates";
-import {
-  AvailabilitySchema,
-  MachineListSchema,
-  MachineSchema,
-  UtilizationSchema,
-  type Availability,
-  type Machine,
-  type Utilization,
-} from "../contract/schemas";
-import { requireId, segment, validateInput } from "./validate";
+import type { Availability, Machine, Utilization } from "../contract/schemas";
+import { pathWithId, requireId, validateInput } from "./validate";
 import { waitForState, type WaitOptions } from "./waiting";
 
 /** Options of `machines.create`. */
@@ -78,6 +67,8 @@ export interface DestroyMachineOptions extends RequestOptions {
 /** Bound on the namesakes a create snapshots; far above any sane account. */
 const MAX_NAMESAKES = 100_000;
 
+const ops = OPERATIONS;
+
 /** The machine endpoints of the API. */
 export class Machines {
   constructor(
@@ -95,14 +86,14 @@ export class Machines {
    * when there is none, and none can come any more, is the request sent again.
    */
   async create(request: CreateMachineRequest, options: CreateMachineOptions = {}): Promise<Machine> {
-    const body = validateInput(CreateMachineRequestSchema, request, "create machine");
+    const body = validateInput(ops.createMachine.body.schema, request, "create machine");
     const namesakesBefore = options.uniqueName
       ? new Set<string>()
       : await (options.namesakes?.(body.machineName) ?? this.idsNamed(body.machineName, options));
     const say = (message: string) => notify(options.onProgress, message);
     const what = `machine ${options.label ?? body.machineName}`;
-    return this.http.post("/machines/createSingleMachinePublic", body, {
-      schema: MachineSchema,
+    return this.http.post(ops.createMachine.path, body, {
+      schema: ops.createMachine.answer.schema,
       idempotent: false,
       signal: options.signal,
       timeoutMs: this.createTimeoutMs,
@@ -114,12 +105,8 @@ export class Machines {
 
   /** One machine with its events. */
   async get(machineId: string, options?: RequestOptions): Promise<Machine> {
-    return this.http.get(
-      "/machines/getMachinePublic",
-      { machineId: requireId(machineId, "machineId") },
-      MachineSchema,
-      options,
-    );
+    const { path, answer } = ops.getMachinePublic;
+    return this.http.get(path, { machineId: requireId(machineId, "machineId") }, answer.schema, options);
   }
 
   /** One page of machines matching the equality `filters` (null matches an unset field). */
@@ -129,7 +116,7 @@ export class Machines {
     const query = filtersToQuery(filters, MACHINE_FILTER_FIELDS);
     if (paging.limit !== undefined) query.limit = String(paging.limit);
     if (paging.skip !== undefined) query.skip = String(paging.skip);
-    return this.http.get("/machines/getMachines", query, MachineListSchema, { signal, onSent });
+    return this.http.get(ops.getMachines.path, query, ops.getMachines.answer.schema, { signal, onSent });
   }
 
   /** Every machine matching `filters`, fetched page by page as the iteration proceeds. */
@@ -147,17 +134,17 @@ export class Machines {
 
   /** Starts a machine; a no-op when it already runs, so a repeat after a lost answer is harmless. */
   async start(machineId: string, options?: RequestOptions): Promise<void> {
-    return this.action(machineId, "start", true, options);
+    return this.action(ops.startMachine, machineId, true, options);
   }
 
   /** Stops a machine; a no-op when it is already off. */
   async stop(machineId: string, options?: RequestOptions): Promise<void> {
-    return this.action(machineId, "stop", true, options);
+    return this.action(ops.stopMachine, machineId, true, options);
   }
 
   /** Restarts a machine. Not repeated after an ambiguous failure: a repeat restarts it twice. */
   async restart(machineId: string, options?: RequestOptions): Promise<void> {
-    return this.action(machineId, "restart", false, options);
+    return this.action(ops.restartMachine, machineId, false, options);
   }
 
   /** Updates the given fields. */
@@ -166,8 +153,8 @@ export class Machines {
     request: UpdateMachineRequest,
     options: RequestOptions = {},
   ): Promise<void> {
-    const body = validateInput(UpdateMachineRequestSchema, request, "update machine");
-    const path = `/machines/${segment(machineId)}/updateMachinePublic`;
+    const body = validateInput(ops.updateMachine.body.schema, request, "update machine");
+    const path = pathWithId(ops.updateMachine, "machineId", machineId);
     return this.http.post(path, body, { idempotent: true, signal: options.signal });
   }
 
@@ -178,9 +165,9 @@ export class Machines {
    */
   async destroy(machineId: string, options: DestroyMachineOptions = {}): Promise<void> {
     const { releasePublicIp, signal } = options;
-    const body = validateInput(DestroyMachineRequestSchema, { releasePublicIp }, "destroy machine");
+    const body = validateInput(ops.destroyMachine.body.schema, { releasePublicIp }, "destroy machine");
     return this.http.post(
-      `/machines/${segment(machineId)}/destroyMachine`,
+      pathWithId(ops.destroyMachine, "machineId", machineId),
       releasePublicIp === undefined ? undefined : body,
       {
         idempotent: true,
@@ -196,8 +183,8 @@ export class Machines {
     request: SetMachineAccessRequest,
     options: RequestOptions = {},
   ): Promise<void> {
-    const body = validateInput(SetMachineAccessRequestSchema, request, "set machine access");
-    const path = `/machines/${segment(machineId)}/setMachineAccess`;
+    const body = validateInput(ops.setMachineAccess.body.schema, request, "set machine access");
+    const path = pathWithId(ops.setMachineAccess, "machineId", machineId);
     return this.http.post(
       path,
       { userId: body.userId, enableAccess: body.enableAccess },
@@ -207,8 +194,9 @@ export class Machines {
 
   /** Usage and rates of a machine in `billingMonth` (YYYY-MM). */
   async utilization(machineId: string, billingMonth: string, options?: RequestOptions): Promise<Utilization> {
-    const query = validateInput(UtilizationQuerySchema, { machineId, billingMonth }, "utilization");
-    return this.http.get("/machines/getUtilization", query, UtilizationSchema, options);
+    const { path, query: schema, answer } = ops.getUtilization;
+    const query = validateInput(schema, { machineId, billingMonth }, "utilization");
+    return this.http.get(path, query, answer.schema, options);
   }
 
   /** Whether a dedicated GPU type can currently be requested in a region. */
@@ -217,8 +205,9 @@ export class Machines {
     machineType: DedicatedGpuMachineType,
     options?: RequestOptions,
   ): Promise<Availability> {
-    const query = validateInput(AvailabilityQuerySchema, { region, machineType }, "availability");
-    return this.http.get("/machines/getAvailability", query, AvailabilitySchema, options);
+    const { path, query: schema, answer } = ops.getAvailability;
+    const query = validateInput(schema, { region, machineType }, "availability");
+    return this.http.get(path, query, answer.schema, options);
   }
 
   /**
@@ -231,12 +220,12 @@ export class Machines {
   }
 
   private action(
+    operation: Operation,
     machineId: string,
-    verb: string,
     idempotent: boolean,
     options: RequestOptions = {},
   ): Promise<void> {
-    return this.http.post(`/machines/${segment(machineId)}/${verb}`, undefined, {
+    return this.http.post(pathWithId(operation, "machineId", machineId), undefined, {
       idempotent,
       signal: options.signal,
     });

@@ -2,7 +2,8 @@
 import type { HttpClient, RequestOptions } from "./http";
 import { filtersToQuery } from "./filterQuery";
 import { NETWORK_FILTER_FIELDS, type NetworkFilters } from "../contract/listFilters";
-import { NetworkListSchema, type Network } from "../contract/schemas";
+import { OPERATIONS } from "../contract/operations";
+import type { Network } from "../contract/schemas";
 
 /** The network endpoint of the API. */
 export class Networks {
@@ -11,6 +12,7 @@ export class Networks {
   /** Networks of the user or team, matching the equality `filters`. */
   async list(filters: NetworkFilters = {}, options?: RequestOptions): Promise<Network[]> {
     const query = filtersToQuery(filters, NETWORK_FILTER_FIELDS);
-    return this.http.get("/networks/getNetworks", query, NetworkListSchema, options);
+    const { path, answer } = OPERATIONS.getNetworks;
+    return this.http.get(path, query, answer.schema, options);
   }
 }

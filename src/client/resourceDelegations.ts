@@ -1,6 +1,7 @@
 /** Resource delegations: time-limited tokens for selected machines (they expire after 4 hours). */
 import type { HttpClient, RequestOptions } from "./http";
-import { CreateDelegationRequestSchema, type CreateDelegationRequest } from "../contract/requestSchemas";
+import { OPERATIONS } from "../contract/operations";
+import type { CreateDelegationRequest } from "../contract/requestSchemas";
 import { ResourceDelegationResponseSchema, type ResourceDelegation } from "../contract/schemas";
 import { validateInput } from "./validate";
 
@@ -14,8 +15,10 @@ export class ResourceDelegations {
    * would mint a second token.
    */
   async create(request: CreateDelegationRequest, options: RequestOptions = {}): Promise<ResourceDelegation> {
-    const body = validateInput(CreateDelegationRequestSchema, request, "create resource delegation");
-    return this.http.post("/resourceDelegations/create", body, {
+    const { path, body: bodySpec } = OPERATIONS.createDelegation;
+    const body = validateInput(bodySpec.schema, request, "create resource delegation");
+    // The tolerant reader of the document's answer: older servers sent a one-element array of it.
+    return this.http.post(path, body, {
       schema: ResourceDelegationResponseSchema,
       idempotent: false,
       signal: options.signal,

@@ -12,13 +12,14 @@ import type { HttpClient, RequestOptions } from "./http";
 import { notify } from "./notify";
 import { filtersToQuery } from "./filterQuery";
 import { SCRIPT_FILTER_FIELDS, type ScriptFilters } from "../contract/listFilters";
+import { OPERATIONS } from "../contract/operations";
 import {
-  CreateScriptRequestSchema,
   scriptTooLargeMessage,
   type CreateScriptRequest,
+  type CreateScriptRequestSchema,
 } from "../contract/requestSchemas";
-import { ScriptListSchema, ScriptSchema, ScriptTextSchema, type Script } from "../contract/schemas";
-import { requireId, segment, validateInput } from "./validate";
+import type { Script } from "../contract/schemas";
+import { pathWithId, requireId, validateInput } from "./validate";
 import { lateCreateCadenceMs, stillWaitingLine } from "./lateCreates";
 import { DEFAULT_CREATE_TIMEOUT_MS } from "./settings";
 
@@ -33,6 +34,8 @@ export interface CreateScriptOptions extends RequestOptions {
   /** How those sentences name the script: `script <scriptName>` unless given. */
   label?: string;
 }
+
+const ops = OPERATIONS;
 
 /** The script endpoints of the API. */
 export class Scripts {
@@ -52,11 +55,11 @@ export class Scripts {
   async create(input: CreateScriptInput, options: CreateScriptOptions = {}): Promise<Script> {
     const { scriptFile, ...rest } = input;
     const scriptText = await resolveScriptText(input.scriptText, scriptFile);
-    const body = validateInput(CreateScriptRequestSchema, { ...rest, scriptText }, "create script");
+    const body = validateInput(ops.createScript.body.schema, { ...rest, scriptText }, "create script");
     const say = (message: string) => notify(options.onProgress, message);
     const what = options.label ?? `script ${body.scriptName}`;
-    return this.http.post("/scripts/createScript", body, {
-      schema: ScriptSchema,
+    return this.http.post(ops.createScript.path, body, {
+      schema: ops.createScript.answer.schema,
       idempotent: false,
       signal: options.signal,
       timeoutMs: this.createTimeoutMs,
@@ -74,37 +77,25 @@ export class Scripts {
 
   /** One script with the machines it is attached to (never its text). */
   async get(scriptId: string, options?: RequestOptions): Promise<Script> {
-    return this.http.get(
-      "/scripts/getScript",
-      { scriptId: requireId(scriptId, "scriptId") },
-      ScriptSchema,
-      options,
-    );
+    const { path, answer } = ops.getScript;
+    return this.http.get(path, { scriptId: requireId(scriptId, "scriptId") }, answer.schema, options);
   }
 
   /** Scripts of the user or team matching the equality `filters`. */
   async list(filters: ScriptFilters = {}, options?: RequestOptions): Promise<Script[]> {
-    return this.http.get(
-      "/scripts/getScripts",
-      filtersToQuery(filters, SCRIPT_FILTER_FIELDS),
-      ScriptListSchema,
-      options,
-    );
+    const { path, answer } = ops.getScripts;
+    return this.http.get(path, filtersToQuery(filters, SCRIPT_FILTER_FIELDS), answer.schema, options);
   }
 
   /** The script's text. */
   async text(scriptId: string, options?: RequestOptions): Promise<string> {
-    return this.http.get(
-      "/scripts/getScriptText",
-      { scriptId: requireId(scriptId, "scriptId") },
-      ScriptTextSchema,
-      options,
-    );
+    const { path, answer } = ops.getScriptText;
+    return this.http.get(path, { scriptId: requireId(scriptId, "scriptId") }, answer.schema, options);
   }
 
   /** Destroys a script, detaching it from every machine. A 404 after a lost answer counts as done. */
   async destroy(scriptId: string, options: RequestOptions = {}): Promise<void> {
-    return this.http.post(`/scripts/${segment(scriptId, "scriptId")}/destroy`, undefined, {
+    return this.http.post(pathWithId(ops.destroyScript, "scriptId", scriptId), undefined, {
       idempotent: true,
       signal: options.signal,
       afterAmbiguous: async (error) => (provesAbsence(error) ? { value: undefined } : undefined),

@@ -2,7 +2,8 @@
 import type { HttpClient, RequestOptions } from "./http";
 import { filtersToQuery } from "./filterQuery";
 import { TEMPLATE_FILTER_FIELDS, type TemplateFilters } from "../contract/listFilters";
-import { TemplateListSchema, type Template } from "../contract/schemas";
+import { OPERATIONS } from "../contract/operations";
+import type { Template } from "../contract/schemas";
 
 /** The template endpoint of the API. */
 export class Templates {
@@ -11,6 +12,7 @@ export class Templates {
   /** Templates visible to the user or team, matching the equality `filters`. */
   async list(filters: TemplateFilters = {}, options?: RequestOptions): Promise<Template[]> {
     const query = filtersToQuery(filters, TEMPLATE_FILTER_FIELDS);
-    return this.http.get("/templates/getTemplates", query, TemplateListSchema, options);
+    const { path, answer } = OPERATIONS.getTemplates;
+    return this.http.get(path, query, answer.schema, options);
   }
 }

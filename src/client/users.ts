@@ -2,7 +2,8 @@
 import type { HttpClient, RequestOptions } from "./http";
 import { filtersToQuery } from "./filterQuery";
 import { USER_FILTER_FIELDS, type UserFilters } from "../contract/listFilters";
-import { UserListSchema, type User } from "../contract/schemas";
+import { OPERATIONS } from "../contract/operations";
+import type { User } from "../contract/schemas";
 
 /** The user endpoint of the API. */
 export class Users {
@@ -10,11 +11,7 @@ export class Users {
 
   /** Users of the user's account or team, matching the equality `filters`. */
   async list(filters: UserFilters = {}, options?: RequestOptions): Promise<User[]> {
-    return this.http.get(
-      "/users/getUsers",
-      filtersToQuery(filters, USER_FILTER_FIELDS),
-      UserListSchema,
-      options,
-    );
+    const { path, answer } = OPERATIONS.getUsers;
+    return this.http.get(path, filtersToQuery(filters, USER_FILTER_FIELDS), answer.schema, options);
   }
 }

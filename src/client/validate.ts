@@ -5,6 +5,7 @@
 import type { z } from "zod";
 import { ValidationError } from "./errors";
 import { formatIssues } from "../contract/formatIssues";
+import { operationPath, type Operation } from "../contract/operation";
 
 /** Parses `input` with `schema` or throws `ValidationError` (the message says what was refused). */
 export function validateInput<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {
@@ -21,7 +22,10 @@ export function requireId(id: unknown, name: string): string {
   return id;
 }
 
-/** Encodes an id for a path segment, so an id can never change the route it travels in. */
-export function segment(id: unknown, name = "machineId"): string {
-  return encodeURIComponent(requireId(id, name));
+/**
+ * The path of an operation on one id (`/machines/{machineId}/start`), checked and encoded, so an
+ * id can never change the route it travels in.
+ */
+export function pathWithId(operation: Operation, name: string, id: unknown): string {
+  return operationPath(operation, { [name]: requireId(id, name) });
 }

@@ -27,7 +27,7 @@ function formatIssue(issue: z.core.$ZodIssue): string {
         ? `${field} is required (one of: ${issue.values.map(String).join(", ")})`
         : `${field} must be one of: ${issue.values.map(String).join(", ")}${echo(issue.input)}`;
     case "unrecognized_keys":
-      return `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.join(", ")}${field === "body" ? "" : ` in ${field}`}`;
+      return `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map(fieldName).join(", ")}${field === "body" ? "" : ` in ${field}`}`;
     case "custom":
       return issue.message;
     case "invalid_union": {
@@ -47,6 +47,11 @@ function deepestBranch(branches: z.core.$ZodIssue[][]): z.core.$ZodIssue[] | und
   const depth = (b: z.core.$ZodIssue[]) => (b.length === 0 ? 0 : Math.min(...b.map((i) => i.path.length)));
   const best = [...branches].sort((x, y) => depth(y) - depth(x))[0];
   return best !== undefined && depth(best) > 0 ? best : undefined;
+}
+
+/** A field name as a message shows it: bare when plain, quoted (and cut) when it is empty or odd. */
+function fieldName(key: string): string {
+  return /^[\w.$-]{1,64}$/.test(key) ? key : JSON.stringify(key.length > 64 ? `${key.slice(0, 64)}…` : key);
 }
 
 function article(expected: string): string {

@@ -16,15 +16,21 @@ import {
   WAITABLE_STATES,
 } from "./constants";
 
-/** No C0/C1 controls or lone surrogates: names reach terminals and logs, where those rewrite lines. */
+/**
+ * No C0/C1 controls and no lone surrogates: names reach terminals and logs, where those rewrite
+ * lines. Two patterns, so the first (plain code points) stays usable by tools that read the
+ * OpenAPI document with another regex engine (Python's cannot express a lone surrogate).
+ */
 // eslint-disable-next-line no-control-regex
-const PRINTABLE_NAME = /^(?:[^\u0000-\u001f\u007f-\u009f\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/;
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f-\u009f]*$/;
+const NO_LONE_SURROGATES = /^(?:[^\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/;
 const name = z
   .string()
   .trim()
   .min(1)
   .max(255)
-  .regex(PRINTABLE_NAME, { message: "must not contain control characters or unpaired surrogates" });
+  .regex(NO_CONTROL_CHARACTERS, { message: "must not contain control characters" })
+  .regex(NO_LONE_SURROGATES, { message: "must not contain unpaired surrogates" });
 const id = z.string().min(1).max(128);
 
 /**
@@ -140,6 +146,13 @@ export type UpdateMachineRequest = z.input<typeof UpdateMachineRequestSchema>;
 
 /** POST /machines/{id}/destroyMachine: the body is optional. */
 export const DestroyMachineRequestSchema = z.object({ releasePublicIp: z.boolean().optional() });
+
+/** A flag in a query string as clients send it: true, false, 1 or 0, in any case. */
+export const QUERY_FLAG_PATTERN = /^(?:[Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|1|0)$/;
+/** destroyMachine's query string: `releasePublicIp` as some clients send it there. */
+export const DestroyMachineQuerySchema = z.object({
+  releasePublicIp: z.string().regex(QUERY_FLAG_PATTERN).optional(),
+});
 
 /** Some clients send `"true"`/`"false"` strings (docs/api.md, "Endpoints"); both are accepted here. */
 const boolish = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);

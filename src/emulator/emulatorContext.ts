@@ -3,9 +3,9 @@
  * limits, per-route request counts, the recent requests (for the console), the seed to reset
  * to, and the state file to write.
  */
-import { ApiError } from "./model/apiError";
+import { ApiError, badRequest } from "./model/apiError";
 import { lifecycleEffects } from "./model/lifecycleEffects";
-import { ManualClock, type Clock } from "./state/clock";
+import { iso, LATEST_INSTANT, ManualClock, type Clock } from "./state/clock";
 import { Faults } from "./http/faults";
 import { loadState, saveState } from "./state/persistence";
 import { SeededRandom } from "./state/random";
@@ -97,6 +97,11 @@ export class EmulatorContext {
         409,
         "conflict",
         "the clock is real: start the emulator with --clock manual to advance it",
+      );
+    }
+    if (ms > clock.latestStep()) {
+      throw badRequest(
+        `ms would move the clock past ${iso(LATEST_INSTANT)}, the last instant a timestamp of the API can show: at most ${clock.latestStep()}`,
       );
     }
     clock.advance(ms);

@@ -3,17 +3,18 @@
  * faults, rate limit, clock, capacity, and a machine stopped or renamed out of band
  * (machineControl.ts). They are for tests and demos, so they report everything, destroyed machines included.
  */
-import { z } from "zod";
-import { MACHINE_TYPES, REGIONS, type MachineType, type Region } from "../../contract/constants";
+import type { MachineType, Region } from "../../contract/constants";
+import type { Operation } from "../../contract/operation";
 import { delegationExpiry } from "../model/auth";
 import { setCapacity } from "../model/capacity";
 import { iso, isoOrNull } from "../state/clock";
-import { FaultRulesRequestSchema } from "./faults";
-import { MACHINE_CONTROL_ROUTES } from "./machineControl";
-import { RateLimitRequestSchema, rateLimitSetting } from "./rateLimit";
+import { CONTROL_OPERATIONS, type ControlOperationId } from "./controlOperations";
+import { MACHINE_CONTROL_HANDLERS } from "./machineControl";
+import { rateLimitSetting } from "./rateLimit";
+import { routeOf } from "./routes";
 import { noContent, ok, type Route } from "./router";
 import type { EmulatorContext } from "../emulatorContext";
-import { parseWith } from "./validate";
+import { bodyOrEmpty, parseWith } from "./validate";
 import { delegationView, machineView, networkView, scriptView, templateView, userView } from "../model/views";
 import type { Machine, Network, ResourceDelegation, Script, Template, User } from "../../contract/schemas";
 import type { CapacityRecord, Role } from "../state/records";
@@ -28,7 +29,6 @@ export interface ControlContext {
 
 type ControlRoute = Route<ControlContext>;
 
-const AdvanceSchema = z.strictObject({ ms: z.number().min(0) });
 /** A change of one region's capacity for one machine type, as `POST /_emulator/capacity` takes it. */
 export interface CapacityChange {
   region: Region;
@@ -39,71 +39,45 @@ export interface CapacityChange {
   failNextStarts?: number;
 }
 
-/** Body of `POST /_emulator/capacity` (`CapacityChange`). */
-const CapacitySchema: z.ZodType<CapacityChange> = z.strictObject({
-  region: z.enum(REGIONS),
-  machineType: z.enum(MACHINE_TYPES),
-  available: z.boolean().optional(),
-  failNextStarts: z.number().int().min(0).optional(),
-});
+const ops = CONTROL_OPERATIONS;
 
-/** Every control route. */
-export const CONTROL_ROUTES: readonly ControlRoute[] = [
-  { method: "GET", template: "/_emulator/state", handle: (c) => ok(stateDump(c.emulator)) },
-  {
-    method: "POST",
-    template: "/_emulator/reset",
-    handle: (c) => {
-      c.emulator.resetToSeed();
-      return noContent();
-    },
+/** The handler of every control endpoint of the table (a missing one does not compile). */
+const HANDLERS: { readonly [K in ControlOperationId]: ControlRoute["handle"] } = {
+  getState: (c) => ok(stateDump(c.emulator)),
+  reset: (c) => {
+    c.emulator.resetToSeed();
+    return noContent();
   },
-  { method: "GET", template: "/_emulator/faults", handle: (c) => ok({ rules: c.emulator.faults.list() }) },
-  {
-    method: "POST",
-    template: "/_emulator/faults",
-    handle: (c) => {
-      c.emulator.faults.add(parseWith(FaultRulesRequestSchema, c.body ?? {}).rules);
-      return ok({ rules: c.emulator.faults.list() });
-    },
+  getFaults: (c) => ok({ rules: c.emulator.faults.list() }),
+  addFaults: (c) => {
+    c.emulator.faults.add(parseWith(ops.addFaults.body.schema, bodyOrEmpty(c.body)).rules);
+    return ok({ rules: c.emulator.faults.list() });
   },
-  {
-    method: "DELETE",
-    template: "/_emulator/faults",
-    handle: (c) => {
-      c.emulator.faults.clear();
-      return noContent();
-    },
+  clearFaults: (c) => {
+    c.emulator.faults.clear();
+    return noContent();
   },
-  { method: "GET", template: "/_emulator/rate-limit", handle: (c) => ok(c.emulator.rateLimits.view()) },
-  {
-    method: "POST",
-    template: "/_emulator/rate-limit",
-    handle: (c) => {
-      const { rate, burst } = parseWith(RateLimitRequestSchema, c.body ?? {});
-      c.emulator.rateLimits.set(rateLimitSetting(rate, burst));
-      return ok(c.emulator.rateLimits.view());
-    },
+  getRateLimit: (c) => ok(c.emulator.rateLimits.view()),
+  setRateLimit: (c) => {
+    const { rate, burst } = parseWith(ops.setRateLimit.body.schema, bodyOrEmpty(c.body));
+    c.emulator.rateLimits.set(rateLimitSetting(rate, burst));
+    return ok(c.emulator.rateLimits.view());
   },
-  { method: "GET", template: "/_emulator/clock", handle: (c) => ok(clockView(c.emulator)) },
-  {
-    method: "POST",
-    template: "/_emulator/clock/advance",
-    handle: (c) => {
-      const { ms } = parseWith(AdvanceSchema, c.body ?? {});
-      c.emulator.advance(ms);
-      return ok(clockView(c.emulator));
-    },
+  getClock: (c) => ok(clockView(c.emulator)),
+  advanceClock: (c) => {
+    const { ms } = parseWith(ops.advanceClock.body.schema, bodyOrEmpty(c.body));
+    c.emulator.advance(ms);
+    return ok(clockView(c.emulator));
   },
-  {
-    method: "POST",
-    template: "/_emulator/capacity",
-    handle: (c) => {
-      return ok(setCapacity(c.emulator.store, parseWith(CapacitySchema, c.body ?? {})));
-    },
-  },
-  ...MACHINE_CONTROL_ROUTES,
-];
+  setCapacity: (c) =>
+    ok(setCapacity(c.emulator.store, parseWith(ops.setCapacity.body.schema, bodyOrEmpty(c.body)))),
+  ...MACHINE_CONTROL_HANDLERS,
+};
+
+/** Every control route, in the table's order. */
+export const CONTROL_ROUTES: readonly ControlRoute[] = Object.values(CONTROL_OPERATIONS).map(
+  (operation: Operation) => routeOf(operation, HANDLERS[operation.id as ControlOperationId]),
+);
 
 /** What `GET /_emulator/clock` and `POST /_emulator/clock/advance` answer. */
 export interface ClockView {

@@ -9,30 +9,22 @@ import { UpdateMachineRequestSchema } from "../../contract/requestSchemas";
 import { renameOutOfBand, stopOutOfBand } from "../model/outOfBand";
 import type { ControlContext } from "./control";
 import { noContent, type Route } from "./router";
-import { parseWith } from "./validate";
+import { bodyOrEmpty, parseWith } from "./validate";
 
 /** Body of `POST /_emulator/machines/{machineId}/rename`. */
 export const RenameRequestSchema = z.strictObject({
   machineName: UpdateMachineRequestSchema.shape.machineName.unwrap(),
 });
 
-/** The out-of-band machine routes. */
-export const MACHINE_CONTROL_ROUTES: readonly Route<ControlContext>[] = [
-  {
-    method: "POST",
-    template: "/_emulator/machines/{machineId}/stop",
-    handle: (c, p) => {
-      stopOutOfBand(c.emulator.store, p.machineId);
-      return noContent();
-    },
+/** The handlers of the out-of-band machine routes (their table entries: controlOperations.ts). */
+export const MACHINE_CONTROL_HANDLERS = {
+  stopMachine: (c: ControlContext, p: Readonly<Record<string, string>>) => {
+    stopOutOfBand(c.emulator.store, p.machineId);
+    return noContent();
   },
-  {
-    method: "POST",
-    template: "/_emulator/machines/{machineId}/rename",
-    handle: (c, p) => {
-      const { machineName } = parseWith(RenameRequestSchema, c.body ?? {});
-      renameOutOfBand(c.emulator.store, p.machineId, machineName);
-      return noContent();
-    },
+  renameMachine: (c: ControlContext, p: Readonly<Record<string, string>>) => {
+    const { machineName } = parseWith(RenameRequestSchema, bodyOrEmpty(c.body));
+    renameOutOfBand(c.emulator.store, p.machineId, machineName);
+    return noContent();
   },
-];
+} satisfies Record<string, Route<ControlContext>["handle"]>;

@@ -17,37 +17,22 @@ import { badRequest, payloadTooLarge } from "../model/apiError";
 import type { AccessArgs, DestroyArgs, ListArgs } from "../model/machines";
 import type { Upload, UploadedFile } from "./multipart";
 import type { CreateScriptArgs } from "../model/scripts";
-import { parseFilters, parseWith, queryBoolean, queryObject, utf8Text } from "./validate";
+import { bodyOrEmpty, parseFilters, parseWith, queryBoolean, queryObject, utf8Text } from "./validate";
 
 /** A query string parsed with `schema` (first value of each name). */
 export function parseQuery<S extends z.ZodType>(schema: S, query: URLSearchParams): z.output<S> {
   return parseWith(schema, queryObject(query));
 }
 
-/**
- * The schema of each id a query string carries, built once: zod compiles a parser per schema
- * object, and building one per request made a show six times slower (bench: emulator headroom).
- */
-const QUERY_ID_SCHEMAS = {
-  machineId: z.object({ machineId: z.string().min(1) }),
-  scriptId: z.object({ scriptId: z.string().min(1) }),
-};
-
-/** A required, non-empty id from the query string, e.g. `machineId` of getMachinePublic. */
-export function queryId(query: URLSearchParams, name: keyof typeof QUERY_ID_SCHEMAS): string {
-  const parsed: Record<string, string> = parseQuery(QUERY_ID_SCHEMAS[name], query);
-  return parsed[name];
-}
-
 /** destroyMachine: `releasePublicIp` from the JSON body, else from the query string; default false. */
 export function destroyArgs(body: unknown, query: URLSearchParams): DestroyArgs {
-  const fromBody = parseWith(DestroyMachineRequestSchema, body ?? {}).releasePublicIp;
+  const fromBody = parseWith(DestroyMachineRequestSchema, bodyOrEmpty(body)).releasePublicIp;
   return { releasePublicIp: fromBody ?? queryBoolean(query, "releasePublicIp") ?? false };
 }
 
 /** setMachineAccess: a `machineId` repeated in the body must be the path's. */
 export function accessArgs(body: unknown, pathMachineId: string): AccessArgs {
-  const req = parseWith(SetMachineAccessRequestSchema, body ?? {});
+  const req = parseWith(SetMachineAccessRequestSchema, bodyOrEmpty(body));
   if (req.machineId !== undefined && req.machineId !== pathMachineId) {
     throw badRequest(`machineId in the body (${req.machineId}) does not match the path (${pathMachineId})`);
   }
@@ -74,10 +59,17 @@ export function createScriptArgs(
   query: URLSearchParams,
 ): CreateScriptArgs {
   if (upload !== undefined) return uploadedScriptArgs(upload, query);
+  // Read only with an upload: with a JSON body, a flag left in the query string would be ignored.
+  const misplaced = [...new Set(query.keys())].filter((key) => key in CreateScriptUploadQuerySchema.shape);
+  if (misplaced.length > 0) {
+    throw badRequest(
+      `with a JSON body, send ${misplaced.join(", ")} in the body: the query string carries them only with a multipart upload`,
+    );
+  }
   const text = (body as { scriptText?: unknown } | null)?.scriptText;
   const tooLarge = typeof text === "string" ? scriptTooLargeMessage(text) : null;
   if (tooLarge !== null) throw payloadTooLarge(tooLarge);
-  return parseWith(CreateScriptRequestSchema, body ?? {});
+  return parseWith(CreateScriptRequestSchema, bodyOrEmpty(body));
 }
 
 /** The uploaded file is the script text; the query's flags are `"true"`/`"false"` strings. */

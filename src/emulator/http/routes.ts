@@ -1,7 +1,8 @@
 /**
- * The API's route table (docs/api.md, "Endpoints"). Each handler parses the request parts
- * into typed arguments (requestArgs.ts) and calls a service; the rules live in the services,
- * the wire writing in server.ts.
+ * The handlers of the API's routes. The routes themselves (method, path, schemas) are the
+ * contract's table (src/contract/operations.ts); each handler parses the request parts with the
+ * table's schemas into typed arguments (requestArgs.ts) and calls a service; the rules live in
+ * the services, the wire writing in server.ts.
  */
 import {
   NETWORK_FILTER_FIELDS,
@@ -9,13 +10,8 @@ import {
   TEMPLATE_FILTER_FIELDS,
   USER_FILTER_FIELDS,
 } from "../../contract/listFilters";
-import {
-  AvailabilityQuerySchema,
-  CreateDelegationRequestSchema,
-  CreateMachineRequestSchema,
-  UpdateMachineRequestSchema,
-  UtilizationQuerySchema,
-} from "../../contract/requestSchemas";
+import type { Operation } from "../../contract/operation";
+import { OPERATIONS, type OperationId } from "../../contract/operations";
 import { accountAdmin, accountUser, type Caller } from "../model/auth";
 import { getAvailability } from "../model/capacity";
 import { createDelegation } from "../model/delegations";
@@ -31,12 +27,12 @@ import {
 } from "../model/machines";
 import type { Upload } from "./multipart";
 import { machineFor } from "../model/permissions";
-import { accessArgs, createScriptArgs, destroyArgs, listArgs, parseQuery, queryId } from "./requestArgs";
+import { accessArgs, createScriptArgs, destroyArgs, listArgs, parseQuery } from "./requestArgs";
 import { noContent, ok, type Reply, type Route } from "./router";
 import { createScript, destroyScript, listScripts, scriptText, showScript } from "../model/scripts";
 import type { Store } from "../state/store";
 import { getUtilization } from "../model/usage";
-import { parseFilters, parseWith } from "./validate";
+import { bodyOrEmpty, parseFilters, parseWith } from "./validate";
 
 /** What an API handler sees: the store, the authenticated caller and the parsed request. */
 export interface ApiContext {
@@ -50,94 +46,101 @@ export interface ApiContext {
 }
 
 type ApiRoute = Route<ApiContext>;
+type Handler = ApiRoute["handle"];
 
 /** For services that answer nothing: 204 once they return. */
 const done = (_result: void): Reply => noContent();
 
-const get = (template: string, handle: ApiRoute["handle"]): ApiRoute => ({ method: "GET", template, handle });
-const post = (template: string, handle: ApiRoute["handle"]): ApiRoute => ({
-  method: "POST",
-  template,
-  handle,
-});
+const ops = OPERATIONS;
 
 /**
- * Every API route. A handler resolves who may call (when that needs no input, so a caller who may
- * not call learns nothing about input rules), parses the request, and calls one service.
+ * The handler of every operation of the table (a missing one does not compile). A handler
+ * resolves who may call (when that needs no input, so a caller who may not call learns nothing
+ * about input rules), parses the request, and calls one service.
  */
-export const API_ROUTES: readonly ApiRoute[] = [
-  post("/machines/createSingleMachinePublic", (c) => {
+const HANDLERS: { readonly [K in OperationId]: Handler } = {
+  createMachine: (c) => {
     const admin = accountAdmin(c.caller, "create machines");
-    return ok(createMachine(c.store, admin, parseWith(CreateMachineRequestSchema, c.body)));
-  }),
-  post("/machines/{machineId}/start", (c, p) =>
-    done(operateMachine(c.store, c.caller, p.machineId, "start")),
-  ),
-  post("/machines/{machineId}/stop", (c, p) => done(operateMachine(c.store, c.caller, p.machineId, "stop"))),
-  post("/machines/{machineId}/restart", (c, p) =>
-    done(operateMachine(c.store, c.caller, p.machineId, "restart")),
-  ),
-  post("/machines/{machineId}/destroyMachine", (c, p) => {
+    return ok(createMachine(c.store, admin, parseWith(ops.createMachine.body.schema, c.body)));
+  },
+  startMachine: (c, p) => done(operateMachine(c.store, c.caller, p.machineId, "start")),
+  stopMachine: (c, p) => done(operateMachine(c.store, c.caller, p.machineId, "stop")),
+  restartMachine: (c, p) => done(operateMachine(c.store, c.caller, p.machineId, "restart")),
+  destroyMachine: (c, p) => {
     const machine = machineFor(c.store, c.caller, p.machineId, "destroy");
     return done(destroyMachine(c.store, machine, destroyArgs(c.body, c.query)));
-  }),
-  post("/machines/{machineId}/updateMachinePublic", (c, p) => {
+  },
+  updateMachine: (c, p) => {
     const machine = machineFor(c.store, c.caller, p.machineId, "update");
-    return done(updateMachine(c.store, machine, parseWith(UpdateMachineRequestSchema, c.body ?? {})));
-  }),
-  post("/machines/{machineId}/setMachineAccess", (c, p) => {
+    return done(
+      updateMachine(c.store, machine, parseWith(ops.updateMachine.body.schema, bodyOrEmpty(c.body))),
+    );
+  },
+  setMachineAccess: (c, p) => {
     const machine = machineFor(c.store, c.caller, p.machineId, "setAccess");
     const args = accessArgs(c.body, p.machineId);
     return done(setMachineAccess(c.store, accountUser(c.caller, "set machine access"), machine, args));
-  }),
-  get("/machines/getMachines", (c) => {
+  },
+  getMachines: (c) => {
     const user = accountUser(c.caller, "list machines");
     return ok(listMachines(c.store, user, listArgs(c.query)));
-  }),
-  get("/machines/getMachinePublic", (c) => ok(showMachine(c.store, c.caller, queryId(c.query, "machineId")))),
-  get("/machines/getUtilization", (c) =>
-    ok(getUtilization(c.store, c.caller, parseQuery(UtilizationQuerySchema, c.query))),
-  ),
-  get("/machines/getAvailability", (c) => {
-    accountUser(c.caller, "read availability");
-    return ok(getAvailability(c.store, parseQuery(AvailabilityQuerySchema, c.query)));
-  }),
-  {
-    ...post("/scripts/createScript", (c) => {
-      const admin = accountAdmin(c.caller, "create scripts");
-      return ok(createScript(c.store, admin, createScriptArgs(c.body, c.upload, c.query)));
-    }),
-    multipart: true,
   },
-  post("/scripts/{scriptId}/destroy", (c, p) =>
+  getMachinePublic: (c) =>
+    ok(showMachine(c.store, c.caller, parseQuery(ops.getMachinePublic.query, c.query).machineId)),
+  getUtilization: (c) => ok(getUtilization(c.store, c.caller, parseQuery(ops.getUtilization.query, c.query))),
+  getAvailability: (c) => {
+    accountUser(c.caller, "read availability");
+    return ok(getAvailability(c.store, parseQuery(ops.getAvailability.query, c.query)));
+  },
+  createScript: (c) => {
+    const admin = accountAdmin(c.caller, "create scripts");
+    return ok(createScript(c.store, admin, createScriptArgs(c.body, c.upload, c.query)));
+  },
+  destroyScript: (c, p) =>
     done(destroyScript(c.store, accountAdmin(c.caller, "destroy scripts"), p.scriptId)),
-  ),
-  get("/scripts/getScripts", (c) => {
+  getScripts: (c) => {
     const user = accountUser(c.caller, "list scripts");
     return ok(listScripts(c.store, user, parseFilters(c.query, SCRIPT_FILTER_FIELDS)));
-  }),
-  get("/scripts/getScript", (c) => {
+  },
+  getScript: (c) => {
     const user = accountUser(c.caller, "show scripts");
-    return ok(showScript(c.store, user, queryId(c.query, "scriptId")));
-  }),
-  get("/scripts/getScriptText", (c) => {
+    return ok(showScript(c.store, user, parseQuery(ops.getScript.query, c.query).scriptId));
+  },
+  getScriptText: (c) => {
     const user = accountUser(c.caller, "read script text");
-    return ok(scriptText(c.store, user, queryId(c.query, "scriptId")));
-  }),
-  get("/users/getUsers", (c) => {
+    return ok(scriptText(c.store, user, parseQuery(ops.getScriptText.query, c.query).scriptId));
+  },
+  getUsers: (c) => {
     const user = accountUser(c.caller, "list users");
     return ok(listUsers(c.store, user, parseFilters(c.query, USER_FILTER_FIELDS)));
-  }),
-  get("/networks/getNetworks", (c) => {
+  },
+  getNetworks: (c) => {
     const user = accountUser(c.caller, "list networks");
     return ok(listNetworks(c.store, user, parseFilters(c.query, NETWORK_FILTER_FIELDS)));
-  }),
-  get("/templates/getTemplates", (c) => {
+  },
+  getTemplates: (c) => {
     const user = accountUser(c.caller, "list templates");
     return ok(listTemplates(c.store, user, parseFilters(c.query, TEMPLATE_FILTER_FIELDS)));
-  }),
-  post("/resourceDelegations/create", (c) => {
+  },
+  createDelegation: (c) => {
     const user = accountUser(c.caller, "create resource delegations");
-    return ok(createDelegation(c.store, user, parseWith(CreateDelegationRequestSchema, c.body ?? {})));
-  }),
-];
+    return ok(
+      createDelegation(c.store, user, parseWith(ops.createDelegation.body.schema, bodyOrEmpty(c.body))),
+    );
+  },
+};
+
+/** A route of the table with its handler: method and path as the contract says. */
+export function routeOf<C>(operation: Operation, handle: Route<C>["handle"]): Route<C> {
+  return {
+    method: operation.method,
+    template: operation.path,
+    multipart: operation.upload !== undefined,
+    handle,
+  };
+}
+
+/** Every API route, in the table's order. */
+export const API_ROUTES: readonly ApiRoute[] = Object.values(OPERATIONS).map((operation: Operation) =>
+  routeOf(operation, HANDLERS[operation.id as OperationId]),
+);

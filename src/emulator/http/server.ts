@@ -24,15 +24,36 @@ import type { RequestRecord } from "./requestLog";
 /** What the request log keeps of a request beyond its line: who called, what answered it. */
 type Note = Partial<Pick<RequestRecord, "caller" | "mark" | "faultSource">>;
 
-/** A reply plus headers, or a fault that answers nothing; `note` for the request log. */
+/**
+ * A reply (`injected`: a fault's), or a fault that answers nothing; `note` for the request log.
+ */
 type Outcome = (
-  { label: string; reply: Reply; headers?: Record<string, string> } | { label: string; cut: "reset" | "drop" }
+  { label: string; reply: Reply; injected?: boolean } | { label: string; cut: "reset" | "drop" }
 ) & {
   note?: Note;
 };
 
-/** Creates the HTTP server of one emulator; `log` gets one line per request (never keys or bodies). */
-export function createEmulatorServer(emulator: EmulatorContext, log: (line: string) => void): http.Server {
+/** One answer as it went on the wire, for a test that holds answers to api/openapi.json. */
+export interface SentAnswer {
+  method: string;
+  /** The request target: path and query string. */
+  target: string;
+  status: number;
+  /** The body as sent; empty for none. */
+  text: string;
+  /** Answered by an injected fault (a rule's status or a random one), not by the API's rules. */
+  injected: boolean;
+}
+
+/**
+ * Creates the HTTP server of one emulator; `log` gets one line per request (never keys or bodies),
+ * `observe` (tests only) every answer the request handler sends.
+ */
+export function createEmulatorServer(
+  emulator: EmulatorContext,
+  log: (line: string) => void,
+  observe?: (answer: SentAnswer) => void,
+): http.Server {
   const api = new Router(API_ROUTES);
   const control = new Router(CONTROL_ROUTES);
   const words = routeWords([...API_ROUTES, ...CONTROL_ROUTES].map((r) => r.template));
@@ -74,8 +95,16 @@ export function createEmulatorServer(emulator: EmulatorContext, log: (line: stri
           log(`${method} ${outcome.label} ${status} ${ms}ms`);
           return;
         }
-        send(res, outcome.reply);
+        const text = send(res, outcome.reply);
         log(`${method} ${outcome.label} ${status} ${ms}ms`);
+        if (text !== undefined)
+          observe?.({
+            method,
+            target: req.url ?? "",
+            status: outcome.reply.status,
+            text,
+            injected: outcome.injected === true,
+          });
       });
   });
   answerBeyondTheHandler(server, inFlight, log);
@@ -212,7 +241,7 @@ async function answerApi(emulator: EmulatorContext, request: ApiRequest): Promis
   // so a test of an answer later than the client's timeout costs no real seconds.
   if (fault !== null && fault.latencyMs > 0) await delay(fault.latencyMs * emulator.store.timeScale, stopped);
   if (fault?.kind === "reset") return { label, cut: "reset" };
-  if (fault?.kind === "status") return { label, reply: faultReply(fault) };
+  if (fault?.kind === "status") return { label, reply: faultReply(fault), injected: true };
   let reply: Reply;
   try {
     // Who is calling comes first: a caller without a valid key learns nothing about body rules.
@@ -282,12 +311,13 @@ function errorReply(error: unknown, log: (line: string) => void): Reply {
   return errorReplyOf(new ApiError(500, "internal_error", "internal error in the emulator"));
 }
 
-function send(res: http.ServerResponse, reply: Reply): void {
-  if (res.headersSent || res.destroyed) return;
+/** Writes the reply; returns the body text sent ("" for none), or undefined when nothing could be. */
+function send(res: http.ServerResponse, reply: Reply): string | undefined {
+  if (res.headersSent || res.destroyed) return undefined;
   const all = { ...reply.headers };
   if (reply.body === undefined || reply.status === 204) {
     res.writeHead(reply.status, all).end();
-    return;
+    return "";
   }
   const text = JSON.stringify(reply.body);
   res
@@ -297,6 +327,7 @@ function send(res: http.ServerResponse, reply: Reply): void {
       ...all,
     })
     .end(text);
+  return text;
 }
 
 /** Resolves after `ms`; never, once `stopped` aborts (the request is not answered: the server is gone). */

@@ -4,6 +4,7 @@
  */
 import type { z } from "zod";
 import { formatIssues } from "../../contract/formatIssues";
+import { QUERY_FLAG_PATTERN } from "../../contract/requestSchemas";
 import { badRequest } from "../model/apiError";
 import type { Filters } from "../model/filters";
 
@@ -12,6 +13,14 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.out
   const result = schema.safeParse(input, { reportInput: true });
   if (!result.success) throw badRequest(formatIssues(result.error.issues));
   return result.data;
+}
+
+/**
+ * The body to parse where a body may be left out: no body at all reads as `{}`, but a body sent as
+ * JSON `null` stays null and is refused by the schema like any other value that is not an object.
+ */
+export function bodyOrEmpty(body: unknown): unknown {
+  return body === undefined ? {} : body;
 }
 
 /** A query string as a plain object (first value of each name), for schema parsing. */
@@ -47,9 +56,10 @@ export function parseFilters(
 export function queryBoolean(query: URLSearchParams, name: string): boolean | undefined {
   const value = query.get(name);
   if (value === null) return undefined;
-  if (/^(true|1)$/i.test(value)) return true;
-  if (/^(false|0)$/i.test(value)) return false;
-  throw badRequest(`${name} must be true or false (got ${JSON.stringify(value.slice(0, 64))})`);
+  if (!QUERY_FLAG_PATTERN.test(value)) {
+    throw badRequest(`${name} must be true or false (got ${JSON.stringify(value.slice(0, 64))})`);
+  }
+  return /^(true|1)$/i.test(value);
 }
 
 /** Strict UTF-8: silently replacing bad bytes would store mangled text. */

@@ -18,6 +18,13 @@ export class RealClock implements Clock {
   }
 }
 
+/**
+ * The last instant a timestamp of the API can write (9999-12-31T23:59:59.999Z): past it the year
+ * takes five digits, which no timestamp of the contract has, and a few millennia further on
+ * `Date` itself gives out. A manual clock never goes beyond it.
+ */
+export const LATEST_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 /** Time that only moves when told to; the default for tests. */
 export class ManualClock implements Clock {
   readonly mode = "manual" as const;
@@ -32,7 +39,18 @@ export class ManualClock implements Clock {
   /** Moves time forward; time never runs backwards, so a negative step is refused. */
   advance(ms: number): void {
     if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`advance needs ms >= 0 (got ${ms})`);
+    const latest = this.latestStep();
+    if (ms > latest) {
+      throw new RangeError(
+        `advance by ${ms} ms would pass ${iso(LATEST_INSTANT)}, the last instant a timestamp can show: at most ${latest}`,
+      );
+    }
     this.current += Math.round(ms);
+  }
+
+  /** The longest step `advance` takes from now. */
+  latestStep(): number {
+    return LATEST_INSTANT - this.current;
   }
 }
 

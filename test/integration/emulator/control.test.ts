@@ -85,6 +85,41 @@ describe("clock", () => {
     expect((await fx.emu.control.clock()).mode).toBe("manual");
   });
 
+  // Found by the fuzzer (npm run fuzz): a step of 1.5e308 ms took the clock past what a
+  // timestamp can show, and from then on every answer that writes one was a 500.
+  it("advance: a step past 9999-12-31T23:59:59.999Z → 400 naming ms and the largest step; the clock and the API go on", async () => {
+    const api = new Api(fx.emu.url, null);
+    const now = Date.parse((await fx.emu.control.clock()).now);
+    const largest = Date.UTC(9999, 11, 31, 23, 59, 59, 999) - now;
+    const refused = await api.post<{ error: { code: string; message: string } }>("/_emulator/clock/advance", {
+      ms: 1.5e308,
+    });
+    expect([refused.status, refused.body.error.code]).toEqual([400, "validation_failed"]);
+    expect(refused.body.error.message).toMatch(
+      new RegExp(`^ms would move the clock past 9999-12-31T23:59:59.999Z.*at most ${largest}$`),
+    );
+    expect((await api.post("/_emulator/clock/advance", { ms: largest + 1 })).status).toBe(400);
+    expect(Date.parse((await fx.emu.control.clock()).now)).toBe(now);
+    expect(
+      (await fx.individual.post("/scripts/createScript", { scriptName: "after", scriptText: "x" })).status,
+    ).toBe(200);
+    expect((await fx.emu.control.advance(largest)).now).toBe("9999-12-31T23:59:59.999Z");
+    expect((await fx.emu.control.state()).now).toBe("9999-12-31T23:59:59.999Z");
+  });
+
+  // Found by the fuzzer (npm run fuzz -- --long): an unknown field with an empty name was
+  // refused as "unknown field " — a message that named nothing.
+  it("advance: an unknown field with an empty name → 400 naming it quoted; the clock unchanged", async () => {
+    const api = new Api(fx.emu.url, null);
+    const before = (await fx.emu.control.clock()).now;
+    const refused = await api.post<{ error: { message: string } }>("/_emulator/clock/advance", {
+      ms: 1,
+      "": null,
+    });
+    expect([refused.status, refused.body.error.message]).toEqual([400, 'unknown field ""']);
+    expect((await fx.emu.control.clock()).now).toBe(before);
+  });
+
   it("advance: real clock → 409 conflict", async () => {
     const emu = await startTestEmulator({ clock: "real" });
     try {

@@ -268,4 +268,40 @@ describe("other endpoints", () => {
       "machineId ps0000000 not found",
     );
   });
+
+  // Found by the fuzzer (npm run fuzz -- --long): with a JSON body, createScript's parameters in
+  // the query string (read only with a multipart upload) were ignored, an invalid one included.
+  it.each([
+    [{ isEnabled: "maybe" }, "isEnabled"],
+    [{ isEnabled: "false", runOnce: "true" }, "isEnabled, runOnce"],
+  ])(
+    "createScript: a JSON body with %j in the query string → 400 naming them; no script made",
+    async (query, named) => {
+      await expectRefusal(
+        fx.individual.post("/scripts/createScript", { scriptName: "q", scriptText: "x" }, { query }),
+        400,
+        "validation_failed",
+        `with a JSON body, send ${named} in the body: the query string carries them only with a multipart upload`,
+      );
+    },
+  );
+
+  // Found by the fuzzer (npm run fuzz): a body of JSON null was read as no body, so a delegation
+  // was made from a body the document says is not one.
+  it.each([
+    ["/resourceDelegations/create", () => "/resourceDelegations/create"],
+    ["updateMachinePublic", (id: string) => `/machines/${id}/updateMachinePublic`],
+    ["destroyMachine", (id: string) => `/machines/${id}/destroyMachine`],
+    ["setMachineAccess", (id: string) => `/machines/${id}/setMachineAccess`],
+  ])("%s: a body of JSON null → 400 naming the body; nothing made or changed", async (_, path) => {
+    const id = await machine();
+    const before = (await fx.emu.control.state()).delegations;
+    await expectRefusal(
+      fx.individual.post(path(id), null),
+      400,
+      "validation_failed",
+      "body must be an object (got null)",
+    );
+    expect((await fx.emu.control.state()).delegations).toEqual(before);
+  });
 });
