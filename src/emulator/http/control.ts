@@ -1,6 +1,6 @@
 /**
  * Control endpoints under `/_emulator/` (no API key, never throttled): state dump, reset,
- * faults, rate limit, clock and capacity. They are for tests and demos, so they report everything, destroyed machines included.
+ * faults and the requests they hold, rate limit, clock and capacity. They are for tests and demos, so they report everything, destroyed machines included.
  */
 import { z } from "zod";
 import { MACHINE_TYPES, REGIONS, type MachineType, type Region } from "../../contract/constants";
@@ -72,6 +72,16 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
       c.emulator.faults.clear();
       return noContent();
     },
+  },
+  {
+    method: "GET",
+    template: "/_emulator/held",
+    handle: (c) => ok({ requests: c.emulator.faults.heldRequests() }),
+  },
+  {
+    method: "POST",
+    template: "/_emulator/held/release",
+    handle: (c) => ok({ released: c.emulator.faults.release() }),
   },
   { method: "GET", template: "/_emulator/rate-limit", handle: (c) => ok(c.emulator.rateLimits.view()) },
   {
