@@ -15,10 +15,11 @@
 # The cache lives outside the clone, keyed by version, so a fresh clone on the same machine
 # reuses it: ${VMAPI_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-vmapi}/pulumi-<version>/bin/pulumi
 #
-# Why build: the pulumi npm package downloads the CLI from the vendor's site at run time, which
-# these machines cannot reach; the Go module proxy serves github.com/pulumi/pulumi/pkg/v3 at exact
-# versions only (it refuses `latest`). Each go.mod here pins one, with pkg's own `replace` of the
-# clipboard module (Go ignores replaces inside a dependency).
+# Why build: the pulumi npm package downloads the CLI from the vendor's site at run time, which a
+# machine without access to it (a CI runner behind a proxy, say) cannot do, and which gives no
+# pinned version; the Go module proxy serves github.com/pulumi/pulumi/pkg/v3 at exact versions.
+# Each go.mod here pins one, with pkg's own `replace` of the clipboard module (Go ignores replaces
+# inside a dependency).
 set -euo pipefail
 
 HERE="$(cd "$(dirname "$0")" && pwd)"
