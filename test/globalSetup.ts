@@ -1,8 +1,8 @@
 /**
  * Once before every jest run: compile src/ into dist/ (incremental, so a fresh build costs a
  * second or two) and build the console's page into dist/console (a fraction of a second) so the provider the real engine loads is the code under test, never a stale
- * build; make sure the `pulumi` CLI exists (built into its cache the first time, 4 to 10 minutes;
- * see tools/pulumi-cli/build.sh) and say which CLI and SDK the run uses; and link the package into node_modules for the programs.
+ * build; make sure the `pulumi` CLI exists (built into its cache the first time: CONTRIBUTING.md,
+ * "Built once", says how long) and say which CLI and SDK the run uses; and link the package into node_modules for the programs.
  */
 import { execFileSync } from "child_process";
 import * as path from "path";

@@ -1,17 +1,18 @@
 /**
  * A typed client of the emulator's control endpoints (`/_emulator/...`): state dump, reset,
- * faults, rate limit, clock, capacity, and a machine stopped or renamed out of band. Tests that run an emulator in another process (the
+ * faults and held requests, rate limit, clock, capacity, and a machine stopped or renamed out of band. Tests that run an emulator in another process (the
  * `vmapi-emulator` CLI, a stack's program) drive it through these calls rather than by hand;
  * it uses Node's global fetch, since the emulator sends no requests of its own through axios.
  */
 import type { z } from "zod";
 import type { CapacityRecord } from "./state/records";
 import type { CapacityChange, ClockView, EmulatorStateDump } from "./http/control";
-import type { FaultRule, FaultRuleSchema } from "./http/faults";
+import type { FaultRule, FaultRuleSchema, HeldRequest } from "./http/faults";
 import type { RateLimitView } from "./http/rateLimit";
 
 export type { CapacityChange, ClockView, EmulatorStateDump } from "./http/control";
 export type { RateLimitView, RateCounts } from "./http/rateLimit";
+export type { HeldRequest } from "./http/faults";
 export type { CapacityRecord } from "./state/records";
 
 /** A scripted fault rule as `POST /_emulator/faults` takes it (`times` defaults to 1). */
@@ -64,6 +65,16 @@ export class EmulatorControl {
   /** `DELETE /_emulator/faults`: drops every scripted rule. */
   clearFaults(): Promise<void> {
     return this.call("DELETE", "faults");
+  }
+
+  /** `GET /_emulator/held`: the requests a `hold` rule holds now, in the order they came. */
+  async held(): Promise<HeldRequest[]> {
+    return (await this.call<{ requests: HeldRequest[] }>("GET", "held")).requests;
+  }
+
+  /** `POST /_emulator/held/release`: every held request goes on (a `hold: "all"` ends); answers them. */
+  async release(): Promise<HeldRequest[]> {
+    return (await this.call<{ released: HeldRequest[] }>("POST", "held/release")).released;
   }
 
   /** `GET /_emulator/rate-limit`: the limit and its counts per caller. */

@@ -28,6 +28,7 @@ export {
   type ClockView,
   type EmulatorStateDump,
   type FaultRuleInput,
+  type HeldRequest,
   type RateCounts,
   type RateLimitChange,
   type RateLimitView,

@@ -4,16 +4,21 @@
  * only warns of them and creates new ones beside any that do exist (a billed machine orphaned),
  * and `refresh --import-pending-creates` (CLI v3.259 to v3.274.1) drops the resources it was told to import.
  *
- * This turns the pending creates of this package's resources into what they really are: a
- * resource found in the API becomes a resource of the stack (with its id; the next `pulumi
- * refresh` reads the rest), one not found is dropped (nothing was created). A create that had not
- * finished left its machine under its creating name (contract/unfinishedCreates.ts), which only
- * that resource makes: that machine is the one, and the next `pulumi up` gives it its name. A
- * script is found by its name; the marker of its create is removed. Pending operations of other
- * providers are left as they are.
+ * This turns the pending creates of this package's resources into what they really are, looked
+ * up in the account each was made in (stackAccounts.ts): what the create made becomes a resource
+ * of the stack (with its id; the next `pulumi refresh` reads the rest), and a create that made
+ * nothing is dropped. Only what proves that a record is the resource's own is taken
+ * (contract/unfinishedCreates.ts): a machine still under the create's creating name (the next
+ * `pulumi up` gives it its name), a script whose create's marker is there (the marker is then
+ * removed). A namesake is anyone's (names are not unique, or a script's may be kept by
+ * `retainOnDelete`): it is named in the report, never taken; the next `up` treats it as the
+ * provider does. Pending operations of other providers are left as they are.
  */
-import { createIdentity, creatingName } from "../contract/unfinishedCreates";
 import { kindOfType } from "../contract/typeTokens";
+import { findMadeBy, type ResourceFinder } from "./madeByCreate";
+import { isSecretValue, plainValue, SHOWN_EXPORT_HINT } from "./stackAccounts";
+
+export type { ResourceFinder } from "./madeByCreate";
 
 /** The part of `pulumi stack export` this reads and writes; everything else passes through. */
 export interface ExportedStack {
@@ -35,13 +40,8 @@ export interface ExportedResource {
   [key: string]: unknown;
 }
 
-/** How resources are found in the API by the name a create sent: the ids of those that exist. */
-export interface ResourceFinder {
-  machinesNamed(name: string): Promise<string[]>;
-  scriptsNamed(name: string): Promise<string[]>;
-  /** Removes the scripts named `name` (a create's marker, once its script is accounted for). */
-  removeScriptsNamed(name: string): Promise<void>;
-}
+/** The finder of the account a pending create (as the export with its secrets shown holds it) was made in; else why none. */
+export type FinderOf = (resource: ExportedResource) => ResourceFinder | { unreadable: string };
 
 /** What happened to one pending create. */
 export interface Resolution {
@@ -49,49 +49,32 @@ export interface Resolution {
   outcome: "adopted" | "dropped" | "left";
   /** The id of the adopted resource. */
   id?: string;
-  /** Why, in a sentence for the person running the recovery. */
+  /** Why, in a sentence for the person running the recovery (never a secret). */
   reason: string;
 }
 
-/**
- * Per kind that can be looked up by name: which output holds the id, and how the resource is found
- * from the name its create sent and its creating name.
- */
-const FINDABLE: Record<
-  string,
-  { idOutput: string; find: (f: ResourceFinder, name: string, creating: string) => Promise<string[]> }
-> = {
-  Machine: {
-    idOutput: "machineId",
-    // An unfinished create's machine has the creating name; one that finished has the name.
-    find: async (f, name, creating) => {
-      const unfinished = await f.machinesNamed(creating);
-      return unfinished.length > 0 ? unfinished : f.machinesNamed(name);
-    },
-  },
-  Script: {
-    idOutput: "scriptId",
-    find: async (f, name, creating) => {
-      const ids = await f.scriptsNamed(name);
-      await f.removeScriptsNamed(creating);
-      return ids;
-    },
-  },
-};
+/** The output that holds a resource's id, per kind that is looked up. */
+const ID_OUTPUT: Record<string, string> = { Machine: "machineId", Script: "scriptId" };
 
 /**
- * Resolves every pending create of this package's resources. Returns a new export (the input is
- * not changed) and one resolution per pending create.
+ * Resolves every pending create of this package's resources in `exported`, looking each up with
+ * `finderOf` and reading its inputs in `shown` (the same state with its secrets shown; by default
+ * `exported` itself). Returns a new export (the input is not changed) and one resolution per
+ * pending create; secrets stay in the new export as `exported` holds them.
  */
 export async function resolvePendingCreates(
   exported: ExportedStack,
-  finder: ResourceFinder,
+  finderOf: FinderOf,
+  shown: ExportedStack = exported,
 ): Promise<{ stack: ExportedStack; resolutions: Resolution[] }> {
   const resources = [...(exported.deployment.resources ?? [])];
   const pending: NonNullable<ExportedStack["deployment"]["pending_operations"]> = [];
   const resolutions: Resolution[] = [];
+  const shownOps = shown.deployment.pending_operations ?? [];
   for (const op of exported.deployment.pending_operations ?? []) {
-    const resolution = op.type === "creating" ? await resolveOne(op.resource, finder) : undefined;
+    const plain = shownOps.find((o) => o.type === op.type && o.resource.urn === op.resource.urn)?.resource;
+    const resolution =
+      op.type === "creating" ? await resolveOne(op.resource, plain ?? op.resource, finderOf) : undefined;
     if (resolution === undefined || resolution.outcome === "left") {
       pending.push(op);
       if (resolution) resolutions.push(resolution);
@@ -104,9 +87,11 @@ export async function resolvePendingCreates(
   return { stack: { ...exported, deployment }, resolutions };
 }
 
+/** One pending create: `resource` as the export to repair holds it, `plain` with its secrets shown. */
 async function resolveOne(
   resource: ExportedResource,
-  finder: ResourceFinder,
+  plain: ExportedResource,
+  finderOf: FinderOf,
 ): Promise<Resolution | undefined> {
   const kind = kindOfType(resource.type);
   if (kind === undefined) return undefined;
@@ -115,29 +100,33 @@ async function resolveOne(
   if (kind === "Machine" && typeof adoptId === "string") {
     return { urn, outcome: "adopted", id: adoptId, reason: `adopts the existing machine ${adoptId}` };
   }
-  const findable = FINDABLE[kind];
-  if (!findable) {
+  if (ID_OUTPUT[kind] === undefined) {
     // Grants are idempotent and delegations expire: the next `up` makes them again.
     return { urn, outcome: "dropped", reason: `a ${kind} is made again by the next \`pulumi up\`` };
   }
-  const name = resource.inputs?.name;
-  if (typeof name !== "string") {
-    return { urn, outcome: "left", reason: "its name is not readable (a secret?): resolve it by hand" };
+  const name = plainValue(plain.inputs?.name);
+  if (name === "encrypted" || typeof name.value !== "string") {
+    const why = name === "encrypted" ? `it is encrypted in this export: ${SHOWN_EXPORT_HINT}` : "it has none";
+    return { urn, outcome: "left", reason: `its name is not readable (${why}): resolve it by hand` };
   }
-  const what = `${kind.toLowerCase()} of the name ${JSON.stringify(name)}`;
-  const ids = await findable.find(finder, name, creatingName(name, createIdentity(resource.inputs ?? {})));
-  if (ids.length === 0) return { urn, outcome: "dropped", reason: `no ${what} exists: it was never created` };
-  if (ids.length > 1) {
-    const several = `${ids.length} ${kind.toLowerCase()}s named ${JSON.stringify(name)}`;
-    return { urn, outcome: "left", reason: `${several} exist (${ids.join(", ")}): resolve it by hand` };
-  }
-  return { urn, outcome: "adopted", id: ids[0], reason: `the ${what} exists as ${ids[0]}` };
+  const finder = finderOf(plain);
+  if ("unreadable" in finder)
+    return { urn, outcome: "left", reason: `${finder.unreadable}: resolve it by hand` };
+  // A secret name is looked up, never shown.
+  const shownName = isSecretValue(resource.inputs?.name) ? "its (secret) name" : JSON.stringify(name.value);
+  const found = await findMadeBy(
+    kind as "Machine" | "Script",
+    finder,
+    name.value,
+    plain.inputs ?? {},
+    shownName,
+  );
+  return { urn, ...found };
 }
 
 /** The resource as the stack will hold it: the create's inputs, its id; `refresh` reads the rest. */
 function adopted(resource: ExportedResource, id: string): ExportedResource {
-  const kind = kindOfType(resource.type) ?? "";
-  const idOutput = FINDABLE[kind]?.idOutput ?? "machineId";
+  const idOutput = ID_OUTPUT[kindOfType(resource.type) ?? ""] ?? "machineId";
   // The serialized provider (`__provider`) is among the inputs: a refresh needs it in the outputs.
   return { ...resource, id, outputs: { ...resource.inputs, [idOutput]: id } };
 }

@@ -4,8 +4,9 @@
  *   recorded; the next `up` creates the rest.
  * - SIGKILL of the CLI, then the recovery of docs/recovery.md step by step as a user types it: `cancel`
  *   removes the dead run's lock, `stack export` lists the interrupted creates,
- *   `vmapi-recover-pending` looks each machine up by the name in its pending operation (found →
- *   adopted, not found → dropped), `stack import` and `refresh` take that in, and `up` completes.
+ *   `vmapi-recover-pending` looks each machine up by its creating name, with the key the state
+ *   holds (found → adopted, not found → dropped), `stack import` and `refresh` take that in, and
+ *   `up` completes, naming the adopted machines in place.
  *   Pulumi's own `refresh --import-pending-creates` is tried on the way and shown to drop them.
  * Either way: exactly the five declared machines in the emulator, none orphaned, none twice, and
  * no process left running.
@@ -46,16 +47,22 @@ afterEach(async () => {
   await emu.close();
 });
 
-/** `vmapi-recover-pending < exported` with the emulator's endpoint and key in the environment. */
-function recoverPending(exported: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [path.join(REPO, "dist", "recovery", "cli.js")], {
-    env: { ...process.env, VMAPI_API_KEY: emu.keys.individual, VMAPI_BASE_URL: emu.url },
+/**
+ * `pulumi stack export --show-secrets | vmapi-recover-pending exported.json`, as docs/recovery.md
+ * says: the stack's key is read from the export piped in, the repaired export is `exported`'s.
+ */
+function recoverPending(
+  shown: string,
+  exported: string,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [path.join(REPO, "dist", "recovery", "cli.js"), exported], {
+    env: workspace.env,
   });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
   child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-  child.stdin.end(exported);
+  child.stdin.end(shown);
   return new Promise((resolve) =>
     child.once("close", (code) => resolve({ code: code ?? 1, stdout, stderr })),
   );
@@ -89,6 +96,8 @@ test("up killed mid-create → cancel, export, recover-pending, import, refresh,
   // 1. `stack export` lists the interrupted creates (an `up` would only warn of them and create
   // new machines beside the orphans; a non-interactive refresh keeps them silently).
   const exported = (await stack.cli(["stack", "export"])).stdout;
+  // The same state with its secrets shown (the stack's key), for vmapi-recover-pending's stdin.
+  const shown = (await stack.cli(["stack", "export", "--show-secrets"])).stdout;
   const pending = (JSON.parse(exported) as StackDeployment).deployment.pending_operations ?? [];
   expect(pending.length).toBeGreaterThan(0);
   expect(pending.every((p) => p.type === "creating")).toBe(true);
@@ -125,10 +134,10 @@ test("up killed mid-create → cancel, export, recover-pending, import, refresh,
   fs.writeFileSync(exportedFile, exported);
   expectExit(await stack.cli(["stack", "import", "--file", exportedFile]));
 
-  // 2. vmapi-recover-pending looks each one up by its creating name (the create had not finished):
-  // found → a resource of the stack, not found → dropped.
-  const recovered = await recoverPending(exported);
-  expect(recovered.code).toBe(0);
+  // 2. vmapi-recover-pending looks each one up by its creating name (the create had not finished),
+  // with the stack's own key: found → a resource of the stack, not found → dropped.
+  const recovered = await recoverPending(shown, exportedFile);
+  expect([recovered.code, recovered.code === 0 ? "" : recovered.stderr]).toEqual([0, ""]);
   const created = (await emu.control.state()).machines;
   for (const { resource } of pending) {
     const name = resource.inputs?.name as string;
@@ -136,6 +145,8 @@ test("up killed mid-create → cancel, export, recover-pending, import, refresh,
     const outcome = created.some((m) => hasName(m, name)) ? "adopted" : "dropped";
     expect(recovered.stderr).toContain(`${outcome} ${resource.urn}`);
   }
+
+  expect(recovered.stdout + recovered.stderr).not.toContain(emu.keys.individual);
 
   // 3. stack import, then refresh reads every adopted machine.
   const file = path.join(workspace.dir, "repaired.json");
@@ -148,13 +159,16 @@ test("up killed mid-create → cancel, export, recover-pending, import, refresh,
   const finalUp = expectExit(await stack.up());
   // The adopted machines keep their id: each is given its name (it still had its creating name),
   // in place; only the dropped are created.
-  const changed = steps(finalUp).filter((s) => s.op !== "same" && s.op !== "create");
-  expect(changed.map((s) => [s.op, s.diffs])).toEqual(changed.map(() => ["update", ["name"]]));
+  const ops = steps(finalUp).map((s) => s.op);
+  const adopted = recovered.stderr.match(/^adopted /gm) ?? [];
+  expect(ops.filter((op) => op === "update")).toHaveLength(adopted.length);
+  expect(ops.filter((op) => op !== "same" && op !== "create" && op !== "update")).toEqual([]);
   const inState = (await stack.resources()).map((r) => r.id!).sort();
   expect(inState).toHaveLength(COUNT);
   const live = liveMachines(await emu.control.state());
   expect(live.map((m) => m.id).sort()).toEqual(inState);
   expect(new Set(live.map((m) => m.name)).size).toBe(COUNT);
+  expect(live.filter((m) => / \(creating [0-9a-f]{10}\)$/.test(m.name))).toEqual([]);
   expect(live.every((m) => m.state === "ready")).toBe(true);
 
   expectExit(await stack.destroy());

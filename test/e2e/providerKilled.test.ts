@@ -4,13 +4,16 @@
  * machine or script for the resource, the one in the stack; `destroy` then leaves nothing.
  *
  * The process is the plugin the CLI runs for this package's resources (`node
- * …/dynamic-provider/index.js`, below the CLI), found by its pid. The emulator holds one request
- * of the create (a fault rule's latency) so the kill lands at a known point:
+ * …/dynamic-provider/index.js`, below the CLI), found by its pid. The emulator holds a request of
+ * the create until the test releases it, and every API request after it too (a fault rule's
+ * `hold: "all"`), so the kill lands at a known point however slow the machine is:
  * - **before**: before the create request is sent (a Machine's listing of its names, a Script's
  *   first request: the marker);
  * - **in flight**: the create request itself, which the API acts on after the process is gone;
  * - **after**: once the create was answered, while the machine provisions (its first poll held)
  *   or the script is read back.
+ * Each run asserts which case it ran, on what the API had when the kill landed: the requests it
+ * held, how many creates reached it, and whether the resource existed.
  * For Machines and Scripts, auto-named and with a declared name: twelve runs.
  */
 import * as path from "path";
@@ -18,15 +21,12 @@ import type { RunningEmulator } from "../../src/emulator";
 import { startTestEmulator, type FaultRuleInput } from "../kit/emulator";
 import { expectExit, messages } from "./support/cli";
 import { EngineStack, EngineWorkspace } from "./support/engineStack";
-import { PROGRAMS, TIME_SCALE, connectionConfig, liveMachines } from "./support/kit";
+import { PROGRAMS, TIME_SCALE, connectionConfig, liveMachines, untilHeld } from "./support/kit";
 import { childrenNamed, commandLine, descendantsOf } from "./support/processes";
 
 jest.setTimeout(300_000);
 
 const PROGRAM = path.join(PROGRAMS, "killed");
-/** How long a held request waits before it acts: 1.2 s at the time scale of these tests. */
-const HOLD_MS = 600_000;
-
 const ROUTE = {
   listMachines: "GET /machines/getMachines",
   showMachine: "GET /machines/getMachinePublic",
@@ -39,30 +39,53 @@ type Route = (typeof ROUTE)[keyof typeof ROUTE];
 type Kind = "machine" | "script";
 type Point = "before" | "in flight" | "after";
 
-/** Per kind and point: the rules that hold the create there, and the request whose arrival means "kill now". */
-const HOLDS: Record<Kind, Record<Point, { rules: FaultRuleInput[]; arrived: Route; nth: number }>> = {
+/**
+ * Per kind and point: the rules that stop the API there, the request held first (either of
+ * `held`), and what the API had when the kill landed: the creates that reached it (a script's
+ * marker is one) and whether the resource existed.
+ */
+interface Hold {
+  rules: FaultRuleInput[];
+  held: Route[];
+  creates: number;
+  existed: boolean;
+}
+const HOLDS: Record<Kind, Record<Point, Hold>> = {
   machine: {
-    before: { rules: [hold(ROUTE.listMachines)], arrived: ROUTE.listMachines, nth: 1 },
-    "in flight": { rules: [hold(ROUTE.createMachine)], arrived: ROUTE.createMachine, nth: 1 },
+    before: { rules: [holdAll(ROUTE.listMachines)], held: [ROUTE.listMachines], creates: 0, existed: false },
+    "in flight": {
+      rules: [holdAll(ROUTE.createMachine)],
+      held: [ROUTE.createMachine],
+      creates: 1,
+      existed: false,
+    },
     // The listing before the create passes; the first poll after the answer (a show or the
     // watcher's listing) is held.
     after: {
-      rules: [hold(ROUTE.showMachine, { times: 50 }), hold(ROUTE.listMachines, { skip: 1, times: 50 })],
-      arrived: ROUTE.createMachine,
-      nth: 1,
+      rules: [holdAll(ROUTE.showMachine), holdAll(ROUTE.listMachines, { skip: 1 })],
+      held: [ROUTE.showMachine, ROUTE.listMachines],
+      creates: 1,
+      existed: true,
     },
   },
   script: {
-    before: { rules: [hold(ROUTE.createScript)], arrived: ROUTE.createScript, nth: 1 },
+    before: { rules: [holdAll(ROUTE.createScript)], held: [ROUTE.createScript], creates: 1, existed: false },
     // The script's own create: the one after the marker's.
-    "in flight": { rules: [hold(ROUTE.createScript, { skip: 1 })], arrived: ROUTE.createScript, nth: 2 },
-    after: { rules: [hold(ROUTE.showScript)], arrived: ROUTE.showScript, nth: 1 },
+    "in flight": {
+      rules: [holdAll(ROUTE.createScript, { skip: 1 })],
+      held: [ROUTE.createScript],
+      creates: 2,
+      existed: false,
+    },
+    after: { rules: [holdAll(ROUTE.showScript)], held: [ROUTE.showScript], creates: 2, existed: true },
   },
 };
+const CREATE: Record<Kind, Route> = { machine: ROUTE.createMachine, script: ROUTE.createScript };
 
-function hold(route: Route, extra: Partial<FaultRuleInput> = {}): FaultRuleInput {
+/** A rule that holds the first request of `route`, and every API request after it, until released. */
+function holdAll(route: Route, extra: Partial<FaultRuleInput> = {}): FaultRuleInput {
   const [method, template] = route.split(" ");
-  return { method, route: template, latencyMs: HOLD_MS, ...extra };
+  return { method, route: template, hold: "all", ...extra };
 }
 
 let emu: RunningEmulator;
@@ -81,6 +104,11 @@ beforeAll(async () => {
     },
   });
   workspace = new EngineWorkspace();
+});
+// A failed run leaves nothing armed or held for the next one.
+afterEach(async () => {
+  await emu.control.clearFaults();
+  await emu.control.release();
 });
 afterAll(async () => {
   for (const stack of stacks) await stack.remove();
@@ -140,21 +168,15 @@ test.each(CASES)(
       ...(auto ? {} : { name }),
     });
     stacks.push(stack);
-    const { rules, arrived, nth } = HOLDS[kind][point];
+    const hold = HOLDS[kind][point];
     const counts = async () => (await emu.control.state()).requestCounts;
     const before = await counts();
-    await emu.control.addFaults(rules);
+    await emu.control.addFaults(hold.rules);
 
     let wrapper = 0;
     const up = stack.cli(["up", "--yes", "--skip-preview"], { onSpawn: (pid) => (wrapper = pid) });
-    await until(async () => ((await counts())[arrived] ?? 0) - (before[arrived] ?? 0) >= nth, `${arrived}`);
-    if (point === "after" && kind === "machine") {
-      // Answered: the machine provisions, and the provider's first poll is held.
-      const polled = async () =>
-        ((await counts())[ROUTE.showMachine] ?? 0) > (before[ROUTE.showMachine] ?? 0) ||
-        ((await counts())[ROUTE.listMachines] ?? 0) > (before[ROUTE.listMachines] ?? 0) + 1;
-      await until(polled, "the first poll after the create's answer");
-    }
+    await untilHeld(emu.control, up);
+    // Nothing the provider sends from here on is answered: what the API has is what it had at the kill.
     const provider = providerProcess(wrapper);
     expect(provider).toBeDefined();
     process.kill(provider!, "SIGKILL");
@@ -162,8 +184,16 @@ test.each(CASES)(
     expect(killed.code).not.toBe(0);
     expect(await stack.resources()).toEqual([]);
 
+    // The case this run ran.
+    const [first] = await emu.control.held();
+    expect(hold.held).toContain(`${first.method} ${first.route}`);
+    const creates = ((await counts())[CREATE[kind]] ?? 0) - (before[CREATE[kind]] ?? 0);
+    expect(creates).toBe(hold.creates);
+    expect(await madeFor(kind, name, auto)).toHaveLength(hold.existed ? 1 : 0);
+
     // The API finishes what it was sent (a held create acts now), as it would after a crash.
     await emu.control.clearFaults();
+    await emu.control.release();
     const sent = await counts();
     await until(
       () => Object.values(ROUTE).every((r) => (finished.get(r) ?? 0) >= (sent[r] ?? 0)),

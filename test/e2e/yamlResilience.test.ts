@@ -6,15 +6,13 @@
  *   exactly the declared machines, none twice; `destroy` leaves nothing.
  */
 import * as path from "path";
-import { E2eContext, PROGRAMS, liveMachines } from "./support/kit";
+import { E2eContext, PROGRAMS, liveMachines, untilHeld } from "./support/kit";
 import { expectExit, messages, type CliRun } from "./support/cli";
 import { childrenNamed, commandLine, descendantsOf } from "./support/processes";
 
 jest.setTimeout(480_000);
 
 const YAML = path.join(PROGRAMS, "yaml");
-/** A held request waits this long (emulator time) before it acts: 1.2 s at the tests' time scale. */
-const HOLD_MS = 600_000;
 
 async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
   for (let waited = 0; !(await condition()); waited += 20) {
@@ -36,6 +34,11 @@ describe("the plugin process killed while a create is in flight", () => {
   beforeAll(async () => {
     ctx = await E2eContext.start();
   });
+  // A failed run leaves nothing armed or held for the next one.
+  afterEach(async () => {
+    await ctx.emu.control.clearFaults();
+    await ctx.emu.control.release();
+  });
   afterAll(() => ctx.close());
 
   test.each([
@@ -45,28 +48,36 @@ describe("the plugin process killed while a create is in flight", () => {
     "%s: SIGKILL while its create request is held → up fails; the next up takes over what it made (renamed to the name drawn now); destroy → none",
     async (kind, program, route, nth) => {
       const stack = await ctx.stack(path.join(YAML, program), ctx.emu.keys.individual);
-      const [method, template] = route.split(" ");
-      // A script's own create comes after its marker's.
-      await ctx.emu.control.addFaults([{ method, route: template, latencyMs: HOLD_MS, skip: nth - 1 }]);
-      const counts = async () => (await ctx.emulator()).requestCounts[route] ?? 0;
-      const before = await counts();
-      let wrapper = 0;
-      const up = stack.cli(["up", "--yes", "--skip-preview"], { onSpawn: (pid) => (wrapper = pid) });
-      await until(async () => (await counts()) - before >= nth, `${route} to arrive`);
-      const plugin = pluginProcess(wrapper);
-      expect(plugin).toBeDefined();
-      process.kill(plugin!, "SIGKILL");
-      expect((await up).code).not.toBe(0);
-      expect(await stack.resources()).toEqual([]);
-      await ctx.emu.control.clearFaults();
-
-      // The held create acts now, as the API would after the plugin died.
       const records = async () => {
         const dump = await ctx.emulator();
         return kind === "machine"
           ? liveMachines(dump).filter((m) => m.name.startsWith("box-"))
           : dump.scripts.filter((s) => s.name.startsWith("setup-") && !CREATING.test(s.name));
       };
+      const [method, template] = route.split(" ");
+      // The create (a script's own comes after its marker's) and every request after it are held
+      // until the test releases them: the kill lands while that create is in flight, however slow
+      // the machine.
+      await ctx.emu.control.addFaults([{ method, route: template, hold: "all", skip: nth - 1 }]);
+      const counts = async () => (await ctx.emulator()).requestCounts[route] ?? 0;
+      const before = await counts();
+      let wrapper = 0;
+      const up = stack.cli(["up", "--yes", "--skip-preview"], { onSpawn: (pid) => (wrapper = pid) });
+      await untilHeld(ctx.emu.control, up);
+      const plugin = pluginProcess(wrapper);
+      expect(plugin).toBeDefined();
+      process.kill(plugin!, "SIGKILL");
+      expect((await up).code).not.toBe(0);
+      expect(await stack.resources()).toEqual([]);
+      // The case this run ran: the create held, the nth to arrive, nothing of it made yet.
+      const [held] = await ctx.emu.control.held();
+      expect(`${held.method} ${held.route}`).toBe(route);
+      expect((await counts()) - before).toBe(nth);
+      expect(await records()).toEqual([]);
+      await ctx.emu.control.clearFaults();
+      await ctx.emu.control.release();
+
+      // The held create acts now, as the API would after the plugin died.
       await until(async () => (await records()).length === 1, "the held create to act");
       const [left] = await records();
 

@@ -1,7 +1,7 @@
 /**
  * The emulator of a test: in process, on a free port, on a manual clock and silent, with the
- * emulator's own typed control client (`emu.control`: state dump, faults, capacity, clock, rate
- * limit, reset). No test fetches `/_emulator/...` by hand.
+ * emulator's own typed control client (`emu.control`: state dump, faults and held requests,
+ * capacity, clock, rate limit, reset). No test fetches `/_emulator/...` by hand.
  */
 import {
   emulatorControl,
@@ -17,6 +17,7 @@ export type {
   EmulatorControl,
   EmulatorStateDump,
   FaultRuleInput,
+  HeldRequest,
   RateLimitView,
 } from "../../src/emulator";
 

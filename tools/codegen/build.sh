@@ -7,8 +7,8 @@
 # The cache lives outside the clone, keyed by the pkg/v3 version pinned in ./go.mod and a digest of
 # go.mod, go.sum and main.go, so a fresh clone reuses it and any change to the source rebuilds:
 # ${VMAPI_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-vmapi}/codegen-<version>-<digest>/bin/codegen
-# A cold build takes about 5 minutes on 2 busy cores (seconds when the CLI's build left the Go build
-# cache warm, since both compile the same pkg/v3).
+# How long a cold build takes: CONTRIBUTING.md, "Built once" (far less when the CLI's build left
+# the Go build cache warm, since both compile the same pkg/v3).
 set -euo pipefail
 
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -20,4 +20,4 @@ VERSION="$(awk '$1 == "github.com/pulumi/pulumi/pkg/v3" { print $2; exit }' "$HE
 DIGEST="$(cat "$HERE/go.mod" "$HERE/go.sum" "$HERE/main.go" | sha256sum | cut -c1-12)"
 BIN="$CACHE/codegen-$VERSION-$DIGEST/bin/codegen"
 
-cache_go_build "$BIN" "$HERE" "the SDK code generator (pkg/v3 $VERSION)" "about 5 minutes"
+cache_go_build "$BIN" "$HERE" "the SDK code generator (pkg/v3 $VERSION)" "CONTRIBUTING.md, \"Built once\", says how long"

@@ -6,19 +6,20 @@
 #                        (v3.259.0), which .ci/run uses for its run with the lowest @pulumi/pulumi
 #   --find-only          exit 1 instead of building
 #
-# Order (without --lowest): $VMAPI_PULUMI (a path you choose, v3.<lowest minor> or newer), the
-# cached build, a `pulumi` on PATH at the pinned version or newer, else a build into the cache
-# (about 4 minutes on an idle 2-core machine, up to 10 on a busy one; downloads included).
-# With --lowest: the cached build, else a build (VMAPI_PULUMI and PATH are not consulted: the
-# point is that exact version).
+# Order (without --lowest): $VMAPI_PULUMI (a path you choose, v3.<lowest minor> or newer), else
+# the cached build of the pinned version, else a build of it into the cache (how long that takes:
+# CONTRIBUTING.md, "Built once"). A `pulumi` on PATH is never used, whatever its version: a run
+# proves things on the pinned CLI unless VMAPI_PULUMI says otherwise. With --lowest: the cached
+# build, else a build (VMAPI_PULUMI is not consulted: the point is that exact version).
 #
 # The cache lives outside the clone, keyed by version, so a fresh clone on the same machine
 # reuses it: ${VMAPI_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-vmapi}/pulumi-<version>/bin/pulumi
 #
-# Why build: the pulumi npm package downloads the CLI from the vendor's site at run time, which
-# these machines cannot reach; the Go module proxy serves github.com/pulumi/pulumi/pkg/v3 at exact
-# versions only (it refuses `latest`). Each go.mod here pins one, with pkg's own `replace` of the
-# clipboard module (Go ignores replaces inside a dependency).
+# Why build: the pulumi npm package downloads the CLI from the vendor's site at run time, which a
+# machine without access to it (a CI runner behind a proxy, say) cannot do, and which gives no
+# pinned version; the Go module proxy serves github.com/pulumi/pulumi/pkg/v3 at exact versions.
+# Each go.mod here pins one, with pkg's own `replace` of the clipboard module (Go ignores replaces
+# inside a dependency).
 set -euo pipefail
 
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -75,9 +76,6 @@ SCRIPT
 }
 
 if [[ -x "$BIN" ]] && new_enough "$BIN" "$MIN_MINOR"; then bundle_plugin; echo "$BIN"; exit 0; fi
-if ((!LOWEST)) && command -v pulumi >/dev/null && new_enough "$(command -v pulumi)" "$MIN_MINOR"; then
-  command -v pulumi; exit 0
-fi
 if ((FIND_ONLY)); then exit 1; fi
 
 mkdir -p "$(dirname "$BIN")"
@@ -86,7 +84,7 @@ exec 9>"$CACHE/build.lock"
 flock 9
 if [[ -x "$BIN" ]] && new_enough "$BIN" "$MIN_MINOR"; then bundle_plugin; echo "$BIN"; exit 0; fi
 
-echo "building the pulumi CLI $VERSION from Go modules into $BIN (first time only: 4 to 10 minutes on 2 cores)" >&2
+echo "building the pulumi CLI $VERSION from Go modules into $BIN (first time only: minutes; CONTRIBUTING.md, \"Built once\", says how many)" >&2
 start=$(date +%s)
 cd "$MODULE"
 # -X sets the version: without it `pulumi version` prints nothing and the Automation API refuses the CLI.

@@ -7,10 +7,11 @@
 #
 # The cache lives outside the clone, keyed by version, so a fresh clone on the same machine reuses
 # it: ${VMAPI_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-vmapi}/pulumi-language-yaml-<version>/
-# A cold build takes about 2 minutes on 2 busy cores (downloads included).
+# How long a cold build takes (downloads included): CONTRIBUTING.md, "Built once".
 #
-# Why build: the CLI built by build.sh ships no language hosts, and the vendor's plugin downloads
-# are out of reach. pulumi-yaml's module has no replace directives, so `go install module@version`
+# Why build: the CLI built by build.sh ships no language hosts, and the engine's plugin downloads
+# are turned off (PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION) so a run uses pinned versions only.
+# pulumi-yaml's module has no replace directives, so `go install module@version`
 # builds it without a wrapper module.
 set -euo pipefail
 
@@ -24,7 +25,7 @@ cache_found "$DIR" test -x "$DIR/pulumi-language-yaml"
 # The same lock as build.sh.
 cache_lock build.lock "$DIR" test -x "$DIR/pulumi-language-yaml"
 
-echo "building pulumi-language-yaml $VERSION from Go modules into $DIR (first time only: about 2 minutes)" >&2
+echo "building pulumi-language-yaml $VERSION from Go modules into $DIR (first time only: CONTRIBUTING.md, \"Built once\", says how long)" >&2
 start=$(date +%s)
 # Install into a temporary folder and rename it, so a killed build leaves no half-written binary.
 rm -rf "$DIR.tmp"

@@ -1,7 +1,7 @@
 /**
  * Hosts a Pulumi program in this process with the SDK's own language server, the way Automation
  * API inline programs run: the CLI is then started with `--client=<address>` and asks this
- * server to run the program (the Node language-host binary cannot be built here).
+ * server to run the program (the CLI that tools/pulumi-cli/build.sh builds ships no language host).
  *
  * The SDK is loaded from the program's folder, so the program and the server share one copy of
  * `@pulumi/pulumi` (its runtime state is per module instance).

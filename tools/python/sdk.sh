@@ -12,7 +12,7 @@
 # build from the package index (cached by pip after the first time).
 # The cache lives outside the clone, keyed by a digest of sdk/python's files and the interpreter:
 # ${VMAPI_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-vmapi}/python-sdk-<digest>/
-# About 2 s cold, after venv.sh (about 10 s the first time; 9.6 s measured with empty caches).
+# Seconds, after venv.sh (how long each takes the first time: CONTRIBUTING.md, "Built once").
 set -euo pipefail
 
 HERE="$(cd "$(dirname "$0")" && pwd)"

@@ -10,7 +10,8 @@
 # It lives outside the clone, keyed by that version, so a fresh clone reuses it:
 # ${VMAPI_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-vmapi}/python-pulumi-<version>/
 # A copy of requirements.txt inside marks a finished install; a different one rebuilds the venv.
-# Needs python3 (3.9 or newer) with the venv module; about 15 s cold (grpcio comes as a binary wheel).
+# Needs python3 (3.9 or newer) with the venv module; grpcio comes as a binary wheel
+# (how long the first time takes: CONTRIBUTING.md, "Built once").
 set -euo pipefail
 
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -27,7 +28,7 @@ cache_found "$VENV/bin/python" ready
 # Its own lock, not the Go builds' one: this is mostly downloads, and no Go build waits on it.
 cache_lock python.lock "$VENV/bin/python" ready
 
-echo "creating a venv with the pulumi Python SDK $VERSION in $VENV (first time only: about 15 s)" >&2
+echo "creating a venv with the pulumi Python SDK $VERSION in $VENV (first time only)" >&2
 start=$(date +%s)
 rm -rf "$VENV"
 python3 -m venv "$VENV"

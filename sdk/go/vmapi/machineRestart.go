@@ -46,6 +46,9 @@ func NewMachineRestart(ctx *pulumi.Context,
 	if args.State == nil {
 		args.State = PowerState("ready")
 	}
+	if args.WaitTimeoutSeconds == nil {
+		args.WaitTimeoutSeconds = pulumi.Float64Ptr(1200.0)
+	}
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource MachineRestart
 	err := ctx.RegisterResource("vmapi:index:MachineRestart", name, args, &resource, opts...)

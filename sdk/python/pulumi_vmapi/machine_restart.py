@@ -38,6 +38,8 @@ class MachineRestartArgs:
             state = 'ready'
         if state is not None:
             pulumi.set(__self__, "state", state)
+        if wait_timeout_seconds is None:
+            wait_timeout_seconds = 1200
         if wait_timeout_seconds is not None:
             pulumi.set(__self__, "wait_timeout_seconds", wait_timeout_seconds)
 
@@ -157,6 +159,8 @@ class MachineRestart(pulumi.CustomResource):
             if triggers is None and not opts.urn:
                 raise TypeError("Missing required property 'triggers'")
             __props__.__dict__["triggers"] = triggers
+            if wait_timeout_seconds is None:
+                wait_timeout_seconds = 1200
             __props__.__dict__["wait_timeout_seconds"] = wait_timeout_seconds
             __props__.__dict__["current_state"] = None
             __props__.__dict__["restarted_at"] = None

@@ -1,7 +1,7 @@
 /**
  * Control endpoints under `/_emulator/` (no API key, never throttled): state dump, reset,
- * faults, rate limit, clock, capacity, and a machine stopped or renamed out of band
- * (machineControl.ts). They are for tests and demos, so they report everything, destroyed machines included.
+ * faults and the requests they hold, rate limit, clock, capacity, and a machine stopped or renamed
+ * out of band (machineControl.ts). They are for tests and demos, so they report everything, destroyed machines included.
  */
 import type { MachineType, Region } from "../../contract/constants";
 import type { Operation } from "../../contract/operation";
@@ -57,6 +57,8 @@ const HANDLERS: { readonly [K in ControlOperationId]: ControlRoute["handle"] } =
     c.emulator.faults.clear();
     return noContent();
   },
+  getHeld: (c) => ok({ requests: c.emulator.faults.heldRequests() }),
+  releaseHeld: (c) => ok({ released: c.emulator.faults.release() }),
   getRateLimit: (c) => ok(c.emulator.rateLimits.view()),
   setRateLimit: (c) => {
     const { rate, burst } = parseWith(ops.setRateLimit.body.schema, bodyOrEmpty(c.body));

@@ -19,7 +19,7 @@ import {
 } from "../../contract/schemas";
 import type { CapacityRecord } from "../state/records";
 import type { CapacityChange, ClockView, EmulatorStateDump } from "./control";
-import { FaultRuleSchema, FaultRulesRequestSchema, type FaultCounts } from "./faults";
+import { FaultRuleSchema, FaultRulesRequestSchema, type FaultCounts, type HeldRequest } from "./faults";
 import { RenameRequestSchema } from "./machineControl";
 import { RateLimitRequestSchema, type RateLimitView } from "./rateLimit";
 
@@ -48,6 +48,7 @@ const CapacityRecordSchema = z.object({
   failNextStarts: z.number().int(),
 });
 const FaultRulesSchema = z.object({ rules: z.array(FaultRuleSchema) });
+const HeldRequestSchema = z.object({ method: z.string(), route: z.string() });
 const FaultCountsSchema = z.object({
   total: z.number().int(),
   random: z.number().int(),
@@ -121,6 +122,30 @@ export const CONTROL_OPERATIONS = {
     path: "/_emulator/faults",
     summary: "Drop every scripted fault rule",
     answer: { status: 204, description: "Dropped." },
+    refusals: [],
+  }),
+  getHeld: control({
+    id: "getHeld",
+    method: "GET",
+    path: "/_emulator/held",
+    summary: "The requests a `hold` fault rule holds now, in the order they came",
+    answer: {
+      status: 200,
+      schema: z.object({ requests: z.array(HeldRequestSchema) }),
+      description: "The held requests.",
+    },
+    refusals: [],
+  }),
+  releaseHeld: control({
+    id: "releaseHeld",
+    method: "POST",
+    path: "/_emulator/held/release",
+    summary: "Let every held request go on (a `hold: \"all\"` ends)",
+    answer: {
+      status: 200,
+      schema: z.object({ released: z.array(HeldRequestSchema) }),
+      description: "The requests released.",
+    },
     refusals: [],
   }),
   getRateLimit: control({
@@ -199,6 +224,7 @@ const sameShapes: [
   Same<z.output<typeof RateLimitViewSchema>, RateLimitView>,
   Same<z.output<typeof CapacityRecordSchema>, CapacityRecord>,
   Same<z.output<typeof FaultCountsSchema>, FaultCounts>,
+  Same<z.output<typeof HeldRequestSchema>, HeldRequest>,
   Same<z.input<typeof CapacityRequestSchema>, CapacityChange>,
-] = [true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true];
 void sameShapes;

@@ -1,7 +1,9 @@
 /**
  * Fault injection for API requests (never /_emulator): scripted rules added through
  * `POST /_emulator/faults`, and random faults from `--fault-rate` drawn from a seeded PRNG, so
- * the same seed replays the same sequence of failures.
+ * the same seed replays the same sequence of failures. A rule may also hold its request until
+ * the test releases it (`POST /_emulator/held/release`): a test that kills a client while a
+ * request is held knows where the kill landed, however slowly the machine runs.
  */
 import { z } from "zod";
 import { ERROR_CODES, type ErrorCode } from "../../contract/constants";
@@ -27,6 +29,9 @@ export const FaultRuleSchema = z.strictObject({
   cutAfterMs: z.number().int().min(0).max(MAX_LATENCY_MS).optional(),
   reset: z.boolean().optional(),
   dropResponse: z.boolean().optional(),
+  // Held until released, then as the rule says: "request" holds this request; "all" holds it and
+  // every API request after it (the API stands still there, whatever the client does meanwhile).
+  hold: z.enum(["request", "all"]).optional(),
 });
 /** A validated rule; `times` counts down as it fires. */
 export type FaultRule = z.output<typeof FaultRuleSchema>;
@@ -45,6 +50,15 @@ export interface FaultAction {
   status?: number;
   code?: ErrorCode;
   retryAfterSeconds?: number;
+  /** Wait for `POST /_emulator/held/release` before anything else. */
+  hold?: boolean;
+}
+
+/** A request a `hold` rule holds, as `GET /_emulator/held` lists it (in the order they came). */
+export interface HeldRequest {
+  method: string;
+  /** The route's template, e.g. `/machines/createSingleMachinePublic`. */
+  route: string;
 }
 
 const DEFAULT_CODES: Record<number, ErrorCode> = {
@@ -90,6 +104,9 @@ export class Faults {
   private rules: FaultRule[] = [];
   private random: SeededRandom;
   private counts: FaultCounts = emptyCounts();
+  private held: { request: HeldRequest; release: () => void }[] = [];
+  /** A rule with `hold: "all"` fired: every API request is held until the release. */
+  private holdingAll = false;
 
   constructor(
     private readonly rate: number,
@@ -127,6 +144,34 @@ export class Faults {
 
   /** The fault for one API request, or null to answer normally. */
   decide(method: string, pathname: string, template: string | null): FaultAction | null {
+    const action = this.decideUnheld(method, pathname, template);
+    if (!this.holdingAll || action?.hold) return action;
+    return { ...(action ?? { source: "rule", latencyMs: 0, kind: "act" }), hold: true };
+  }
+
+  /**
+   * Resolves when the request (`decide` said `hold`) is released; the requests held are listed
+   * by `heldRequests` meanwhile. A reset neither releases nor forgets them.
+   */
+  hold(request: HeldRequest): Promise<void> {
+    return new Promise((release) => this.held.push({ request: { ...request }, release }));
+  }
+
+  /** The requests held now, in the order they came. */
+  heldRequests(): HeldRequest[] {
+    return this.held.map(({ request }) => ({ ...request }));
+  }
+
+  /** Lets every held request go on (and ends a `hold: "all"`); answers the ones released. */
+  release(): HeldRequest[] {
+    const released = this.held;
+    this.held = [];
+    this.holdingAll = false;
+    for (const { release } of released) release();
+    return released.map(({ request }) => request);
+  }
+
+  private decideUnheld(method: string, pathname: string, template: string | null): FaultAction | null {
     const index = this.rules.findIndex((r) => ruleMatches(r, method, pathname, template));
     // A rule still skipping lets the request through, random faults included.
     if (index >= 0) {
@@ -158,7 +203,9 @@ export class Faults {
     rule.times -= 1;
     if (rule.times <= 0) this.rules.splice(index, 1);
     const cut = rule.cutAfterMs === undefined ? {} : { cutAfterMs: rule.cutAfterMs };
-    const base = { source: "rule" as const, latencyMs: rule.latencyMs ?? 0, ...cut };
+    if (rule.hold === "all") this.holdingAll = true;
+    const held = rule.hold === undefined ? {} : { hold: true };
+    const base = { source: "rule" as const, latencyMs: rule.latencyMs ?? 0, ...cut, ...held };
     if (rule.reset) return { ...base, kind: "reset" };
     if (rule.status !== undefined) {
       const code = rule.code ?? defaultFaultCode(rule.status);

@@ -237,6 +237,7 @@ interface ApiRequest {
 async function answerApi(emulator: EmulatorContext, request: ApiRequest): Promise<Outcome> {
   const { route, params, req, url, raw, fault, label, stopped } = request;
   const method = req.method ?? "GET";
+  if (fault?.hold) await unlessStopped(emulator.faults.hold({ method, route: label }), stopped);
   // Latency is a duration like any other: `--time-scale 0.01` makes a 35 s late answer take 350 ms,
   // so a test of an answer later than the client's timeout costs no real seconds.
   if (fault !== null && fault.latencyMs > 0) await delay(fault.latencyMs * emulator.store.timeScale, stopped);
@@ -328,6 +329,11 @@ function send(res: http.ServerResponse, reply: Reply): string | undefined {
     })
     .end(text);
   return text;
+}
+
+/** Resolves with `released`; never, once `stopped` aborts (a release after the close acts on nothing). */
+function unlessStopped(released: Promise<void>, stopped: AbortSignal): Promise<void> {
+  return released.then(() => (stopped.aborted ? new Promise<void>(() => undefined) : undefined));
 }
 
 /** Resolves after `ms`; never, once `stopped` aborts (the request is not answered: the server is gone). */

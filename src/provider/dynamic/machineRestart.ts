@@ -34,7 +34,11 @@ export interface MachineRestartArgs {
    * neither started nor restarted. @defaultValue "ready"
    */
   state?: pulumi.Input<PowerState>;
-  /** How long the restart may take, in seconds (default 1200); with `customTimeouts.update`, the shorter applies. */
+  /**
+   * How long the restart may take, in seconds (default 1200); with `customTimeouts.update`, the
+   * shorter applies.
+   * @defaultValue 1200
+   */
   waitTimeoutSeconds?: pulumi.Input<number>;
 }
 

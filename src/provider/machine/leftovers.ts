@@ -17,7 +17,13 @@
  *   unique in the API, and the create goes ahead beside it, as it always did.
  */
 import type { Machine as ApiMachine } from "../../contract/schemas";
-import { createIdentity, creatingName, leftByUnfinishedCreates } from "../../contract/unfinishedCreates";
+import {
+  createIdentity,
+  creatingName,
+  creatingSuffix,
+  leftByUnfinishedCreates,
+  nameBeforeCreating,
+} from "../../contract/unfinishedCreates";
 import type { Account } from "../account/account";
 import { freshListingsFor, type FreshListings } from "../shared/freshListings";
 import { adoptionMismatches, type AdoptionMismatch } from "./adoption";
@@ -42,6 +48,20 @@ export function machineListingsFor(account: Account): FreshListings<ApiMachine> 
 /** The name the machine of `inputs` carries until its create has finished. */
 export function creatingNameOf(inputs: MachineInputs, name: string): string {
   return creatingName(name, createIdentity(inputs));
+}
+
+/**
+ * The name a machine read under its resource's own creating name is to get (one made by a
+ * create that did not finish, taken into the stack by `vmapi-recover-pending`): the name that
+ * create was given, so a refresh records it as the input and the next `up` renames the machine
+ * in place. Any other name is the machine's own.
+ */
+export function nameToGet(machineName: string, stored: Record<string, unknown>): string {
+  const identity = createIdentity(stored);
+  if (!machineName.endsWith(creatingSuffix(identity))) return machineName;
+  const declared = stored.name;
+  if (typeof declared === "string" && creatingName(declared, identity) === machineName) return declared;
+  return nameBeforeCreating(machineName, identity);
 }
 
 /**

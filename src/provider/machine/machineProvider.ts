@@ -9,7 +9,7 @@ import { changedKeys, diffFromTable } from "../shared/diffTable";
 import { confirmAbsent, pollUntilGone, requireOwnerInAccount } from "../shared/gone";
 import { checkMachine } from "./machineCheck";
 import { machineFromList } from "../shared/listSnapshot";
-import { creatingNameOf, decideLeftovers, machineListingsFor, takeOverLine } from "./leftovers";
+import { creatingNameOf, decideLeftovers, machineListingsFor, nameToGet, takeOverLine } from "./leftovers";
 import { NAMING_INPUT_KEYS } from "../shared/naming";
 import { adoptNotFound } from "./machineReferences";
 import { PROCESS_CONTEXT, type ProviderContext } from "../shared/context";
@@ -127,7 +127,9 @@ export const createMachineProvider = (context: ProviderContext): MachineImplemen
     );
     // Inputs as the machine stands: a machine at rest in the other power state shows as drift.
     const resting = isPowerState(machine.state) ? machine.state : outs.state;
-    return { id, props: outs, inputs: { ...inputsFromOutputs(outs), state: resting } };
+    const inputs: EngineProps = { ...inputsFromOutputs(outs), state: resting };
+    if (typeof outs.name === "string") inputs.name = nameToGet(outs.name, props);
+    return { id, props: outs, inputs };
   },
 
   async update(id, olds, news, call) {

@@ -4,9 +4,9 @@
  * `npm run pulumi` (tools/pulumi). Each test file has its own workspace (backend, PULUMI_HOME).
  */
 import * as path from "path";
-import { startTestEmulator, type EmulatorStateDump } from "../../kit/emulator";
+import { startTestEmulator, type EmulatorControl, type EmulatorStateDump } from "../../kit/emulator";
 import type { EmulatorOptions, RunningEmulator } from "../../../src/emulator";
-import { REPO } from "./cli";
+import { REPO, type CliRun } from "./cli";
 import { EngineStack, EngineWorkspace, type StackConfig } from "./engineStack";
 
 /** Lifecycle durations × this: a 60 s provisioning takes 120 ms. The provider polls at the same scale. */
@@ -96,4 +96,21 @@ export function useE2eContext(options: EmulatorOptions = {}): E2eContext {
       return typeof value === "function" ? value.bind(started) : value;
     },
   });
+}
+
+/**
+ * Until the emulator holds `count` requests (a fault rule's `hold`), however long the engine takes
+ * to send them on a busy machine (the test's own timeout bounds the wait); fails with the CLI's
+ * output if `run` ends first.
+ */
+export async function untilHeld(control: EmulatorControl, run: Promise<CliRun>, count = 1): Promise<void> {
+  let ended: CliRun | undefined;
+  void run.then((done) => (ended = done));
+  while ((await control.held()).length < count) {
+    if (ended)
+      throw new Error(
+        `the CLI ended before the API held ${count} request(s):\n${ended.stdout}\n${ended.stderr}`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

@@ -1,6 +1,7 @@
 /**
- * Fault injection: scripted rules (status, Retry-After, latency, reset before acting, dropped
- * response after acting, times, route templates and exact paths) and seeded random faults.
+ * Fault injection: scripted rules (status, Retry-After, latency, holds until released, reset
+ * before acting, dropped response after acting, times, route templates and exact paths) and
+ * seeded random faults.
  */
 import { startTestEmulator } from "../../kit/emulator";
 import { Api, createBody, useFixture } from "./api";
@@ -17,6 +18,11 @@ async function outcome(call: Promise<{ status: number }>): Promise<number | "con
 }
 
 const machineCount = async () => (await fx.emu.control.state()).machines.length;
+
+/** Waits until `n` requests are held. */
+async function heldCount(n: number): Promise<void> {
+  while ((await fx.emu.control.held()).length < n) await new Promise((resolve) => setImmediate(resolve));
+}
 
 describe("scripted faults", () => {
   it("faults: route template rule with times 2 → two 503s without acting, then normal", async () => {
@@ -119,6 +125,61 @@ describe("scripted faults", () => {
     await held.close();
     expect(await answer).toBe("connection");
     expect(timers()).toBe(before);
+  });
+
+  it("faults: hold request → not answered (nothing created) until released, then acts; only that request held", async () => {
+    await fx.emu.control.addFaults([{ route: "/machines/createSingleMachinePublic", hold: "request" }]);
+    const answer = fx.individual.post("/machines/createSingleMachinePublic", createBody());
+    await heldCount(1);
+    // Held as long as the test likes: other requests go on meanwhile.
+    fx.emu.advance(3_600_000);
+    expect((await fx.individual.get("/users/getUsers")).status).toBe(200);
+    expect(await fx.emu.control.held()).toEqual([
+      { method: "POST", route: "/machines/createSingleMachinePublic" },
+    ]);
+    expect(await machineCount()).toBe(0);
+    expect(await fx.emu.control.release()).toEqual([
+      { method: "POST", route: "/machines/createSingleMachinePublic" },
+    ]);
+    expect((await answer).status).toBe(200);
+    expect(await machineCount()).toBe(1);
+    expect(await fx.emu.control.held()).toEqual([]);
+  });
+
+  it("faults: hold all → that request and every API request after it held until released; then all act", async () => {
+    await fx.emu.control.addFaults([{ route: "/machines/createSingleMachinePublic", hold: "all" }]);
+    expect((await fx.individual.get("/users/getUsers")).status).toBe(200);
+    const create = fx.individual.post("/machines/createSingleMachinePublic", createBody());
+    await heldCount(1);
+    const users = fx.individual.get("/users/getUsers");
+    await heldCount(2);
+    expect((await fx.emu.control.held()).map((r) => `${r.method} ${r.route}`)).toEqual([
+      "POST /machines/createSingleMachinePublic",
+      "GET /users/getUsers",
+    ]);
+    expect(await fx.emu.control.release()).toHaveLength(2);
+    expect([(await create).status, (await users).status]).toEqual([200, 200]);
+    // Released: the API answers again without holding.
+    expect((await fx.individual.get("/users/getUsers")).status).toBe(200);
+  });
+
+  it("faults: hold with a status → held, then answered with the status when released", async () => {
+    await fx.emu.control.addFaults([{ route: "/users/getUsers", hold: "request", status: 503 }]);
+    const answer = fx.individual.get("/users/getUsers");
+    await heldCount(1);
+    await fx.emu.control.release();
+    expect((await answer).status).toBe(503);
+  });
+
+  it("faults: the emulator closes while a request is held → its client's connection ends unanswered", async () => {
+    const emu = await startTestEmulator();
+    await emu.control.addFaults([{ route: "/machines/createSingleMachinePublic", hold: "request" }]);
+    const answer = outcome(
+      new Api(emu.url, emu.keys.individual).post("/machines/createSingleMachinePublic", createBody()),
+    );
+    while ((await emu.control.held()).length === 0) await new Promise((resolve) => setImmediate(resolve));
+    await emu.close();
+    expect(await answer).toBe("connection");
   });
 
   it("faults: cutAfterMs shorter than latencyMs → the connection is cut, and the create acts afterwards", async () => {

@@ -183,6 +183,30 @@ describe("the creating name while a create runs", () => {
   });
 });
 
+describe("a machine adopted under its creating name (vmapi-recover-pending)", () => {
+  it("read (the refresh after the recovery): its creating name → outputs the name it has, inputs the one it is to get; the next diff is an in-place rename", async () => {
+    const inputs = await checked("recovered");
+    const leftover = await leftBy(inputs);
+    // What the recovery records: the create's inputs, the id.
+    const read = await kit.providers.machine.read(
+      leftover.id,
+      { ...inputs, machineId: leftover.id },
+      kit.settings,
+    );
+    expect(read.props?.name).toBe(leftover.name);
+    expect(read.inputs?.name).toBe(inputs.name);
+    const diff = await kit.providers.machine.diff(leftover.id, read.props!, inputs);
+    expect(diff).toMatchObject({ changes: true, replaces: [] });
+  });
+
+  it("read: a name that merely looks like another resource's creating name → the name as it is", async () => {
+    const inputs = await checked("lookalike");
+    const other = await leftBy({ ...inputs, __namingSeed: "another-resource" });
+    const read = await kit.providers.machine.read(other.id, { ...inputs, machineId: other.id }, kit.settings);
+    expect(read.inputs?.name).toBe(other.name);
+  });
+});
+
 describe("Scripts: the marker of an unfinished create", () => {
   /** The inputs `check` makes for Script resource `name` of this test. */
   async function script(name: string, extra: Props = {}): Promise<Props> {

@@ -60,6 +60,28 @@ describe("Faults", () => {
     expect(hits).toBeLessThan(100);
   });
 
+  it("decide: hold request → that request held, the next one not; hold all → every later one held until release", async () => {
+    const f = new Faults(0, 1);
+    f.add([rule({ route: "/a", hold: "request" }), rule({ route: "/b", hold: "all", status: 503 })]);
+    expect(f.decide("GET", "/a", null)).toMatchObject({ kind: "act", hold: true });
+    expect(f.decide("GET", "/a", null)).toBeNull();
+    expect(f.decide("GET", "/b", null)).toMatchObject({ kind: "status", status: 503, hold: true });
+    expect(f.decide("GET", "/c", null)).toEqual({ source: "rule", latencyMs: 0, kind: "act", hold: true });
+    const order: string[] = [];
+    const held = ["/b", "/c"].map((route) => f.hold({ method: "GET", route }).then(() => order.push(route)));
+    expect(f.heldRequests()).toEqual([
+      { method: "GET", route: "/b" },
+      { method: "GET", route: "/c" },
+    ]);
+    await Promise.resolve();
+    expect(order).toEqual([]);
+    expect(f.release().map((r) => r.route)).toEqual(["/b", "/c"]);
+    await Promise.all(held);
+    expect(order).toEqual(["/b", "/c"]);
+    expect(f.heldRequests()).toEqual([]);
+    expect(f.decide("GET", "/c", null)).toBeNull();
+  });
+
   it.each([
     [429, "rate_limited"],
     [500, "internal_error"],

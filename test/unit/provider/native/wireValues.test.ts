@@ -1,0 +1,46 @@
+/**
+ * Property values between the engine and the plugin (src/provider/native/wireValues.ts): secrets
+ * unwrapped at any depth and remembered by top-level key, marked again on the way back, and
+ * nothing the protocol's Struct cannot carry.
+ */
+import { UNKNOWN } from "../../../../src/provider/shared/unknown";
+import { fromWire, toWire } from "../../../../src/provider/native/wireValues";
+
+const SIG = { "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270" };
+const secret = (value: unknown) => ({ ...SIG, value });
+
+test("fromWire: secrets at the top, inside objects and arrays, and inside each other → plain values; their top-level keys remembered", () => {
+  const { props, secretKeys } = fromWire({
+    name: "box",
+    apiKey: secret("k"),
+    tags: [secret("a"), "b"],
+    nested: { deep: { token: secret(secret("t")) } },
+  });
+  expect(props).toEqual({ name: "box", apiKey: "k", tags: ["a", "b"], nested: { deep: { token: "t" } } });
+  expect([...secretKeys].sort()).toEqual(["apiKey", "nested", "tags"]);
+});
+
+test("fromWire: no properties (the engine sends none) → empty, nothing secret", () => {
+  expect(fromWire(undefined)).toEqual({ props: {}, secretKeys: new Set() });
+});
+
+test("fromWire: a preview's unknown value → passed on as the unknown sentinel", () => {
+  expect(fromWire({ machineId: UNKNOWN }).props).toEqual({ machineId: UNKNOWN });
+});
+
+test("toWire: the secret keys marked, others plain, undefined values left out (a Struct cannot carry them)", () => {
+  expect(
+    toWire({ name: "box", scriptText: "echo", gone: undefined, size: 50 }, ["scriptText", "absent"]),
+  ).toEqual({
+    name: "box",
+    scriptText: secret("echo"),
+    size: 50,
+  });
+});
+
+test("toWire then fromWire → the same values and the same secret keys", () => {
+  const props = { a: 1, b: { c: [1, 2] }, d: "x" };
+  const back = fromWire(toWire(props, ["b", "d"]));
+  expect(back.props).toEqual(props);
+  expect([...back.secretKeys].sort()).toEqual(["b", "d"]);
+});
