@@ -8,7 +8,8 @@
 # It lives outside the clone, keyed by Schemathesis' version, so a fresh clone reuses it:
 # ${VMAPI_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-vmapi}/schemathesis-<version>/
 # A copy of requirements.txt inside marks a finished install; a different one rebuilds the venv.
-# Needs python3 (3.9 or newer) with the venv module; about 20 s cold (every package a wheel).
+# Needs python3 (3.9 or newer) with the venv module (every package a wheel); how long the first
+# time takes: CONTRIBUTING.md, "Built once".
 set -euo pipefail
 
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -24,7 +25,7 @@ ready() { [[ -x "$VENV/bin/schemathesis" ]] && cmp -s "$REQS" "$VENV/requirement
 cache_found "$VENV/bin/schemathesis" ready
 cache_lock python.lock "$VENV/bin/schemathesis" ready
 
-echo "creating a venv with Schemathesis $VERSION in $VENV (first time only: about 20 s)" >&2
+echo "creating a venv with Schemathesis $VERSION in $VENV (first time only: CONTRIBUTING.md, \"Built once\", says how long)" >&2
 start=$(date +%s)
 rm -rf "$VENV"
 python3 -m venv "$VENV"

@@ -32,7 +32,7 @@ cache_found "$DIR" built
 # The same lock as every Go build of the cache: two at once on 2 cores take longer than in turn.
 cache_lock build.lock "$DIR" built
 
-echo "building Pulumi's Java language host (pulumi-java $VERSION) into $DIR (first time only: 4 minutes on an idle machine, 12 on a busy one)" >&2
+echo "building Pulumi's Java language host (pulumi-java $VERSION) into $DIR (first time only: CONTRIBUTING.md, \"Built once\", says how long)" >&2
 start=$(date +%s)
 rm -rf "$DIR.tmp"
 mkdir -p "$DIR.tmp"
