@@ -140,7 +140,7 @@ export const CONTROL_OPERATIONS = {
     id: "releaseHeld",
     method: "POST",
     path: "/_emulator/held/release",
-    summary: "Let every held request go on (a `hold: \"all\"` ends)",
+    summary: 'Let every held request go on (a `hold: "all"` ends)',
     answer: {
       status: 200,
       schema: z.object({ released: z.array(HeldRequestSchema) }),
