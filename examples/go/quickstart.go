@@ -30,11 +30,11 @@ func quickstart(ctx *pulumi.Context) error {
 	trainer, err := vmapi.NewMachine(ctx, "trainer", &vmapi.MachineArgs{
 		Region:                 vmapi.RegionEastCoastNY2,
 		MachineType:            vmapi.MachineTypeC4,
-		Size:                   pulumi.Float64(50),
+		Size:                   pulumi.Int(50),
 		BillingType:            vmapi.BillingTypeHourly,
 		TemplateId:             pulumi.String(templateID),
 		DynamicPublicIp:        pulumi.Bool(true),
-		ShutdownTimeoutInHours: pulumi.Float64(2),
+		ShutdownTimeoutInHours: pulumi.Int(2),
 	}, options...)
 	if err != nil {
 		return err

@@ -24,12 +24,12 @@ class MachineArgs:
                  billing_type: pulumi.Input['BillingType'],
                  machine_type: pulumi.Input['MachineType'],
                  region: pulumi.Input['Region'],
-                 size: pulumi.Input[_builtins.float],
+                 size: pulumi.Input[_builtins.int],
                  template_id: pulumi.Input[_builtins.str],
                  adopt_machine_id: pulumi.Input[Optional[_builtins.str]] = None,
                  assign_public_ip: pulumi.Input[Optional[_builtins.bool]] = None,
                  auto_snapshot_frequency: pulumi.Input[Optional['AutoSnapshotFrequency']] = None,
-                 auto_snapshot_save_count: pulumi.Input[Optional[_builtins.float]] = None,
+                 auto_snapshot_save_count: pulumi.Input[Optional[_builtins.int]] = None,
                  dynamic_public_ip: pulumi.Input[Optional[_builtins.bool]] = None,
                  email: pulumi.Input[Optional[_builtins.str]] = None,
                  first_name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -44,24 +44,24 @@ class MachineArgs:
                  restore_point_frequency: pulumi.Input[Optional['RestorePointFrequency']] = None,
                  script_id: pulumi.Input[Optional[_builtins.str]] = None,
                  shutdown_timeout_forces: pulumi.Input[Optional[_builtins.bool]] = None,
-                 shutdown_timeout_in_hours: pulumi.Input[Optional[_builtins.float]] = None,
+                 shutdown_timeout_in_hours: pulumi.Input[Optional[_builtins.int]] = None,
                  state: pulumi.Input[Optional['PowerState']] = None,
                  take_initial_snapshot: pulumi.Input[Optional[_builtins.bool]] = None,
                  team_id: pulumi.Input[Optional[_builtins.str]] = None,
                  user_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 wait_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None):
+                 wait_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None):
         """
         The set of arguments for constructing a Machine resource.
 
         :param pulumi.Input['BillingType'] billing_type: "monthly" or "hourly". Replaces.
         :param pulumi.Input['MachineType'] machine_type: Air … V100, C1 … C10. Replaces (the API cannot change it in place).
         :param pulumi.Input['Region'] region: One of "West Coast (CA1)", "East Coast (NY2)", "Europe (AMS1)". Replaces.
-        :param pulumi.Input[_builtins.float] size: Storage size in GB. Replaces.
+        :param pulumi.Input[_builtins.int] size: Storage size in GB. Replaces.
         :param pulumi.Input[_builtins.str] template_id: Template to create from (see `getTemplates`). Replaces.
         :param pulumi.Input[_builtins.str] adopt_machine_id: Manage this existing machine instead of creating one. Replaces.
         :param pulumi.Input[_builtins.bool] assign_public_ip: A static public IP at creation; not with dynamicPublicIp. Replaces.
         :param pulumi.Input['AutoSnapshotFrequency'] auto_snapshot_frequency: How often automatic snapshots are taken: "hour", "day" or "week". Updates in place.
-        :param pulumi.Input[_builtins.float] auto_snapshot_save_count: How many automatic snapshots to keep. Updates in place.
+        :param pulumi.Input[_builtins.int] auto_snapshot_save_count: How many automatic snapshots to keep. Updates in place.
         :param pulumi.Input[_builtins.bool] dynamic_public_ip: A public IP at each start, released at stop. Updates in place.
         :param pulumi.Input[_builtins.str] email: New team user: all four of email, password, firstName, lastName. Replaces.
         :param pulumi.Input[_builtins.str] first_name: New team user's first name. Replaces.
@@ -76,12 +76,12 @@ class MachineArgs:
         :param pulumi.Input['RestorePointFrequency'] restore_point_frequency: Only "shutdown". Replaces.
         :param pulumi.Input[_builtins.str] script_id: Startup script to run from the first boot. Replaces: the machine is destroyed with its disk whenever the id changes, as it does when the Script's text is edited. For a script you may edit, leave this out and create the Script with `machineId` (docs/resources/script.md, "Startup scripts that change").
         :param pulumi.Input[_builtins.bool] shutdown_timeout_forces: Force shutdown at the timeout. Updates in place.
-        :param pulumi.Input[_builtins.float] shutdown_timeout_in_hours: Hours before shutdown when nobody is logged in. Updates in place.
+        :param pulumi.Input[_builtins.int] shutdown_timeout_in_hours: Hours before shutdown when nobody is logged in. Updates in place.
         :param pulumi.Input['PowerState'] state: Power state to keep: "ready" (default) or "off". Updates in place through start/stop.
         :param pulumi.Input[_builtins.bool] take_initial_snapshot: Snapshot at first boot. Replaces.
         :param pulumi.Input[_builtins.str] team_id: Team to create the machine for (team accounts). Replaces.
         :param pulumi.Input[_builtins.str] user_id: Existing user to assign (team admins). Replaces.
-        :param pulumi.Input[_builtins.float] wait_timeout_seconds: How long create, update and delete may wait for the machine, in seconds (default 1200); with the `customTimeouts` option, the shorter bound applies. A provider setting: updates in place, no API call.
+        :param pulumi.Input[_builtins.int] wait_timeout_seconds: How long create, update and delete may wait for the machine, in seconds (default 1200); with the `customTimeouts` option, the shorter bound applies. A provider setting: updates in place, no API call.
         """
         pulumi.set(__self__, "billing_type", billing_type)
         pulumi.set(__self__, "machine_type", machine_type)
@@ -181,14 +181,14 @@ class MachineArgs:
 
     @_builtins.property
     @pulumi.getter
-    def size(self) -> pulumi.Input[_builtins.float]:
+    def size(self) -> pulumi.Input[_builtins.int]:
         """
         Storage size in GB. Replaces.
         """
         return pulumi.get(self, "size")
 
     @size.setter
-    def size(self, value: pulumi.Input[_builtins.float]):
+    def size(self, value: pulumi.Input[_builtins.int]):
         pulumi.set(self, "size", value)
 
     @_builtins.property
@@ -241,14 +241,14 @@ class MachineArgs:
 
     @_builtins.property
     @pulumi.getter(name="autoSnapshotSaveCount")
-    def auto_snapshot_save_count(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def auto_snapshot_save_count(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         How many automatic snapshots to keep. Updates in place.
         """
         return pulumi.get(self, "auto_snapshot_save_count")
 
     @auto_snapshot_save_count.setter
-    def auto_snapshot_save_count(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def auto_snapshot_save_count(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "auto_snapshot_save_count", value)
 
     @_builtins.property
@@ -421,14 +421,14 @@ class MachineArgs:
 
     @_builtins.property
     @pulumi.getter(name="shutdownTimeoutInHours")
-    def shutdown_timeout_in_hours(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def shutdown_timeout_in_hours(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         Hours before shutdown when nobody is logged in. Updates in place.
         """
         return pulumi.get(self, "shutdown_timeout_in_hours")
 
     @shutdown_timeout_in_hours.setter
-    def shutdown_timeout_in_hours(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def shutdown_timeout_in_hours(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "shutdown_timeout_in_hours", value)
 
     @_builtins.property
@@ -481,14 +481,14 @@ class MachineArgs:
 
     @_builtins.property
     @pulumi.getter(name="waitTimeoutSeconds")
-    def wait_timeout_seconds(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def wait_timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         How long create, update and delete may wait for the machine, in seconds (default 1200); with the `customTimeouts` option, the shorter bound applies. A provider setting: updates in place, no API call.
         """
         return pulumi.get(self, "wait_timeout_seconds")
 
     @wait_timeout_seconds.setter
-    def wait_timeout_seconds(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def wait_timeout_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "wait_timeout_seconds", value)
 
 
@@ -501,7 +501,7 @@ class Machine(pulumi.CustomResource):
                  adopt_machine_id: pulumi.Input[Optional[_builtins.str]] = None,
                  assign_public_ip: pulumi.Input[Optional[_builtins.bool]] = None,
                  auto_snapshot_frequency: pulumi.Input[Optional['AutoSnapshotFrequency']] = None,
-                 auto_snapshot_save_count: pulumi.Input[Optional[_builtins.float]] = None,
+                 auto_snapshot_save_count: pulumi.Input[Optional[_builtins.int]] = None,
                  billing_type: pulumi.Input[Optional['BillingType']] = None,
                  dynamic_public_ip: pulumi.Input[Optional[_builtins.bool]] = None,
                  email: pulumi.Input[Optional[_builtins.str]] = None,
@@ -519,14 +519,14 @@ class Machine(pulumi.CustomResource):
                  restore_point_frequency: pulumi.Input[Optional['RestorePointFrequency']] = None,
                  script_id: pulumi.Input[Optional[_builtins.str]] = None,
                  shutdown_timeout_forces: pulumi.Input[Optional[_builtins.bool]] = None,
-                 shutdown_timeout_in_hours: pulumi.Input[Optional[_builtins.float]] = None,
-                 size: pulumi.Input[Optional[_builtins.float]] = None,
+                 shutdown_timeout_in_hours: pulumi.Input[Optional[_builtins.int]] = None,
+                 size: pulumi.Input[Optional[_builtins.int]] = None,
                  state: pulumi.Input[Optional['PowerState']] = None,
                  take_initial_snapshot: pulumi.Input[Optional[_builtins.bool]] = None,
                  team_id: pulumi.Input[Optional[_builtins.str]] = None,
                  template_id: pulumi.Input[Optional[_builtins.str]] = None,
                  user_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 wait_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
+                 wait_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
         A virtual machine. `pulumi up` waits until it is `ready` (or `off` when `state: "off"`), with progress in the log; a machine that was created but did not settle stays in state, and the next `up` carries on from there.
@@ -536,7 +536,7 @@ class Machine(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] adopt_machine_id: Manage this existing machine instead of creating one. Replaces.
         :param pulumi.Input[_builtins.bool] assign_public_ip: A static public IP at creation; not with dynamicPublicIp. Replaces.
         :param pulumi.Input['AutoSnapshotFrequency'] auto_snapshot_frequency: How often automatic snapshots are taken: "hour", "day" or "week". Updates in place.
-        :param pulumi.Input[_builtins.float] auto_snapshot_save_count: How many automatic snapshots to keep. Updates in place.
+        :param pulumi.Input[_builtins.int] auto_snapshot_save_count: How many automatic snapshots to keep. Updates in place.
         :param pulumi.Input['BillingType'] billing_type: "monthly" or "hourly". Replaces.
         :param pulumi.Input[_builtins.bool] dynamic_public_ip: A public IP at each start, released at stop. Updates in place.
         :param pulumi.Input[_builtins.str] email: New team user: all four of email, password, firstName, lastName. Replaces.
@@ -554,14 +554,14 @@ class Machine(pulumi.CustomResource):
         :param pulumi.Input['RestorePointFrequency'] restore_point_frequency: Only "shutdown". Replaces.
         :param pulumi.Input[_builtins.str] script_id: Startup script to run from the first boot. Replaces: the machine is destroyed with its disk whenever the id changes, as it does when the Script's text is edited. For a script you may edit, leave this out and create the Script with `machineId` (docs/resources/script.md, "Startup scripts that change").
         :param pulumi.Input[_builtins.bool] shutdown_timeout_forces: Force shutdown at the timeout. Updates in place.
-        :param pulumi.Input[_builtins.float] shutdown_timeout_in_hours: Hours before shutdown when nobody is logged in. Updates in place.
-        :param pulumi.Input[_builtins.float] size: Storage size in GB. Replaces.
+        :param pulumi.Input[_builtins.int] shutdown_timeout_in_hours: Hours before shutdown when nobody is logged in. Updates in place.
+        :param pulumi.Input[_builtins.int] size: Storage size in GB. Replaces.
         :param pulumi.Input['PowerState'] state: Power state to keep: "ready" (default) or "off". Updates in place through start/stop.
         :param pulumi.Input[_builtins.bool] take_initial_snapshot: Snapshot at first boot. Replaces.
         :param pulumi.Input[_builtins.str] team_id: Team to create the machine for (team accounts). Replaces.
         :param pulumi.Input[_builtins.str] template_id: Template to create from (see `getTemplates`). Replaces.
         :param pulumi.Input[_builtins.str] user_id: Existing user to assign (team admins). Replaces.
-        :param pulumi.Input[_builtins.float] wait_timeout_seconds: How long create, update and delete may wait for the machine, in seconds (default 1200); with the `customTimeouts` option, the shorter bound applies. A provider setting: updates in place, no API call.
+        :param pulumi.Input[_builtins.int] wait_timeout_seconds: How long create, update and delete may wait for the machine, in seconds (default 1200); with the `customTimeouts` option, the shorter bound applies. A provider setting: updates in place, no API call.
         """
         ...
     @overload
@@ -590,7 +590,7 @@ class Machine(pulumi.CustomResource):
                  adopt_machine_id: pulumi.Input[Optional[_builtins.str]] = None,
                  assign_public_ip: pulumi.Input[Optional[_builtins.bool]] = None,
                  auto_snapshot_frequency: pulumi.Input[Optional['AutoSnapshotFrequency']] = None,
-                 auto_snapshot_save_count: pulumi.Input[Optional[_builtins.float]] = None,
+                 auto_snapshot_save_count: pulumi.Input[Optional[_builtins.int]] = None,
                  billing_type: pulumi.Input[Optional['BillingType']] = None,
                  dynamic_public_ip: pulumi.Input[Optional[_builtins.bool]] = None,
                  email: pulumi.Input[Optional[_builtins.str]] = None,
@@ -608,14 +608,14 @@ class Machine(pulumi.CustomResource):
                  restore_point_frequency: pulumi.Input[Optional['RestorePointFrequency']] = None,
                  script_id: pulumi.Input[Optional[_builtins.str]] = None,
                  shutdown_timeout_forces: pulumi.Input[Optional[_builtins.bool]] = None,
-                 shutdown_timeout_in_hours: pulumi.Input[Optional[_builtins.float]] = None,
-                 size: pulumi.Input[Optional[_builtins.float]] = None,
+                 shutdown_timeout_in_hours: pulumi.Input[Optional[_builtins.int]] = None,
+                 size: pulumi.Input[Optional[_builtins.int]] = None,
                  state: pulumi.Input[Optional['PowerState']] = None,
                  take_initial_snapshot: pulumi.Input[Optional[_builtins.bool]] = None,
                  team_id: pulumi.Input[Optional[_builtins.str]] = None,
                  template_id: pulumi.Input[Optional[_builtins.str]] = None,
                  user_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 wait_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
+                 wait_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -774,7 +774,7 @@ class Machine(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="autoSnapshotSaveCount")
-    def auto_snapshot_save_count(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def auto_snapshot_save_count(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         How many automatic snapshots are kept.
         """
@@ -790,7 +790,7 @@ class Machine(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def cpus(self) -> pulumi.Output[_builtins.float]:
+    def cpus(self) -> pulumi.Output[_builtins.int]:
         """
         Number of virtual CPUs.
         """
@@ -966,7 +966,7 @@ class Machine(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="shutdownTimeoutInHours")
-    def shutdown_timeout_in_hours(self) -> pulumi.Output[_builtins.float]:
+    def shutdown_timeout_in_hours(self) -> pulumi.Output[_builtins.int]:
         """
         Hours without a login before the machine shuts down.
         """
@@ -974,7 +974,7 @@ class Machine(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def size(self) -> pulumi.Output[_builtins.float]:
+    def size(self) -> pulumi.Output[_builtins.int]:
         """
         As declared: the API does not report it.
         """

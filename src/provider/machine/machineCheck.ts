@@ -15,6 +15,7 @@ import {
   machinePropertyOf,
   POWER_STATES,
   updateBody,
+  MachineOwnSettingsSchema,
   type MachineInputs,
   type MachineOutputs,
 } from "./machineModel";
@@ -88,10 +89,11 @@ function providerFieldFailures(inputs: EngineProps): Failure[] {
     });
   }
   const wait = inputs.waitTimeoutSeconds;
-  if (wait !== undefined && wait !== UNKNOWN && !(typeof wait === "number" && wait > 0 && wait <= 86400)) {
+  const waitRule = MachineOwnSettingsSchema.shape.waitTimeoutSeconds;
+  if (wait !== undefined && wait !== UNKNOWN && !waitRule.safeParse(wait).success) {
     failures.push({
       property: "waitTimeoutSeconds",
-      reason: "waitTimeoutSeconds must be a number of seconds between 1 and 86400",
+      reason: `waitTimeoutSeconds must be a whole number of seconds between 1 and 86400 (got ${JSON.stringify(wait)})`,
     });
   }
   const release = inputs.releasePublicIpOnDestroy;
