@@ -55,7 +55,8 @@ function resourceInputs(
       ...(change === "replace" ? { replaceOnChanges: true } : {}),
       ...source.defaultOf(symbol),
     };
-    if (!(symbol.flags & ts.SymbolFlags.Optional)) requiredInputs.push(name);
+    const optional = symbol.flags & ts.SymbolFlags.Optional || resource.createOnly?.includes(name);
+    if (!optional) requiredInputs.push(name);
   }
   return { properties: inputProperties, required: requiredInputs, changes };
 }

@@ -24,6 +24,11 @@ export interface ResourceSource {
   /** Inputs of its TypeScript class alone, which the plugin serves another way. */
   dynamicOnly?: readonly string[];
   /**
+   * Inputs its TypeScript class requires that the plugin takes as optional: only a create needs
+   * them, and the API never reports them, so the program `pulumi import` prints cannot hold them.
+   */
+  createOnly?: readonly string[];
+  /**
    * The provider's types of its inputs and outputs, typed from zod: a number the class declares
    * as `pulumi.Input<number>` is whole when the zod field behind the same-named property of these
    * says `.int()` (numberKinds.ts).
@@ -44,6 +49,7 @@ export const RESOURCES: readonly ResourceSource[] = [
     page: "docs/resources/machine.md",
     // The class holds it in a child MachineRestart; in the plugin, declare a MachineRestart.
     dynamicOnly: ["restartTriggers"],
+    createOnly: ["templateId"],
     // Its inputs, then the machine the API reports (the outputs that are not inputs: `cpus`).
     models: [
       { file: "src/provider/machine/machineModel.ts", type: "MachineInputs" },

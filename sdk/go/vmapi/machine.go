@@ -109,9 +109,6 @@ func NewMachine(ctx *pulumi.Context,
 	if args.Size == nil {
 		return nil, errors.New("invalid value for required argument 'Size'")
 	}
-	if args.TemplateId == nil {
-		return nil, errors.New("invalid value for required argument 'TemplateId'")
-	}
 	if args.ReleasePublicIpOnDestroy == nil {
 		args.ReleasePublicIpOnDestroy = pulumi.BoolPtr(false)
 	}
@@ -219,8 +216,8 @@ type machineArgs struct {
 	TakeInitialSnapshot *bool `pulumi:"takeInitialSnapshot"`
 	// Team to create the machine for (team accounts). Replaces.
 	TeamId *string `pulumi:"teamId"`
-	// Template to create from (see `getTemplates`). Replaces.
-	TemplateId string `pulumi:"templateId"`
+	// Template to create from (see `getTemplates`). Replaces. Needed to create a machine only: the plugin's SDKs take it as optional, so a machine taken in by `pulumi import` whose template the API cannot tell may leave it out.
+	TemplateId *string `pulumi:"templateId"`
 	// Existing user to assign (team admins). Replaces.
 	UserId *string `pulumi:"userId"`
 	// How long create, update and delete may wait for the machine, in seconds (default 1200); with the `customTimeouts` option, the shorter bound applies. A provider setting: updates in place, no API call.
@@ -281,8 +278,8 @@ type MachineArgs struct {
 	TakeInitialSnapshot pulumi.BoolPtrInput
 	// Team to create the machine for (team accounts). Replaces.
 	TeamId pulumi.StringPtrInput
-	// Template to create from (see `getTemplates`). Replaces.
-	TemplateId pulumi.StringInput
+	// Template to create from (see `getTemplates`). Replaces. Needed to create a machine only: the plugin's SDKs take it as optional, so a machine taken in by `pulumi import` whose template the API cannot tell may leave it out.
+	TemplateId pulumi.StringPtrInput
 	// Existing user to assign (team admins). Replaces.
 	UserId pulumi.StringPtrInput
 	// How long create, update and delete may wait for the machine, in seconds (default 1200); with the `customTimeouts` option, the shorter bound applies. A provider setting: updates in place, no API call.

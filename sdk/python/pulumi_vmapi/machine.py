@@ -25,7 +25,6 @@ class MachineArgs:
                  machine_type: pulumi.Input['MachineType'],
                  region: pulumi.Input['Region'],
                  size: pulumi.Input[_builtins.int],
-                 template_id: pulumi.Input[_builtins.str],
                  adopt_machine_id: pulumi.Input[Optional[_builtins.str]] = None,
                  assign_public_ip: pulumi.Input[Optional[_builtins.bool]] = None,
                  auto_snapshot_frequency: pulumi.Input[Optional['AutoSnapshotFrequency']] = None,
@@ -48,6 +47,7 @@ class MachineArgs:
                  state: pulumi.Input[Optional['PowerState']] = None,
                  take_initial_snapshot: pulumi.Input[Optional[_builtins.bool]] = None,
                  team_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 template_id: pulumi.Input[Optional[_builtins.str]] = None,
                  user_id: pulumi.Input[Optional[_builtins.str]] = None,
                  wait_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None):
         """
@@ -57,7 +57,6 @@ class MachineArgs:
         :param pulumi.Input['MachineType'] machine_type: Air … V100, C1 … C10. Replaces (the API cannot change it in place).
         :param pulumi.Input['Region'] region: One of "West Coast (CA1)", "East Coast (NY2)", "Europe (AMS1)". Replaces.
         :param pulumi.Input[_builtins.int] size: Storage size in GB. Replaces.
-        :param pulumi.Input[_builtins.str] template_id: Template to create from (see `getTemplates`). Replaces.
         :param pulumi.Input[_builtins.str] adopt_machine_id: Manage this existing machine instead of creating one. Replaces.
         :param pulumi.Input[_builtins.bool] assign_public_ip: A static public IP at creation; not with dynamicPublicIp. Replaces.
         :param pulumi.Input['AutoSnapshotFrequency'] auto_snapshot_frequency: How often automatic snapshots are taken: "hour", "day" or "week". Updates in place.
@@ -80,6 +79,7 @@ class MachineArgs:
         :param pulumi.Input['PowerState'] state: Power state to keep: "ready" (default) or "off". Updates in place through start/stop.
         :param pulumi.Input[_builtins.bool] take_initial_snapshot: Snapshot at first boot. Replaces.
         :param pulumi.Input[_builtins.str] team_id: Team to create the machine for (team accounts). Replaces.
+        :param pulumi.Input[_builtins.str] template_id: Template to create from (see `getTemplates`). Replaces. Needed to create a machine only: the plugin's SDKs take it as optional, so a machine taken in by `pulumi import` whose template the API cannot tell may leave it out.
         :param pulumi.Input[_builtins.str] user_id: Existing user to assign (team admins). Replaces.
         :param pulumi.Input[_builtins.int] wait_timeout_seconds: How long create, update and delete may wait for the machine, in seconds (default 1200); with the `customTimeouts` option, the shorter bound applies. A provider setting: updates in place, no API call.
         """
@@ -87,7 +87,6 @@ class MachineArgs:
         pulumi.set(__self__, "machine_type", machine_type)
         pulumi.set(__self__, "region", region)
         pulumi.set(__self__, "size", size)
-        pulumi.set(__self__, "template_id", template_id)
         if adopt_machine_id is not None:
             pulumi.set(__self__, "adopt_machine_id", adopt_machine_id)
         if assign_public_ip is not None:
@@ -136,6 +135,8 @@ class MachineArgs:
             pulumi.set(__self__, "take_initial_snapshot", take_initial_snapshot)
         if team_id is not None:
             pulumi.set(__self__, "team_id", team_id)
+        if template_id is not None:
+            pulumi.set(__self__, "template_id", template_id)
         if user_id is not None:
             pulumi.set(__self__, "user_id", user_id)
         if wait_timeout_seconds is None:
@@ -190,18 +191,6 @@ class MachineArgs:
     @size.setter
     def size(self, value: pulumi.Input[_builtins.int]):
         pulumi.set(self, "size", value)
-
-    @_builtins.property
-    @pulumi.getter(name="templateId")
-    def template_id(self) -> pulumi.Input[_builtins.str]:
-        """
-        Template to create from (see `getTemplates`). Replaces.
-        """
-        return pulumi.get(self, "template_id")
-
-    @template_id.setter
-    def template_id(self, value: pulumi.Input[_builtins.str]):
-        pulumi.set(self, "template_id", value)
 
     @_builtins.property
     @pulumi.getter(name="adoptMachineId")
@@ -468,6 +457,18 @@ class MachineArgs:
         pulumi.set(self, "team_id", value)
 
     @_builtins.property
+    @pulumi.getter(name="templateId")
+    def template_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Template to create from (see `getTemplates`). Replaces. Needed to create a machine only: the plugin's SDKs take it as optional, so a machine taken in by `pulumi import` whose template the API cannot tell may leave it out.
+        """
+        return pulumi.get(self, "template_id")
+
+    @template_id.setter
+    def template_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "template_id", value)
+
+    @_builtins.property
     @pulumi.getter(name="userId")
     def user_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -559,7 +560,7 @@ class Machine(pulumi.CustomResource):
         :param pulumi.Input['PowerState'] state: Power state to keep: "ready" (default) or "off". Updates in place through start/stop.
         :param pulumi.Input[_builtins.bool] take_initial_snapshot: Snapshot at first boot. Replaces.
         :param pulumi.Input[_builtins.str] team_id: Team to create the machine for (team accounts). Replaces.
-        :param pulumi.Input[_builtins.str] template_id: Template to create from (see `getTemplates`). Replaces.
+        :param pulumi.Input[_builtins.str] template_id: Template to create from (see `getTemplates`). Replaces. Needed to create a machine only: the plugin's SDKs take it as optional, so a machine taken in by `pulumi import` whose template the API cannot tell may leave it out.
         :param pulumi.Input[_builtins.str] user_id: Existing user to assign (team admins). Replaces.
         :param pulumi.Input[_builtins.int] wait_timeout_seconds: How long create, update and delete may wait for the machine, in seconds (default 1200); with the `customTimeouts` option, the shorter bound applies. A provider setting: updates in place, no API call.
         """
@@ -663,8 +664,6 @@ class Machine(pulumi.CustomResource):
             __props__.__dict__["state"] = state
             __props__.__dict__["take_initial_snapshot"] = take_initial_snapshot
             __props__.__dict__["team_id"] = team_id
-            if template_id is None and not opts.urn:
-                raise TypeError("Missing required property 'template_id'")
             __props__.__dict__["template_id"] = template_id
             __props__.__dict__["user_id"] = user_id
             if wait_timeout_seconds is None:

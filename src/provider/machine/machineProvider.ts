@@ -36,6 +36,7 @@ import type { EngineProps, ResourceImplementation } from "../shared/resourceImpl
 import type { Call } from "../shared/resourceImplementation";
 import { commitName, converge, deadlineOf, settleOptions, shownName, waitBound } from "./converge";
 import { settleMachine } from "./settle";
+import { importedTemplate } from "./importedTemplate";
 import { withExistingTeamUser } from "./teamUser";
 
 /** The Machine implementation's own type. */
@@ -71,6 +72,7 @@ export const createMachineProvider = (context: ProviderContext): MachineImplemen
   async create(inputs, call) {
     const client = call.account.client;
     if (inputs.adoptMachineId !== undefined) return adoptExisting(inputs, call);
+    if (inputs.templateId === undefined) throw new Error(NO_TEMPLATE);
     const deadline = deadlineOf(inputs, "create", context);
     const target = inputs.state ?? "ready";
     const body = await withExistingTeamUser(client, createBody(inputs), call.progress);
@@ -120,9 +122,12 @@ export const createMachineProvider = (context: ProviderContext): MachineImplemen
       return {};
     }
     // A machine read by id alone (`pulumi import`, `Machine.get`) has no stored inputs: the size
-    // and billing type the API reports stand for them (never the declared ones of stored state).
+    // and billing type the API reports stand for them (never the declared ones of stored state),
+    // and its template when the API's templates tell it.
+    const template =
+      props.templateId === undefined ? await importedTemplate(call.account.client, machine) : {};
     const outs = machineOutputs(
-      { ...pick(reportedInputs(machine), ["size", "billingType"]), ...props },
+      { ...pick(reportedInputs(machine), ["size", "billingType"]), ...template, ...props },
       machine,
     );
     // Inputs as the machine stands: a machine at rest in the other power state shows as drift.
@@ -179,6 +184,11 @@ async function readMachine(call: Call, id: string, props: MachineOutputs): Promi
   const listed = await context.snapshots.lookup(`${key} machines`, listAll, id);
   return (listed && machineFromList(listed, props)) ?? client.machines.get(id);
 }
+
+/** Why a machine without a template cannot be created (a replacement of an imported one). */
+const NO_TEMPLATE =
+  "templateId: a new machine needs a template, and none is declared (the machine this replaces was taken in by " +
+  "`pulumi import`, which could not tell its template): declare templateId (see getTemplates)";
 
 /** Bound on the machines a shared listing collects; far above any sane account. */
 const MAX_LISTED_MACHINES = 100_000;
