@@ -9,8 +9,8 @@ import (
 	"github.com/pulumi-vmapi/pulumi-vmapi/sdk/go/vmapi"
 )
 
-// quickstart is the program: one machine kept ready, and a startup script created for it. It is
-// what a `pulumi.Run(quickstart)` program holds; main.go runs it inline instead.
+// quickstart is the program: one machine kept ready, and a startup script created for it
+// (main.go runs it with pulumi.Run).
 func quickstart(ctx *pulumi.Context) error {
 	ubuntu, err := vmapi.GetTemplates(ctx, &vmapi.GetTemplatesArgs{Os: pulumi.StringRef("Ubuntu 22.04 Server")})
 	if err != nil {

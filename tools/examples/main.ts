@@ -4,15 +4,17 @@
  * this repository (dist/ compiled first when src/ changed).
  *
  *   up | preview | refresh | destroy  [--stack NAME] [--json]
- *       the example's own program, which hosts the quickstart with the Automation API: Go's is
- *       built once into the cache (tools/examples/go.sh), Python's runs on the venv of
- *       tools/python/venv.sh with the SDK installed by tools/python/sdk.sh
+ *       the example's program, hosted inline by its language's Automation API runner
+ *       (tools/examples/runner): Go's built with the example's package once into the cache
+ *       (tools/examples/go.sh), Python's run on the venv of tools/python/venv.sh with the SDK
+ *       installed by tools/python/sdk.sh
  *   anything else
  *       the CLI, in the example's folder: `stack init dev`, `config set vmapi:baseUrl <url>`,
  *       `stack output`, `stack rm dev`, ...
  *
- * Go and Python programs cannot run the usual way here (no language host for either can be built
- * or downloaded), so the examples are Automation API programs. The environment is the one
+ * The examples are ordinary Pulumi projects, but Go and Python programs cannot run the usual way
+ * here (no language host for either can be built or downloaded), so the runners host the same
+ * program functions as Automation API inline programs. The environment is the one
  * `npm run pulumi` uses (tools/pulumi/environment.ts: backend, PULUMI_HOME and passphrase in
  * .vmapi/), with the CLI first on PATH, where the Automation API looks for it.
  */
@@ -48,13 +50,16 @@ function printedPath(script: string): string {
   return found.stdout.trim();
 }
 
-/** The example's program as a command line and the environment it adds. */
+/** The Python runner: hosts the program of the folder it runs in (its __main__.py's function). */
+export const PYTHON_RUNNER = path.join(REPO, "tools", "examples", "runner", "runner.py");
+
+/** The example's program, hosted by its runner, as a command line and the environment it adds. */
 export function exampleProgram(language: Language): { command: string[]; env: NodeJS.ProcessEnv } {
   if (language === "go") return { command: [printedPath("tools/examples/go.sh")], env: {} };
   const python = printedPath("tools/python/venv.sh");
   const site = printedPath("tools/python/sdk.sh");
   const pythonPath = [site, process.env.PYTHONPATH].filter(Boolean).join(path.delimiter);
-  return { command: [python, "main.py"], env: { PYTHONPATH: pythonPath } };
+  return { command: [python, PYTHON_RUNNER], env: { PYTHONPATH: pythonPath } };
 }
 
 /**

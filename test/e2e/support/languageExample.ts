@@ -28,7 +28,7 @@ export interface ExampleRun {
   stderr: string;
 }
 
-/** What the example's program printed with --json after one command (main.go, main.py). */
+/** What the example's runner printed with --json after one command (tools/examples/runner). */
 export interface ProgramSummary {
   command: string;
   stack: string;
