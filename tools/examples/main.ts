@@ -40,9 +40,19 @@ export function exampleDir(language: Language): string {
   return path.join(REPO, "examples", language);
 }
 
-/** Runs `bash <script>` and returns the path it prints (its progress goes to stderr). */
-function printedPath(script: string): string {
-  const found = spawnSync("bash", [path.join(REPO, script)], {
+/**
+ * The program folder to run instead of the example's (`VMAPI_PROGRAM_DIR`), and the Python with
+ * `pulumi` and `pulumi_vmapi` installed to run it on instead of the repository's venv and SDK
+ * (`VMAPI_PYTHON`): the real-engine tests run other programs, and the SDK's wheel, this way.
+ */
+function overrides(language: Language): { dir: string; python?: string } {
+  const dir = process.env.VMAPI_PROGRAM_DIR || exampleDir(language);
+  return { dir: path.resolve(dir), python: process.env.VMAPI_PYTHON || undefined };
+}
+
+/** Runs `bash <script> [args]` and returns the path it prints (its progress goes to stderr). */
+function printedPath(script: string, ...args: string[]): string {
+  const found = spawnSync("bash", [path.join(REPO, script), ...args], {
     stdio: ["ignore", "pipe", "inherit"],
     encoding: "utf8",
   });
@@ -54,12 +64,17 @@ function printedPath(script: string): string {
 export const PYTHON_RUNNER = path.join(REPO, "tools", "examples", "runner", "runner.py");
 
 /** The example's program, hosted by its runner, as a command line and the environment it adds. */
-export function exampleProgram(language: Language): { command: string[]; env: NodeJS.ProcessEnv } {
-  if (language === "go") return { command: [printedPath("tools/examples/go.sh")], env: {} };
-  const python = printedPath("tools/python/venv.sh");
+export function exampleProgram(
+  language: Language,
+  dir = exampleDir(language),
+  python?: string,
+): { command: string[]; env: NodeJS.ProcessEnv } {
+  if (language === "go") return { command: [printedPath("tools/examples/go.sh", dir)], env: {} };
+  if (python) return { command: [python, PYTHON_RUNNER], env: {} };
+  const venv = printedPath("tools/python/venv.sh");
   const site = printedPath("tools/python/sdk.sh");
   const pythonPath = [site, process.env.PYTHONPATH].filter(Boolean).join(path.delimiter);
-  return { command: [python, PYTHON_RUNNER], env: { PYTHONPATH: pythonPath } };
+  return { command: [venv, PYTHON_RUNNER], env: { PYTHONPATH: pythonPath } };
 }
 
 /**
@@ -72,7 +87,7 @@ export function programArgs(args: readonly string[], commandAt: number): string[
 
 /** Runs one command line of an example; resolves with the exit code to exit with. */
 export async function runExample(language: Language, args: string[]): Promise<number> {
-  const dir = exampleDir(language);
+  const { dir, python } = overrides(language);
   ensureFreshBuild();
   const cli = pulumiCli();
   const env = pulumiEnvironment(WORKDIR, dir, cli);
@@ -83,7 +98,7 @@ export async function runExample(language: Language, args: string[]): Promise<nu
     return exitCodeOf(await runCli(cli, args, dir, env));
   }
   await restartIfRecorded((line) => console.error(line));
-  const program = exampleProgram(language);
+  const program = exampleProgram(language, dir, python);
   const [bin, ...rest] = program.command;
   const exit = await runCli(bin, [...rest, ...programArgs(args, commandAt)], dir, { ...env, ...program.env });
   return exitCodeOf(exit);

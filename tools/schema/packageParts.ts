@@ -74,8 +74,9 @@ export const PYTHON_REQUIRES = ">=3.11";
 
 /**
  * The `pulumi` versions the Python SDK works with, tested at both ends
- * (test/e2e/pythonPackage.test.ts): the generated code calls `pulumi.runtime.exists_resource`,
- * which 3.269.0 brought (on 3.268.0 the quickstart fails with an AttributeError).
+ * (test/e2e/pythonPackage.test.ts). The lowest is the generator's own floor: every resource's
+ * generated `exists()` calls `pulumi.runtime.exists_resource`, which 3.269.0 brought (3.268.0 has
+ * no such function).
  */
 export const PULUMI_PYTHON_RANGE = ">=3.269.0,<4.0.0";
 

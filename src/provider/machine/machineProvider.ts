@@ -34,7 +34,15 @@ import {
 import { ResourceInitError } from "../shared/partialFailure";
 import type { EngineProps, ResourceImplementation } from "../shared/resourceImplementation";
 import type { Call } from "../shared/resourceImplementation";
-import { commitName, converge, deadlineOf, settleOptions, shownName, waitBound } from "./converge";
+import {
+  commitName,
+  converge,
+  deadlineOf,
+  DEFAULT_WAIT_SECONDS,
+  settleOptions,
+  shownName,
+  waitBound,
+} from "./converge";
 import { settleMachine } from "./settle";
 import { importedTemplate } from "./importedTemplate";
 import { withExistingTeamUser } from "./teamUser";
@@ -60,6 +68,9 @@ export const createMachineProvider = (context: ProviderContext): MachineImplemen
     // An input the API never reports and the state does not hold (a machine taken in by `pulumi
     // import`: its template, its snapshot flags) is not known to differ: it is recorded as declared.
     for (const key of UNREPORTED_INPUTS) if (comparable[key] === undefined) comparable[key] = declared[key];
+    // A provider setting the state does not hold (a machine taken in by import, whose program's
+    // SDK sends the schema's defaults) stands at its default: declared as the default, no change.
+    for (const [key, value] of Object.entries(SETTING_DEFAULTS)) comparable[key] ??= value;
     const before = pick(comparable, Object.keys(declared));
     const changed = changedKeys(MACHINE_DIFF_TABLE, before, declared);
     const result = withReplaceOnChanges(diffFromTable(MACHINE_DIFF_TABLE, before, declared), changed, news);
@@ -208,6 +219,12 @@ const UNREPORTED_INPUTS = [
   "firstName",
   "lastName",
 ] as const;
+
+/** The provider's own settings with the value each has when left out (converge.ts, delete). */
+const SETTING_DEFAULTS: EngineProps = {
+  waitTimeoutSeconds: DEFAULT_WAIT_SECONDS,
+  releasePublicIpOnDestroy: false,
+};
 
 /** The error for a machine the stack holds but the API no longer has. */
 function deletedOutOfBand(id: string, cause: Error): Error {
