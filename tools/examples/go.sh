@@ -31,10 +31,9 @@ RUNNER="$REPO/tools/examples/runner/runner.go"
 # The function main.go hands to pulumi.Run.
 HOSTED="$(grep -oP 'pulumi\.Run\(\K\w+(?=\))' "$PROGRAM/main.go" | head -1)"
 [[ -n "$HOSTED" ]] || { echo "$PROGRAM/main.go: no pulumi.Run(<function>)" >&2; exit 1; }
-# Every file the build reads: the program's module, the SDK's, the runner. Not go.sum: it holds
-# checksums of what go.mod names (a build with -mod=mod adds the runner's), not what is built.
+# Every file the build reads: the program's module, the SDK's, the runner.
 sources() {
-  { ls "$PROGRAM"/go.mod "$PROGRAM"/*.go; echo "$RUNNER"; find "$REPO/sdk/go/vmapi" -type f; } |
+  { ls "$PROGRAM"/go.mod "$PROGRAM"/go.sum "$PROGRAM"/*.go; echo "$RUNNER"; find "$REPO/sdk/go/vmapi" -type f; } |
     LC_ALL=C sort
 }
 DIGEST="$( (echo "$HOSTED"; sources | while read -r f; do echo "${f#"$REPO"/}"; cat "$f"; done) | sha256sum | cut -c1-12)"
@@ -47,5 +46,10 @@ printf 'package main\n\n// hosted is the program the runner runs inline: what ma
   "$HOSTED" >"$OVERLAY/hosted.go"
 printf '{"Replace": {"%s": "%s", "%s": "%s"}}\n' "$PROGRAM/main.go" "$RUNNER" \
   "$PROGRAM/zz_hosted.go" "$OVERLAY/hosted.go" >"$OVERLAY/overlay.json"
-GOFLAGS="${GOFLAGS:+$GOFLAGS }-overlay=$OVERLAY/overlay.json" \
+# The build reads and writes a copy of the module's files (-modfile): a build that records the
+# checksums of what the runner imports (-mod=mod) leaves the program's own go.mod and go.sum as
+# they are, and so the digest above.
+cp "$PROGRAM/go.mod" "$OVERLAY/go.mod"
+cp "$PROGRAM/go.sum" "$OVERLAY/go.sum"
+GOFLAGS="${GOFLAGS:+$GOFLAGS }-overlay=$OVERLAY/overlay.json -modfile=$OVERLAY/go.mod" \
   cache_go_build "$BIN" "$PROGRAM" "the Go program ${PROGRAM#"$REPO"/} with its Automation API host" "about 1.5 minutes"
