@@ -1,6 +1,6 @@
-// The Go quickstart: quickstart.go (the program) hosted by main.go (the Automation API).
-// The replace below builds it on the SDK in this repository; in a project of your own, drop it
-// and `go get github.com/pulumi-vmapi/pulumi-vmapi/sdk/go/vmapi@<version or commit>`.
+// The Go quickstart, an ordinary Pulumi Go program (main.go, quickstart.go). The replace below
+// builds it on the SDK in this repository; in a project of your own there is none:
+// `go get github.com/pulumi-vmapi/pulumi-vmapi/sdk/go/vmapi@v0.1.0` (docs/languages.md).
 module github.com/pulumi-vmapi/pulumi-vmapi/examples/go
 
 go 1.26.6

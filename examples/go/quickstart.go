@@ -9,8 +9,8 @@ import (
 	"github.com/pulumi-vmapi/pulumi-vmapi/sdk/go/vmapi"
 )
 
-// quickstart is the program: one machine kept ready, and a startup script created for it. It is
-// what a `pulumi.Run(quickstart)` program holds; main.go runs it inline instead.
+// quickstart is the program: one machine kept ready, and a startup script created for it
+// (main.go runs it with pulumi.Run).
 func quickstart(ctx *pulumi.Context) error {
 	ubuntu, err := vmapi.GetTemplates(ctx, &vmapi.GetTemplatesArgs{Os: pulumi.StringRef("Ubuntu 22.04 Server")})
 	if err != nil {
@@ -30,11 +30,11 @@ func quickstart(ctx *pulumi.Context) error {
 	trainer, err := vmapi.NewMachine(ctx, "trainer", &vmapi.MachineArgs{
 		Region:                 vmapi.RegionEastCoastNY2,
 		MachineType:            vmapi.MachineTypeC4,
-		Size:                   pulumi.Float64(50),
+		Size:                   pulumi.Int(50),
 		BillingType:            vmapi.BillingTypeHourly,
 		TemplateId:             pulumi.String(templateID),
 		DynamicPublicIp:        pulumi.Bool(true),
-		ShutdownTimeoutInHours: pulumi.Float64(2),
+		ShutdownTimeoutInHours: pulumi.Int(2),
 	}, options...)
 	if err != nil {
 		return err

@@ -44,7 +44,7 @@ export const MachineSchema = z.object({
   /** Memory in bytes, as a numeric string (`"8589938688"`). */
   ram: z.string().nullable(),
   /** Number of virtual CPUs. */
-  cpus: z.number(),
+  cpus: z.number().int(),
   /** The GPU model, e.g. `Quadro P5000`; null for CPU types. */
   gpu: z.string().nullable(),
   /** Disk size in bytes, as a numeric string. */
@@ -56,7 +56,7 @@ export const MachineSchema = z.object({
   /** The billing rate's name: type and billing, e.g. `C4 Hourly`. */
   usageRate: z.string(),
   /** Hours without a login before the machine shuts down. */
-  shutdownTimeoutInHours: z.number(),
+  shutdownTimeoutInHours: z.number().int(),
   /** Whether that shutdown is forced. */
   shutdownTimeoutForces: z.boolean(),
   /** Whether snapshots are taken automatically. */
@@ -64,7 +64,7 @@ export const MachineSchema = z.object({
   /** How often automatic snapshots are taken: `hour`, `day` or `week`. */
   autoSnapshotFrequency: z.enum(AUTO_SNAPSHOT_FREQUENCIES).nullable(),
   /** How many automatic snapshots are kept. */
-  autoSnapshotSaveCount: z.number().nullable(),
+  autoSnapshotSaveCount: z.number().int().nullable(),
   /** Whether a public IP is assigned at each start and released at stop. */
   dynamicPublicIp: z.boolean(),
   /** How the machine is reached: `LinuxHeadless`, `LinuxDesktop`, `WindowsDesktop`, or another. */
@@ -96,7 +96,7 @@ export const MachineSchema = z.object({
   /** The machine's team, when the API reports it. */
   teamId: z.string().nullable().optional(),
   /** A number the API gives machines in lists only; it means nothing to a program. */
-  internalId: z.number().optional(),
+  internalId: z.number().int().optional(),
   /** Its lifecycle events (create, start, stop, ...), when one machine is shown (not in lists). */
   events: z.array(MachineEventSchema).optional(),
 });
@@ -202,7 +202,7 @@ export type Template = z.infer<typeof TemplateSchema>;
 export const TemplateListSchema = z.array(TemplateSchema);
 
 export const ResourceDelegationSchema = z.object({
-  id: z.number(),
+  id: z.number().int(),
   delegation: z.object({ machine: z.object({ ids: z.array(z.string()) }) }),
   isEnabled: z.boolean(),
   accessTokenId: z.string(),
@@ -224,7 +224,7 @@ export const UtilizationSchema = z.object({
     /** The machine's id. */
     machineId: z.string(),
     /** Seconds the machine ran in the month. */
-    secondsUsed: z.number(),
+    secondsUsed: z.number().int(),
     /** The machine's hourly rate in dollars, as a decimal string. */
     hourlyRate: z.string(),
     /** The billing month, `YYYY-MM`. */
@@ -235,7 +235,7 @@ export const UtilizationSchema = z.object({
     /** The machine's id. */
     machineId: z.string(),
     /** Seconds the storage was kept in the month. */
-    secondsUsed: z.number(),
+    secondsUsed: z.number().int(),
     /** The storage's monthly rate in dollars, as a decimal string. */
     monthlyRate: z.string(),
     /** The billing month, `YYYY-MM`. */

@@ -10,7 +10,8 @@ import * as os from "os";
 import * as path from "path";
 import { VmApiClient } from "../../src/client/client";
 import { E2eContext, PROGRAMS, liveMachines } from "./support/kit";
-import { REPO, expectExit, messages, steps } from "./support/cli";
+import { REPO, expectExit, messages, steps, type CliRun } from "./support/cli";
+import type { EngineStack } from "./support/engineStack";
 import { SEEDED } from "../kit/seeded";
 import { MACHINE_BASICS } from "../kit/machines";
 
@@ -82,40 +83,21 @@ describe("on the emulator at the tests' time scale", () => {
     expect(dump.scripts.map((s) => s.id)).not.toContain(outputs.scriptId);
   });
 
-  test("pulumi import: a machine made outside the stack → its YAML printed; the program declaring it previews no changes; nothing was sent but reads", async () => {
-    const made = await client().machines.create({
-      ...MACHINE_BASICS,
-      region: "Europe (AMS1)",
-      machineName: "made-outside",
-      templateId: SEEDED.headlessTemplate,
-    });
-    await client().machines.waitFor(made.id, "ready", { pollPolicy: { initialDelayMs: 5, maxDelayMs: 20 } });
+  test("pulumi import: a machine made outside the stack → no warning; its YAML, written into the program as printed, previews no changes and no warning; nothing was sent but reads", async () => {
+    const made = await readyMachine(client(), "made-outside");
     const program = yamlProgram("vmapi-e2e-yaml-import", "resources: {}\n");
     const stack = await ctx.stack(program.dir, ctx.emu.keys.individual);
     const before = (await ctx.emulator()).requestCounts;
-    const generated = path.join(program.dir, "generated.yaml");
-    const imported = expectExit(
-      await stack.cli([
-        "import",
-        "vmapi:index:Machine",
-        "imported",
-        made.id,
-        "--yes",
-        "--protect=false",
-        "--out",
-        generated,
-      ]),
-    );
-    const code = fs.readFileSync(generated, "utf8");
+    const { code, run } = await importAsPrinted(stack, program, "vmapi:index:Machine", "imported", made.id);
     expect(code).toMatch(/type: vmapi(:index)?:Machine/);
     expect(code).toContain("region: Europe (AMS1)");
     expect(code).toContain("name: made-outside");
-    expect(printed(imported)).toMatch(/1 imported/);
+    // The API does not report a template, but the machine's OS is one template's only: it is told.
+    expect(code).toContain(`templateId: ${SEEDED.headlessTemplate}`);
+    expect(printed(run)).toMatch(/1 imported/);
 
-    // The program as a user writes it from the generated code: the template, which the API does
-    // not report back (the code leaves it empty), filled in.
-    program.write(code.replace('templateId: ""', `templateId: ${SEEDED.headlessTemplate}`));
-    expectExit(await stack.preview("--expect-no-changes"));
+    const preview = expectExit(await stack.preview("--expect-no-changes"));
+    expect(warnings(preview)).toEqual([]);
     const after = (await ctx.emulator()).requestCounts;
     const writes = Object.keys(after).filter(
       (route) => route.startsWith("POST") && after[route] !== (before[route] ?? 0),
@@ -125,6 +107,39 @@ describe("on the emulator at the tests' time scale", () => {
 
     expectExit(await stack.destroy());
     expect(liveMachines(await ctx.emulator()).map((m) => m.id)).not.toContain(made.id);
+    program.remove();
+  });
+
+  test("pulumi import with a team key, whose templates leave a machine's template untold → no templateId printed, no warning; the program previews no changes", async () => {
+    const team = new VmApiClient({ apiKey: ctx.emu.keys.teamAdmin, baseUrl: ctx.emu.url, env: {} });
+    const made = await readyMachine(team, "team-made-outside", {
+      teamId: SEEDED.team,
+      userId: SEEDED.member,
+    });
+    const program = yamlProgram("vmapi-e2e-yaml-import-team", "resources: {}\n");
+    const stack = await ctx.stack(program.dir, ctx.emu.keys.teamAdmin);
+    const { code } = await importAsPrinted(stack, program, "vmapi:index:Machine", "teamBox", made.id);
+    expect(code).not.toContain("templateId");
+    expect(warnings(expectExit(await stack.preview("--expect-no-changes")))).toEqual([]);
+    expectExit(await stack.destroy());
+    program.remove();
+  });
+
+  test("pulumi import of a Script attached to a machine → no warning; its YAML as printed (the text read back) previews no changes and no warning", async () => {
+    const machine = await readyMachine(client(), "script-host");
+    const script = await client().scripts.create({
+      scriptName: "imported-setup",
+      scriptText: "#!/bin/bash\necho imported\n",
+      machineId: machine.id,
+    });
+    const program = yamlProgram("vmapi-e2e-yaml-import-script", "resources: {}\n");
+    const stack = await ctx.stack(program.dir, ctx.emu.keys.individual);
+    const { code } = await importAsPrinted(stack, program, "vmapi:index:Script", "setup", script.id);
+    expect(code).toContain("name: imported-setup");
+    expect(code).toContain(`machineId: ${machine.id}`);
+    expect(warnings(expectExit(await stack.preview("--expect-no-changes")))).toEqual([]);
+    expect((await stack.resources()).map((r) => r.id)).toEqual([script.id]);
+    expectExit(await stack.destroy());
     program.remove();
   });
 
@@ -222,6 +237,55 @@ describe("on an emulator whose provisioning takes 6 s", () => {
     expect(liveMachines(await ctx.emulator()).map((m) => m.id)).not.toContain(slow.id);
   });
 });
+
+/** A machine made through `api` outside any stack, waited for until ready. */
+async function readyMachine(
+  api: VmApiClient,
+  name: string,
+  extra: { teamId?: string; userId?: string } = {},
+) {
+  const made = await api.machines.create({
+    ...MACHINE_BASICS,
+    ...extra,
+    region: "Europe (AMS1)",
+    machineName: name,
+    templateId: SEEDED.headlessTemplate,
+  });
+  await api.machines.waitFor(made.id, "ready", { pollPolicy: { initialDelayMs: 5, maxDelayMs: 20 } });
+  return made;
+}
+
+/** The engine's warnings in a run's events. */
+function warnings(run: CliRun): string[] {
+  return run.events
+    .filter((e) => e.diagnosticEvent?.severity === "warning")
+    .map((e) => e.diagnosticEvent!.message.trim());
+}
+
+/**
+ * `pulumi import <type> <name> <id>` into `stack`, which must print no warning, then the code it
+ * generated written into the program as printed (nothing filled in or removed).
+ */
+async function importAsPrinted(
+  stack: EngineStack,
+  program: { dir: string; write(body: string): void },
+  type: string,
+  name: string,
+  id: string,
+): Promise<{ code: string; run: CliRun }> {
+  const generated = path.join(program.dir, "generated.yaml");
+  const run = expectExit(
+    await stack.cli(["import", type, name, id, "--yes", "--protect=false", "--out", generated], {
+      events: true,
+    }),
+  );
+  expect(printed(run)).not.toMatch(/failed to validate|warning/i);
+  expect(warnings(run)).toEqual([]);
+  const code = fs.readFileSync(generated, "utf8");
+  fs.rmSync(generated);
+  program.write(code);
+  return { code, run };
+}
 
 /** A YAML program in a folder of its own, naming this repository's plugin, with `resources`. */
 function yamlProgram(

@@ -6,15 +6,17 @@
  * Pulumi's Java language host.
  *
  *   up | preview | refresh | destroy  [--stack NAME] [--json]
- *       the example's own program, which hosts the quickstart with the Automation API: Go's is
- *       built once into the cache (tools/examples/go.sh), Python's runs on the venv of
- *       tools/python/venv.sh with the SDK installed by tools/python/sdk.sh
+ *       the example's program, hosted inline by its language's Automation API runner
+ *       (tools/examples/runner): Go's built with the example's package once into the cache
+ *       (tools/examples/go.sh), Python's run on the venv of tools/python/venv.sh with the SDK
+ *       installed by tools/python/sdk.sh
  *   anything else
  *       the CLI, in the example's folder: `stack init dev`, `config set vmapi:baseUrl <url>`,
  *       `stack output`, `stack rm dev`, ...
  *
- * Go and Python programs cannot run the usual way here (no language host for either can be built
- * or downloaded), so the examples are Automation API programs. The environment is the one
+ * The examples are ordinary Pulumi projects, but Go and Python programs cannot run the usual way
+ * here (no language host for either can be built or downloaded), so the runners host the same
+ * program functions as Automation API inline programs. The environment is the one
  * `npm run pulumi` uses (tools/pulumi/environment.ts: backend, PULUMI_HOME and passphrase in
  * .vmapi/), with the CLI first on PATH, where the Automation API looks for it.
  */
@@ -34,7 +36,7 @@ export const PROGRAM_COMMANDS = ["up", "preview", "refresh", "destroy"] as const
 /** The languages with an example. */
 export const LANGUAGES = ["go", "python", "java"] as const;
 export type Language = (typeof LANGUAGES)[number];
-/** The languages whose example is an Automation API program (no language host for them here). */
+/** The languages whose example is hosted by an Automation API runner (no language host for them here). */
 type AutomationLanguage = Exclude<Language, "java">;
 
 /** The folder of a language's example. */
@@ -42,9 +44,19 @@ export function exampleDir(language: Language): string {
   return path.join(REPO, "examples", language);
 }
 
-/** Runs `bash <script>` and returns the path it prints (its progress goes to stderr). */
-function printedPath(script: string): string {
-  const found = spawnSync("bash", [path.join(REPO, script)], {
+/**
+ * The program folder to run instead of the example's (`VMAPI_PROGRAM_DIR`), and the Python with
+ * `pulumi` and `pulumi_vmapi` installed to run it on instead of the repository's venv and SDK
+ * (`VMAPI_PYTHON`): the real-engine tests run other programs, and the SDK's wheel, this way.
+ */
+function overrides(language: Language): { dir: string; python?: string } {
+  const dir = process.env.VMAPI_PROGRAM_DIR || exampleDir(language);
+  return { dir: path.resolve(dir), python: process.env.VMAPI_PYTHON || undefined };
+}
+
+/** Runs `bash <script> [args]` and returns the path it prints (its progress goes to stderr). */
+function printedPath(script: string, ...args: string[]): string {
+  const found = spawnSync("bash", [path.join(REPO, script), ...args], {
     stdio: ["ignore", "pipe", "inherit"],
     encoding: "utf8",
   });
@@ -52,13 +64,21 @@ function printedPath(script: string): string {
   return found.stdout.trim();
 }
 
-/** The example's program as a command line and the environment it adds. */
-export function exampleProgram(language: AutomationLanguage): { command: string[]; env: NodeJS.ProcessEnv } {
-  if (language === "go") return { command: [printedPath("tools/examples/go.sh")], env: {} };
-  const python = printedPath("tools/python/venv.sh");
+/** The Python runner: hosts the program of the folder it runs in (its __main__.py's function). */
+export const PYTHON_RUNNER = path.join(REPO, "tools", "examples", "runner", "runner.py");
+
+/** The example's program, hosted by its runner, as a command line and the environment it adds. */
+export function exampleProgram(
+  language: AutomationLanguage,
+  dir = exampleDir(language),
+  python?: string,
+): { command: string[]; env: NodeJS.ProcessEnv } {
+  if (language === "go") return { command: [printedPath("tools/examples/go.sh", dir)], env: {} };
+  if (python) return { command: [python, PYTHON_RUNNER], env: {} };
+  const venv = printedPath("tools/python/venv.sh");
   const site = printedPath("tools/python/sdk.sh");
   const pythonPath = [site, process.env.PYTHONPATH].filter(Boolean).join(path.delimiter);
-  return { command: [python, "main.py"], env: { PYTHONPATH: pythonPath } };
+  return { command: [venv, PYTHON_RUNNER], env: { PYTHONPATH: pythonPath } };
 }
 
 /**
@@ -71,8 +91,8 @@ export function programArgs(args: readonly string[], commandAt: number): string[
 
 /** Runs one command line of an example; resolves with the exit code to exit with. */
 export async function runExample(language: Language, args: string[]): Promise<number> {
-  const dir = exampleDir(language);
-  if (language === "java") return runPulumi(["--program", dir, ...args], dir);
+  if (language === "java") return runPulumi(["--program", exampleDir(language), ...args], exampleDir(language));
+  const { dir, python } = overrides(language);
   ensureFreshBuild();
   const cli = pulumiCli();
   const env = pulumiEnvironment(WORKDIR, dir, cli);
@@ -83,7 +103,7 @@ export async function runExample(language: Language, args: string[]): Promise<nu
     return exitCodeOf(await runCli(cli, args, dir, env));
   }
   await restartIfRecorded((line) => console.error(line));
-  const program = exampleProgram(language);
+  const program = exampleProgram(language, dir, python);
   const [bin, ...rest] = program.command;
   const exit = await runCli(bin, [...rest, ...programArgs(args, commandAt)], dir, { ...env, ...program.env });
   return exitCodeOf(exit);

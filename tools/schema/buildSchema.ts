@@ -7,7 +7,8 @@
 import type { DiffAction } from "../../src/provider/shared/diffTable";
 import { EnumCatalogue } from "./enumCatalogue";
 import { buildFunction } from "./functionSpecs";
-import { LANGUAGES, packageMetadata, providerSettings } from "./packageParts";
+import { NumberKinds } from "./numberKinds";
+import { languages, packageMetadata, providerSettings } from "./packageParts";
 import type { FunctionSpec, PackageSpec, ResourceSpec } from "./packageSpec";
 import { buildResource } from "./resourceSpecs";
 import { SourceProgram } from "./sourceProgram";
@@ -28,6 +29,7 @@ export function buildSchema(): BuiltSchema {
   const registry = new TypeRegistry(
     source,
     new EnumCatalogue(source, ENUM_FILES),
+    new NumberKinds(source),
     new Set(RESOURCES.map((r) => r.kind)),
   );
   const resources: Record<string, ResourceSpec> = {};
@@ -43,14 +45,15 @@ export function buildSchema(): BuiltSchema {
   if (registry.undocumented.length > 0) {
     throw new Error(`without TSDoc (describe them in the source):\n  ${registry.undocumented.join("\n  ")}`);
   }
+  const metadata = packageMetadata();
   const schema: PackageSpec = {
-    ...packageMetadata(),
+    ...metadata,
     config: { variables: settings },
     provider: { description: PACKAGE_TEXT.provider, inputProperties: settings },
     resources,
     functions,
     types: Object.fromEntries([...registry.types].map(([name, spec]) => [token(name), spec])),
-    language: LANGUAGES,
+    language: languages(metadata.version),
   };
   return { schema, changes };
 }

@@ -18,7 +18,7 @@ export function buildFunction(
   const argsName = `${owner}Args`;
   const args = source.declaredType(fn.types, argsName);
   const argsDecl = source.exported(fn.types, argsName).declarations?.[0];
-  const inputs = registry.properties(args, { owner, property: "" });
+  const inputs = registry.properties(args, { owner, property: "", models: fn.models });
   for (const symbol of source.checker.getPropertiesOfType(args)) {
     const property = inputs.properties[symbol.name];
     Object.assign(property, source.defaultOf(symbol));

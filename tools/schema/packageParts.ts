@@ -8,6 +8,7 @@ import { checkSettings } from "../../src/provider/shared/settings";
 import type { PackageSpec, PropertySpec } from "./packageSpec";
 import { REPO, type SourceProgram } from "./sourceProgram";
 import { GO_IMPORT_BASE_PATH, PACKAGE_TEXT, PROVIDER_SETTINGS } from "./sources";
+import { pythonReadme } from "./pythonReadme";
 import type { TypeRegistry } from "./typeRegistry";
 
 /** The provider's settings: `config.variables` and the provider resource's inputs alike. */
@@ -16,7 +17,11 @@ export function providerSettings(
   registry: TypeRegistry,
 ): Record<string, PropertySpec> {
   const type = source.declaredType(PROVIDER_SETTINGS.file, PROVIDER_SETTINGS.type);
-  const { properties } = registry.properties(type, { owner: PROVIDER_SETTINGS.type, property: "" });
+  const { properties } = registry.properties(type, {
+    owner: PROVIDER_SETTINGS.type,
+    property: "",
+    models: PROVIDER_SETTINGS.models,
+  });
   // What `checkSettings` makes of a config with nothing but a key, in an empty environment: the
   // defaults of every setting but the key, which has none.
   const given = { apiKey: "probe" };
@@ -75,20 +80,39 @@ export function packageMetadata(): Omit<
 }
 
 /**
- * The SDK generators' settings. `respectSchemaVersion`: each SDK carries the schema's version and
- * asks the engine for that version of the plugin (without it the Go SDK asks for none and the
- * Python one for its package's version, "0.0.0" in the generated pyproject).
+ * The lowest Python the SDK claims: the one its tests run on (test/e2e/pythonPackage.test.ts),
+ * the only one these machines have (`pulumi` itself needs 3.10).
  */
-export const LANGUAGES: PackageSpec["language"] = {
-  go: {
-    importBasePath: GO_IMPORT_BASE_PATH,
-    generateResourceContainerTypes: true,
-    respectSchemaVersion: true,
-  },
-  python: {
-    packageName: "pulumi_vmapi",
-    respectSchemaVersion: true,
-    requires: { pulumi: ">=3.0.0,<4.0.0" },
-    pyproject: { enabled: true },
-  },
-};
+export const PYTHON_REQUIRES = ">=3.11";
+
+/**
+ * The `pulumi` versions the Python SDK works with, tested at both ends
+ * (test/e2e/pythonPackage.test.ts). The lowest is the generator's own floor: every resource's
+ * generated `exists()` calls `pulumi.runtime.exists_resource`, which 3.269.0 brought (3.268.0 has
+ * no such function).
+ */
+export const PULUMI_PYTHON_RANGE = ">=3.269.0,<4.0.0";
+
+/**
+ * The SDK generators' settings for version `version`. `respectSchemaVersion`: each SDK carries
+ * the schema's version and asks the engine for that version of the plugin (without it the Go SDK
+ * asks for none and the Python one for its package's version, "0.0.0" in the generated
+ * pyproject).
+ */
+export function languages(version: string): PackageSpec["language"] {
+  return {
+    go: {
+      importBasePath: GO_IMPORT_BASE_PATH,
+      generateResourceContainerTypes: true,
+      respectSchemaVersion: true,
+    },
+    python: {
+      packageName: "pulumi_vmapi",
+      respectSchemaVersion: true,
+      pythonRequires: PYTHON_REQUIRES,
+      requires: { pulumi: PULUMI_PYTHON_RANGE },
+      readme: pythonReadme({ version, pythonRequires: PYTHON_REQUIRES, pulumi: PULUMI_PYTHON_RANGE }),
+      pyproject: { enabled: true },
+    },
+  };
+}

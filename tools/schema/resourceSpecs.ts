@@ -37,7 +37,7 @@ function resourceInputs(
   resource: ResourceSource,
   shape: ShapeSecrets,
 ) {
-  const site = { owner: resource.kind, property: "" };
+  const site = { owner: resource.kind, property: "", models: resource.models };
   const inputProperties: Record<string, PropertySpec> = {};
   const requiredInputs: string[] = [];
   const changes: Record<string, DiffAction> = {};
@@ -45,7 +45,7 @@ function resourceInputs(
   for (const symbol of source.checker.getPropertiesOfType(args)) {
     const name = symbol.name;
     if (nativeOmits(name) || resource.dynamicOnly?.includes(name)) continue;
-    const mapped = registry.map(source.writtenType(symbol), { ...site, property: name });
+    const mapped = registry.map(source.writtenType(symbol), { ...site, property: name, symbol });
     const change = changeOf(resource, name);
     changes[name] = change;
     inputProperties[name] = {
@@ -55,7 +55,8 @@ function resourceInputs(
       ...(change === "replace" ? { replaceOnChanges: true } : {}),
       ...source.defaultOf(symbol),
     };
-    if (!(symbol.flags & ts.SymbolFlags.Optional)) requiredInputs.push(name);
+    const optional = symbol.flags & ts.SymbolFlags.Optional || resource.createOnly?.includes(name);
+    if (!optional) requiredInputs.push(name);
   }
   return { properties: inputProperties, required: requiredInputs, changes };
 }
@@ -67,12 +68,12 @@ function resourceOutputs(
   resource: ResourceSource,
   shape: ShapeSecrets,
 ) {
-  const site = { owner: resource.kind, property: "" };
+  const site = { owner: resource.kind, property: "", models: resource.models };
   const properties: Record<string, PropertySpec> = {};
   const required: string[] = [];
   for (const symbol of declaredOutputs(source, resource)) {
     const name = symbol.name;
-    const mapped = registry.map(source.writtenType(symbol), { ...site, property: name });
+    const mapped = registry.map(source.writtenType(symbol), { ...site, property: name, symbol });
     properties[name] = {
       ...mapped.spec,
       description: registry.describe(symbol, `${resource.kind}.${name}`),

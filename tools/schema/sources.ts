@@ -7,6 +7,7 @@
 import type { DiffTable } from "../../src/provider/shared/diffTable";
 import { MACHINE_DIFF_TABLE } from "../../src/provider/machine/machineDiffTable";
 import { SCRIPT_DIFF_TABLE } from "../../src/provider/script/scriptModel";
+import type { ModelType } from "./numberKinds";
 
 /** One resource: where its class and arguments are, and how a change to each input is applied. */
 export interface ResourceSource {
@@ -22,6 +23,17 @@ export interface ResourceSource {
   page: string;
   /** Inputs of its TypeScript class alone, which the plugin serves another way. */
   dynamicOnly?: readonly string[];
+  /**
+   * Inputs its TypeScript class requires that the plugin takes as optional: only a create needs
+   * them, and the API never reports them, so the program `pulumi import` prints cannot hold them.
+   */
+  createOnly?: readonly string[];
+  /**
+   * The provider's types of its inputs and outputs, typed from zod: a number the class declares
+   * as `pulumi.Input<number>` is whole when the zod field behind the same-named property of these
+   * says `.int()` (numberKinds.ts).
+   */
+  models: readonly ModelType[];
 }
 
 /**
@@ -37,6 +49,12 @@ export const RESOURCES: readonly ResourceSource[] = [
     page: "docs/resources/machine.md",
     // The class holds it in a child MachineRestart; in the plugin, declare a MachineRestart.
     dynamicOnly: ["restartTriggers"],
+    createOnly: ["templateId"],
+    // Its inputs, then the machine the API reports (the outputs that are not inputs: `cpus`).
+    models: [
+      { file: "src/provider/machine/machineModel.ts", type: "MachineInputs" },
+      { file: "src/contract/schemas.ts", type: "Machine" },
+    ],
   },
   {
     kind: "Script",
@@ -45,24 +63,28 @@ export const RESOURCES: readonly ResourceSource[] = [
     // `check` hashes the text (or the file's content): an edited text is a new hash.
     derived: { contentSha256: ["scriptText", "scriptFile"] },
     page: "docs/resources/script.md",
+    models: [{ file: "src/provider/script/scriptModel.ts", type: "ScriptOutputs" }],
   },
   {
     kind: "ResourceDelegation",
     file: "src/provider/dynamic/resourceDelegation.ts",
     changes: { machineIds: "replace", renewBeforeSeconds: "none" },
     page: "docs/resources/resourceDelegation.md",
+    models: [{ file: "src/provider/delegation/resourceDelegationModel.ts", type: "DelegationOutputs" }],
   },
   {
     kind: "MachineAccess",
     file: "src/provider/dynamic/machineAccess.ts",
     changes: { machineId: "replace", userId: "replace" },
     page: "docs/resources/machineAccess.md",
+    models: [{ file: "src/provider/access/machineAccessModel.ts", type: "AccessOutputs" }],
   },
   {
     kind: "MachineRestart",
     file: "src/provider/dynamic/machineRestart.ts",
     changes: { machineId: "replace", triggers: "update", state: "update", waitTimeoutSeconds: "none" },
     page: "docs/resources/machineRestart.md",
+    models: [{ file: "src/provider/restart/machineRestartModel.ts", type: "RestartOutputs" }],
   },
 ];
 
@@ -73,6 +95,8 @@ export interface FunctionSource {
   file: string;
   /** The file of its `Get<Name>Args` and `Get<Name>Result` (the body both doors run). */
   types: string;
+  /** Types standing for arguments that lead to no zod field themselves (numberKinds.ts). */
+  models?: readonly ModelType[];
 }
 
 /** Where every data source's arguments and result are declared. */
@@ -81,7 +105,12 @@ const DATA_SOURCE_TYPES = "src/provider/functions/dataSources.ts";
 /** The data sources, each with `Get<Name>Args`, `Get<Name>Result` and `<name>Output`. */
 export const FUNCTIONS: readonly FunctionSource[] = [
   { name: "getAvailability", file: "src/provider/functions/machineInfo.ts", types: DATA_SOURCE_TYPES },
-  { name: "getMachines", file: "src/provider/functions/lists.ts", types: DATA_SOURCE_TYPES },
+  {
+    name: "getMachines",
+    file: "src/provider/functions/lists.ts",
+    types: DATA_SOURCE_TYPES,
+    models: [{ file: DATA_SOURCE_TYPES, type: "GetMachinesOptions" }],
+  },
   { name: "getNetworks", file: "src/provider/functions/lists.ts", types: DATA_SOURCE_TYPES },
   { name: "getScriptText", file: "src/provider/functions/machineInfo.ts", types: DATA_SOURCE_TYPES },
   { name: "getScripts", file: "src/provider/functions/lists.ts", types: DATA_SOURCE_TYPES },
@@ -120,6 +149,7 @@ export const PROVIDER_SETTINGS = {
     baseUrl: { secret: false, environment: ["VMAPI_BASE_URL", "PAPERSPACE_API_HOST"] },
     pollScale: { secret: false, environment: ["VMAPI_POLL_SCALE"] },
   },
+  models: [{ file: "src/provider/shared/settings.ts", type: "SettingRules" }],
 } as const;
 
 /** The Go module the Go SDK is published as; the repository is its first three parts. */

@@ -1,5 +1,6 @@
 /**
- * TypeScript types as schema types. Primitives map to `string`, `number` and `boolean`; a closed
+ * TypeScript types as schema types. Primitives map to `string`, `integer` or `number` (as the zod
+ * field behind the property says: numberKinds.ts) and `boolean`; a closed
  * set of strings to a reference to its enum type (enumCatalogue.ts); a string the API may extend
  * (`ReportedString<Region>`, a union with `string`) to `string`; arrays to arrays; an object to a
  * reference to an object type of `types`, registered here with its properties' TSDoc. `null` and
@@ -9,6 +10,7 @@ import * as path from "path";
 import * as ts from "typescript";
 import { pluginToken } from "../../src/contract/typeTokens";
 import { EnumCatalogue, enumTypeSpec } from "./enumCatalogue";
+import type { ModelType, NumberKinds } from "./numberKinds";
 import type { EnumTypeSpec, ObjectTypeSpec, PropertySpec, TypeSpec } from "./packageSpec";
 import { REPO, type SourceProgram } from "./sourceProgram";
 
@@ -28,6 +30,10 @@ export interface TypeSite {
   owner: string;
   /** The property that holds it. */
   property: string;
+  /** The property's symbol, whose declaration leads to the zod field of a number. */
+  symbol?: ts.Symbol;
+  /** The owner's models, for a number whose declaration leads to no zod field (numberKinds.ts). */
+  models?: readonly ModelType[];
 }
 
 /** A TypeScript type as a schema type, and whether it admits null or undefined. */
@@ -46,6 +52,7 @@ export class TypeRegistry {
   constructor(
     private readonly source: SourceProgram,
     private readonly enums: EnumCatalogue,
+    private readonly numbers: NumberKinds,
     private readonly taken: ReadonlySet<string>,
   ) {}
 
@@ -71,6 +78,8 @@ export class TypeRegistry {
       const mapped = this.map(this.source.checker.getTypeOfSymbol(symbol), {
         owner: site.owner,
         property: name,
+        symbol,
+        models: site.models,
       });
       properties[name] = { ...mapped.spec, description: this.describe(symbol, `${site.owner}.${name}`) };
       if (!mapped.nullable && !(symbol.flags & ts.SymbolFlags.Optional)) required.push(name);
@@ -105,7 +114,7 @@ export class TypeRegistry {
     if (types.some((t) => t.flags & (ts.TypeFlags.Unknown | ts.TypeFlags.Any)))
       return { $ref: "pulumi.json#/Any" };
     if (types.every((t) => t.flags & ts.TypeFlags.BooleanLike)) return { type: "boolean" };
-    if (types.every((t) => t.flags & ts.TypeFlags.NumberLike)) return { type: "number" };
+    if (types.every((t) => t.flags & ts.TypeFlags.NumberLike)) return { type: this.numberKind(site) };
     // A string, or known strings and any other (`ReportedString`): the API may send another.
     if (types.some((t) => t.flags & ts.TypeFlags.String || isOpenString(t))) {
       if (types.every((t) => t.flags & ts.TypeFlags.StringLike || isOpenString(t))) return { type: "string" };
@@ -125,6 +134,11 @@ export class TypeRegistry {
     if (types.length === 1 && types[0].flags & ts.TypeFlags.Object) return this.objectRef(types[0], site);
     const text = types.map((t) => checker.typeToString(t)).join(" | ");
     throw new Error(`${site.owner}.${site.property}: no schema type for ${text}`);
+  }
+
+  private numberKind(site: TypeSite): "integer" | "number" {
+    if (!site.symbol) throw new Error(`${site.owner}.${site.property}: a number without its property`);
+    return this.numbers.kindOf(site.symbol, site.models ?? [], `${site.owner}.${site.property}`);
   }
 
   private enumRef(values: string[], site: TypeSite): TypeSpec {

@@ -35,6 +35,15 @@ export const SDKS = [
 /** Files under the SDK folders that no generator writes: the Go module's go.mod and go.sum. */
 export const HAND_KEPT = new Set(["sdk/go/vmapi/go.mod", "sdk/go/vmapi/go.sum"]);
 
+/**
+ * Generated files that are also written elsewhere, by destination: the Python generator writes
+ * the README into the package, while the pyproject.toml it writes names `README.md` beside itself
+ * (Pulumi's own providers copy one there before they build), so `python -m build` finds it.
+ */
+export const COPIES: Readonly<Record<string, string>> = {
+  "sdk/python/README.md": "sdk/python/pulumi_vmapi/README.md",
+};
+
 /** The generator's path, built into the cache the first time (its progress goes to stderr). */
 function codegen(): string {
   const found = spawnSync("bash", [CODEGEN_BUILD], {
@@ -93,6 +102,11 @@ function generate(root: string): Map<string, Buffer> {
     }
     for (const file of filesUnder(out))
       files.set(path.join(dir, file), fs.readFileSync(path.join(out, file)));
+  }
+  for (const [copy, original] of Object.entries(COPIES)) {
+    const content = files.get(original);
+    if (!content) throw new Error(`the generators wrote no ${original} to copy to ${copy}`);
+    files.set(copy, content);
   }
   return files;
 }

@@ -28,9 +28,9 @@ type GetMachinesArgs struct {
 	// Only those whose `autoSnapshotFrequency` equals this. How often automatic snapshots are taken: `hour`, `day` or `week`.
 	AutoSnapshotFrequency *AutoSnapshotFrequency `pulumi:"autoSnapshotFrequency"`
 	// Only those whose `autoSnapshotSaveCount` equals this. How many automatic snapshots are kept.
-	AutoSnapshotSaveCount *float64 `pulumi:"autoSnapshotSaveCount"`
+	AutoSnapshotSaveCount *int `pulumi:"autoSnapshotSaveCount"`
 	// Only those whose `cpus` equals this. Number of virtual CPUs.
-	Cpus *float64 `pulumi:"cpus"`
+	Cpus *int `pulumi:"cpus"`
 	// Only those whose `dtCreated` equals this. When it was created (ISO 8601, UTC).
 	DtCreated *string `pulumi:"dtCreated"`
 	// Only those whose `dtLastRun` equals this. When that script last ran (ISO 8601, UTC).
@@ -40,7 +40,7 @@ type GetMachinesArgs struct {
 	// Only those whose `machineId` equals this. The machine's id, e.g. `psabc1234` (the machine's `id`).
 	MachineId *string `pulumi:"machineId"`
 	// At most this many machines (default 10,000); the pages beyond are not fetched.
-	MaxItems *float64 `pulumi:"maxItems"`
+	MaxItems *int `pulumi:"maxItems"`
 	// Only those whose `name` equals this. The machine's name.
 	Name *string `pulumi:"name"`
 	// Only those whose `networkId` equals this. The network it is on.
@@ -60,7 +60,7 @@ type GetMachinesArgs struct {
 	// Only those whose `scriptId` equals this. The startup script attached to it.
 	ScriptId *string `pulumi:"scriptId"`
 	// Only those whose `shutdownTimeoutInHours` equals this. Hours without a login before the machine shuts down.
-	ShutdownTimeoutInHours *float64 `pulumi:"shutdownTimeoutInHours"`
+	ShutdownTimeoutInHours *int `pulumi:"shutdownTimeoutInHours"`
 	// Only those whose `state` equals this. Its state: `off`, `starting`, `stopping`, `restarting`, `serviceready`, `ready`, ...
 	State *MachineStateEnum `pulumi:"state"`
 	// Only those whose `storageTotal` equals this. Disk size in bytes, as a numeric string.
@@ -84,7 +84,7 @@ func (val *GetMachinesArgs) Defaults() *GetMachinesArgs {
 	}
 	tmp := *val
 	if tmp.MaxItems == nil {
-		maxItems_ := 10000.0
+		maxItems_ := 10000
 		tmp.MaxItems = &maxItems_
 	}
 	return &tmp
@@ -111,9 +111,9 @@ type GetMachinesOutputArgs struct {
 	// Only those whose `autoSnapshotFrequency` equals this. How often automatic snapshots are taken: `hour`, `day` or `week`.
 	AutoSnapshotFrequency AutoSnapshotFrequencyPtrInput `pulumi:"autoSnapshotFrequency"`
 	// Only those whose `autoSnapshotSaveCount` equals this. How many automatic snapshots are kept.
-	AutoSnapshotSaveCount pulumi.Float64PtrInput `pulumi:"autoSnapshotSaveCount"`
+	AutoSnapshotSaveCount pulumi.IntPtrInput `pulumi:"autoSnapshotSaveCount"`
 	// Only those whose `cpus` equals this. Number of virtual CPUs.
-	Cpus pulumi.Float64PtrInput `pulumi:"cpus"`
+	Cpus pulumi.IntPtrInput `pulumi:"cpus"`
 	// Only those whose `dtCreated` equals this. When it was created (ISO 8601, UTC).
 	DtCreated pulumi.StringPtrInput `pulumi:"dtCreated"`
 	// Only those whose `dtLastRun` equals this. When that script last ran (ISO 8601, UTC).
@@ -123,7 +123,7 @@ type GetMachinesOutputArgs struct {
 	// Only those whose `machineId` equals this. The machine's id, e.g. `psabc1234` (the machine's `id`).
 	MachineId pulumi.StringPtrInput `pulumi:"machineId"`
 	// At most this many machines (default 10,000); the pages beyond are not fetched.
-	MaxItems pulumi.Float64PtrInput `pulumi:"maxItems"`
+	MaxItems pulumi.IntPtrInput `pulumi:"maxItems"`
 	// Only those whose `name` equals this. The machine's name.
 	Name pulumi.StringPtrInput `pulumi:"name"`
 	// Only those whose `networkId` equals this. The network it is on.
@@ -143,7 +143,7 @@ type GetMachinesOutputArgs struct {
 	// Only those whose `scriptId` equals this. The startup script attached to it.
 	ScriptId pulumi.StringPtrInput `pulumi:"scriptId"`
 	// Only those whose `shutdownTimeoutInHours` equals this. Hours without a login before the machine shuts down.
-	ShutdownTimeoutInHours pulumi.Float64PtrInput `pulumi:"shutdownTimeoutInHours"`
+	ShutdownTimeoutInHours pulumi.IntPtrInput `pulumi:"shutdownTimeoutInHours"`
 	// Only those whose `state` equals this. Its state: `off`, `starting`, `stopping`, `restarting`, `serviceready`, `ready`, ...
 	State MachineStateEnumPtrInput `pulumi:"state"`
 	// Only those whose `storageTotal` equals this. Disk size in bytes, as a numeric string.

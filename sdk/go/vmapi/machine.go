@@ -21,11 +21,11 @@ type Machine struct {
 	// How often: `hour`, `day` or `week`.
 	AutoSnapshotFrequency AutoSnapshotFrequencyPtrOutput `pulumi:"autoSnapshotFrequency"`
 	// How many automatic snapshots are kept.
-	AutoSnapshotSaveCount pulumi.Float64PtrOutput `pulumi:"autoSnapshotSaveCount"`
+	AutoSnapshotSaveCount pulumi.IntPtrOutput `pulumi:"autoSnapshotSaveCount"`
 	// As declared: the API does not report it.
 	BillingType BillingTypeOutput `pulumi:"billingType"`
 	// Number of virtual CPUs.
-	Cpus pulumi.Float64Output `pulumi:"cpus"`
+	Cpus pulumi.IntOutput `pulumi:"cpus"`
 	// The state the API reported last (off, starting, ready, ...). It differs from `state` while the machine has not settled (a partial failure, a refresh that found it stopped): the next `pulumi up` then brings it back to `state`.
 	CurrentState MachineStateEnumOutput `pulumi:"currentState"`
 	// When it was created (ISO 8601, UTC).
@@ -69,9 +69,9 @@ type Machine struct {
 	// Whether that shutdown is forced.
 	ShutdownTimeoutForces pulumi.BoolOutput `pulumi:"shutdownTimeoutForces"`
 	// Hours without a login before the machine shuts down.
-	ShutdownTimeoutInHours pulumi.Float64Output `pulumi:"shutdownTimeoutInHours"`
+	ShutdownTimeoutInHours pulumi.IntOutput `pulumi:"shutdownTimeoutInHours"`
 	// As declared: the API does not report it.
-	Size pulumi.Float64Output `pulumi:"size"`
+	Size pulumi.IntOutput `pulumi:"size"`
 	// The declared power state the provider keeps: "ready" or "off".
 	State PowerStateOutput `pulumi:"state"`
 	// Disk size in bytes, as a numeric string.
@@ -109,9 +109,6 @@ func NewMachine(ctx *pulumi.Context,
 	if args.Size == nil {
 		return nil, errors.New("invalid value for required argument 'Size'")
 	}
-	if args.TemplateId == nil {
-		return nil, errors.New("invalid value for required argument 'TemplateId'")
-	}
 	if args.ReleasePublicIpOnDestroy == nil {
 		args.ReleasePublicIpOnDestroy = pulumi.BoolPtr(false)
 	}
@@ -119,7 +116,7 @@ func NewMachine(ctx *pulumi.Context,
 		args.State = PowerState("ready")
 	}
 	if args.WaitTimeoutSeconds == nil {
-		args.WaitTimeoutSeconds = pulumi.Float64Ptr(1200.0)
+		args.WaitTimeoutSeconds = pulumi.IntPtr(1200)
 	}
 	if args.Password != nil {
 		args.Password = pulumi.ToSecret(args.Password).(pulumi.StringPtrInput)
@@ -174,7 +171,7 @@ type machineArgs struct {
 	// How often automatic snapshots are taken: "hour", "day" or "week". Updates in place.
 	AutoSnapshotFrequency *AutoSnapshotFrequency `pulumi:"autoSnapshotFrequency"`
 	// How many automatic snapshots to keep. Updates in place.
-	AutoSnapshotSaveCount *float64 `pulumi:"autoSnapshotSaveCount"`
+	AutoSnapshotSaveCount *int `pulumi:"autoSnapshotSaveCount"`
 	// "monthly" or "hourly". Replaces.
 	BillingType BillingType `pulumi:"billingType"`
 	// A public IP at each start, released at stop. Updates in place.
@@ -210,21 +207,21 @@ type machineArgs struct {
 	// Force shutdown at the timeout. Updates in place.
 	ShutdownTimeoutForces *bool `pulumi:"shutdownTimeoutForces"`
 	// Hours before shutdown when nobody is logged in. Updates in place.
-	ShutdownTimeoutInHours *float64 `pulumi:"shutdownTimeoutInHours"`
+	ShutdownTimeoutInHours *int `pulumi:"shutdownTimeoutInHours"`
 	// Storage size in GB. Replaces.
-	Size float64 `pulumi:"size"`
+	Size int `pulumi:"size"`
 	// Power state to keep: "ready" (default) or "off". Updates in place through start/stop.
 	State *PowerState `pulumi:"state"`
 	// Snapshot at first boot. Replaces.
 	TakeInitialSnapshot *bool `pulumi:"takeInitialSnapshot"`
 	// Team to create the machine for (team accounts). Replaces.
 	TeamId *string `pulumi:"teamId"`
-	// Template to create from (see `getTemplates`). Replaces.
-	TemplateId string `pulumi:"templateId"`
+	// Template to create from (see `getTemplates`). Replaces. Needed to create a machine only: the plugin's SDKs take it as optional, so a machine taken in by `pulumi import` whose template the API cannot tell may leave it out.
+	TemplateId *string `pulumi:"templateId"`
 	// Existing user to assign (team admins). Replaces.
 	UserId *string `pulumi:"userId"`
 	// How long create, update and delete may wait for the machine, in seconds (default 1200); with the `customTimeouts` option, the shorter bound applies. A provider setting: updates in place, no API call.
-	WaitTimeoutSeconds *float64 `pulumi:"waitTimeoutSeconds"`
+	WaitTimeoutSeconds *int `pulumi:"waitTimeoutSeconds"`
 }
 
 // The set of arguments for constructing a Machine resource.
@@ -236,7 +233,7 @@ type MachineArgs struct {
 	// How often automatic snapshots are taken: "hour", "day" or "week". Updates in place.
 	AutoSnapshotFrequency AutoSnapshotFrequencyPtrInput
 	// How many automatic snapshots to keep. Updates in place.
-	AutoSnapshotSaveCount pulumi.Float64PtrInput
+	AutoSnapshotSaveCount pulumi.IntPtrInput
 	// "monthly" or "hourly". Replaces.
 	BillingType BillingTypeInput
 	// A public IP at each start, released at stop. Updates in place.
@@ -272,21 +269,21 @@ type MachineArgs struct {
 	// Force shutdown at the timeout. Updates in place.
 	ShutdownTimeoutForces pulumi.BoolPtrInput
 	// Hours before shutdown when nobody is logged in. Updates in place.
-	ShutdownTimeoutInHours pulumi.Float64PtrInput
+	ShutdownTimeoutInHours pulumi.IntPtrInput
 	// Storage size in GB. Replaces.
-	Size pulumi.Float64Input
+	Size pulumi.IntInput
 	// Power state to keep: "ready" (default) or "off". Updates in place through start/stop.
 	State PowerStatePtrInput
 	// Snapshot at first boot. Replaces.
 	TakeInitialSnapshot pulumi.BoolPtrInput
 	// Team to create the machine for (team accounts). Replaces.
 	TeamId pulumi.StringPtrInput
-	// Template to create from (see `getTemplates`). Replaces.
-	TemplateId pulumi.StringInput
+	// Template to create from (see `getTemplates`). Replaces. Needed to create a machine only: the plugin's SDKs take it as optional, so a machine taken in by `pulumi import` whose template the API cannot tell may leave it out.
+	TemplateId pulumi.StringPtrInput
 	// Existing user to assign (team admins). Replaces.
 	UserId pulumi.StringPtrInput
 	// How long create, update and delete may wait for the machine, in seconds (default 1200); with the `customTimeouts` option, the shorter bound applies. A provider setting: updates in place, no API call.
-	WaitTimeoutSeconds pulumi.Float64PtrInput
+	WaitTimeoutSeconds pulumi.IntPtrInput
 }
 
 func (MachineArgs) ElementType() reflect.Type {
@@ -387,8 +384,8 @@ func (o MachineOutput) AutoSnapshotFrequency() AutoSnapshotFrequencyPtrOutput {
 }
 
 // How many automatic snapshots are kept.
-func (o MachineOutput) AutoSnapshotSaveCount() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *Machine) pulumi.Float64PtrOutput { return v.AutoSnapshotSaveCount }).(pulumi.Float64PtrOutput)
+func (o MachineOutput) AutoSnapshotSaveCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *Machine) pulumi.IntPtrOutput { return v.AutoSnapshotSaveCount }).(pulumi.IntPtrOutput)
 }
 
 // As declared: the API does not report it.
@@ -397,8 +394,8 @@ func (o MachineOutput) BillingType() BillingTypeOutput {
 }
 
 // Number of virtual CPUs.
-func (o MachineOutput) Cpus() pulumi.Float64Output {
-	return o.ApplyT(func(v *Machine) pulumi.Float64Output { return v.Cpus }).(pulumi.Float64Output)
+func (o MachineOutput) Cpus() pulumi.IntOutput {
+	return o.ApplyT(func(v *Machine) pulumi.IntOutput { return v.Cpus }).(pulumi.IntOutput)
 }
 
 // The state the API reported last (off, starting, ready, ...). It differs from `state` while the machine has not settled (a partial failure, a refresh that found it stopped): the next `pulumi up` then brings it back to `state`.
@@ -507,13 +504,13 @@ func (o MachineOutput) ShutdownTimeoutForces() pulumi.BoolOutput {
 }
 
 // Hours without a login before the machine shuts down.
-func (o MachineOutput) ShutdownTimeoutInHours() pulumi.Float64Output {
-	return o.ApplyT(func(v *Machine) pulumi.Float64Output { return v.ShutdownTimeoutInHours }).(pulumi.Float64Output)
+func (o MachineOutput) ShutdownTimeoutInHours() pulumi.IntOutput {
+	return o.ApplyT(func(v *Machine) pulumi.IntOutput { return v.ShutdownTimeoutInHours }).(pulumi.IntOutput)
 }
 
 // As declared: the API does not report it.
-func (o MachineOutput) Size() pulumi.Float64Output {
-	return o.ApplyT(func(v *Machine) pulumi.Float64Output { return v.Size }).(pulumi.Float64Output)
+func (o MachineOutput) Size() pulumi.IntOutput {
+	return o.ApplyT(func(v *Machine) pulumi.IntOutput { return v.Size }).(pulumi.IntOutput)
 }
 
 // The declared power state the provider keeps: "ready" or "off".

@@ -27,7 +27,7 @@ type MachineRestart struct {
 	// The values whose change restarts it.
 	Triggers pulumi.ArrayOutput `pulumi:"triggers"`
 	// The bound of a restart's wait, in seconds, when declared.
-	WaitTimeoutSeconds pulumi.Float64PtrOutput `pulumi:"waitTimeoutSeconds"`
+	WaitTimeoutSeconds pulumi.IntPtrOutput `pulumi:"waitTimeoutSeconds"`
 }
 
 // NewMachineRestart registers a new resource with the given unique name, arguments, and options.
@@ -47,7 +47,7 @@ func NewMachineRestart(ctx *pulumi.Context,
 		args.State = PowerState("ready")
 	}
 	if args.WaitTimeoutSeconds == nil {
-		args.WaitTimeoutSeconds = pulumi.Float64Ptr(1200.0)
+		args.WaitTimeoutSeconds = pulumi.IntPtr(1200)
 	}
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource MachineRestart
@@ -95,7 +95,7 @@ type machineRestartArgs struct {
 	// Any values (secrets too): when one changes, `pulumi up` restarts the machine once, in place, and waits until it is ready. Declaring them first restarts nothing.
 	Triggers []interface{} `pulumi:"triggers"`
 	// How long the restart may take, in seconds (default 1200); with `customTimeouts.update`, the shorter applies.
-	WaitTimeoutSeconds *float64 `pulumi:"waitTimeoutSeconds"`
+	WaitTimeoutSeconds *int `pulumi:"waitTimeoutSeconds"`
 }
 
 // The set of arguments for constructing a MachineRestart resource.
@@ -107,7 +107,7 @@ type MachineRestartArgs struct {
 	// Any values (secrets too): when one changes, `pulumi up` restarts the machine once, in place, and waits until it is ready. Declaring them first restarts nothing.
 	Triggers pulumi.ArrayInput
 	// How long the restart may take, in seconds (default 1200); with `customTimeouts.update`, the shorter applies.
-	WaitTimeoutSeconds pulumi.Float64PtrInput
+	WaitTimeoutSeconds pulumi.IntPtrInput
 }
 
 func (MachineRestartArgs) ElementType() reflect.Type {
@@ -223,8 +223,8 @@ func (o MachineRestartOutput) Triggers() pulumi.ArrayOutput {
 }
 
 // The bound of a restart's wait, in seconds, when declared.
-func (o MachineRestartOutput) WaitTimeoutSeconds() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *MachineRestart) pulumi.Float64PtrOutput { return v.WaitTimeoutSeconds }).(pulumi.Float64PtrOutput)
+func (o MachineRestartOutput) WaitTimeoutSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *MachineRestart) pulumi.IntPtrOutput { return v.WaitTimeoutSeconds }).(pulumi.IntPtrOutput)
 }
 
 type MachineRestartArrayOutput struct{ *pulumi.OutputState }

@@ -20,9 +20,9 @@ type GetMachinesMachine struct {
 	// How often automatic snapshots are taken: `hour`, `day` or `week`.
 	AutoSnapshotFrequency *AutoSnapshotFrequency `pulumi:"autoSnapshotFrequency"`
 	// How many automatic snapshots are kept.
-	AutoSnapshotSaveCount *float64 `pulumi:"autoSnapshotSaveCount"`
+	AutoSnapshotSaveCount *int `pulumi:"autoSnapshotSaveCount"`
 	// Number of virtual CPUs.
-	Cpus float64 `pulumi:"cpus"`
+	Cpus int `pulumi:"cpus"`
 	// When it was created (ISO 8601, UTC).
 	DtCreated string `pulumi:"dtCreated"`
 	// When that script last ran (ISO 8601, UTC).
@@ -36,7 +36,7 @@ type GetMachinesMachine struct {
 	// The machine's id, e.g. `psabc1234`.
 	Id string `pulumi:"id"`
 	// A number the API gives machines in lists only; it means nothing to a program.
-	InternalId *float64 `pulumi:"internalId"`
+	InternalId *int `pulumi:"internalId"`
 	// The machine type, e.g. `C4` (the API may report types this package does not list).
 	MachineType string `pulumi:"machineType"`
 	// The machine's name.
@@ -64,7 +64,7 @@ type GetMachinesMachine struct {
 	// Whether that shutdown is forced.
 	ShutdownTimeoutForces bool `pulumi:"shutdownTimeoutForces"`
 	// Hours without a login before the machine shuts down.
-	ShutdownTimeoutInHours float64 `pulumi:"shutdownTimeoutInHours"`
+	ShutdownTimeoutInHours int `pulumi:"shutdownTimeoutInHours"`
 	// Its state: `off`, `starting`, `stopping`, `restarting`, `serviceready`, `ready`, ...
 	State MachineStateEnum `pulumi:"state"`
 	// Disk size in bytes, as a numeric string.
@@ -107,13 +107,13 @@ func (o GetMachinesMachineOutput) AutoSnapshotFrequency() AutoSnapshotFrequencyP
 }
 
 // How many automatic snapshots are kept.
-func (o GetMachinesMachineOutput) AutoSnapshotSaveCount() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v GetMachinesMachine) *float64 { return v.AutoSnapshotSaveCount }).(pulumi.Float64PtrOutput)
+func (o GetMachinesMachineOutput) AutoSnapshotSaveCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GetMachinesMachine) *int { return v.AutoSnapshotSaveCount }).(pulumi.IntPtrOutput)
 }
 
 // Number of virtual CPUs.
-func (o GetMachinesMachineOutput) Cpus() pulumi.Float64Output {
-	return o.ApplyT(func(v GetMachinesMachine) float64 { return v.Cpus }).(pulumi.Float64Output)
+func (o GetMachinesMachineOutput) Cpus() pulumi.IntOutput {
+	return o.ApplyT(func(v GetMachinesMachine) int { return v.Cpus }).(pulumi.IntOutput)
 }
 
 // When it was created (ISO 8601, UTC).
@@ -147,8 +147,8 @@ func (o GetMachinesMachineOutput) Id() pulumi.StringOutput {
 }
 
 // A number the API gives machines in lists only; it means nothing to a program.
-func (o GetMachinesMachineOutput) InternalId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v GetMachinesMachine) *float64 { return v.InternalId }).(pulumi.Float64PtrOutput)
+func (o GetMachinesMachineOutput) InternalId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GetMachinesMachine) *int { return v.InternalId }).(pulumi.IntPtrOutput)
 }
 
 // The machine type, e.g. `C4` (the API may report types this package does not list).
@@ -217,8 +217,8 @@ func (o GetMachinesMachineOutput) ShutdownTimeoutForces() pulumi.BoolOutput {
 }
 
 // Hours without a login before the machine shuts down.
-func (o GetMachinesMachineOutput) ShutdownTimeoutInHours() pulumi.Float64Output {
-	return o.ApplyT(func(v GetMachinesMachine) float64 { return v.ShutdownTimeoutInHours }).(pulumi.Float64Output)
+func (o GetMachinesMachineOutput) ShutdownTimeoutInHours() pulumi.IntOutput {
+	return o.ApplyT(func(v GetMachinesMachine) int { return v.ShutdownTimeoutInHours }).(pulumi.IntOutput)
 }
 
 // Its state: `off`, `starting`, `stopping`, `restarting`, `serviceready`, `ready`, ...
@@ -623,7 +623,7 @@ type StorageUtilization struct {
 	// The storage's monthly rate in dollars, as a decimal string.
 	MonthlyRate string `pulumi:"monthlyRate"`
 	// Seconds the storage was kept in the month.
-	SecondsUsed float64 `pulumi:"secondsUsed"`
+	SecondsUsed int `pulumi:"secondsUsed"`
 }
 
 // The machine's storage time in the month and its monthly rate.
@@ -657,8 +657,8 @@ func (o StorageUtilizationOutput) MonthlyRate() pulumi.StringOutput {
 }
 
 // Seconds the storage was kept in the month.
-func (o StorageUtilizationOutput) SecondsUsed() pulumi.Float64Output {
-	return o.ApplyT(func(v StorageUtilization) float64 { return v.SecondsUsed }).(pulumi.Float64Output)
+func (o StorageUtilizationOutput) SecondsUsed() pulumi.IntOutput {
+	return o.ApplyT(func(v StorageUtilization) int { return v.SecondsUsed }).(pulumi.IntOutput)
 }
 
 // A template as the API reports it.
@@ -846,7 +846,7 @@ type Utilization struct {
 	// The machine's id.
 	MachineId string `pulumi:"machineId"`
 	// Seconds the machine ran in the month.
-	SecondsUsed float64 `pulumi:"secondsUsed"`
+	SecondsUsed int `pulumi:"secondsUsed"`
 }
 
 // The machine's running time in the month and its hourly rate.
@@ -880,8 +880,8 @@ func (o UtilizationOutput) MachineId() pulumi.StringOutput {
 }
 
 // Seconds the machine ran in the month.
-func (o UtilizationOutput) SecondsUsed() pulumi.Float64Output {
-	return o.ApplyT(func(v Utilization) float64 { return v.SecondsUsed }).(pulumi.Float64Output)
+func (o UtilizationOutput) SecondsUsed() pulumi.IntOutput {
+	return o.ApplyT(func(v Utilization) int { return v.SecondsUsed }).(pulumi.IntOutput)
 }
 
 func init() {

@@ -19,7 +19,7 @@ type ResourceDelegation struct {
 	// The token to present as X-Api-Key (secret).
 	AccessTokenId pulumi.StringOutput `pulumi:"accessTokenId"`
 	// The delegation's id in the API (the resource's id too).
-	DelegationId pulumi.Float64Output `pulumi:"delegationId"`
+	DelegationId pulumi.IntOutput `pulumi:"delegationId"`
 	// When it was created (ISO 8601, UTC).
 	DtCreated pulumi.StringOutput `pulumi:"dtCreated"`
 	// dtCreated + 4 h.
@@ -41,7 +41,7 @@ func NewResourceDelegation(ctx *pulumi.Context,
 		return nil, errors.New("invalid value for required argument 'MachineIds'")
 	}
 	if args.RenewBeforeSeconds == nil {
-		args.RenewBeforeSeconds = pulumi.Float64Ptr(1800.0)
+		args.RenewBeforeSeconds = pulumi.IntPtr(1800)
 	}
 	secrets := pulumi.AdditionalSecretOutputs([]string{
 		"accessTokenId",
@@ -89,7 +89,7 @@ type resourceDelegationArgs struct {
 	// Machines the token may show, start, stop and restart. A change replaces the delegation.
 	MachineIds []string `pulumi:"machineIds"`
 	// Replace the delegation at the next `pulumi up` when it expires within this many seconds (default 1800). A delegation already expired is always replaced. A provider setting: updates in place, no API call.
-	RenewBeforeSeconds *float64 `pulumi:"renewBeforeSeconds"`
+	RenewBeforeSeconds *int `pulumi:"renewBeforeSeconds"`
 }
 
 // The set of arguments for constructing a ResourceDelegation resource.
@@ -97,7 +97,7 @@ type ResourceDelegationArgs struct {
 	// Machines the token may show, start, stop and restart. A change replaces the delegation.
 	MachineIds pulumi.StringArrayInput
 	// Replace the delegation at the next `pulumi up` when it expires within this many seconds (default 1800). A delegation already expired is always replaced. A provider setting: updates in place, no API call.
-	RenewBeforeSeconds pulumi.Float64PtrInput
+	RenewBeforeSeconds pulumi.IntPtrInput
 }
 
 func (ResourceDelegationArgs) ElementType() reflect.Type {
@@ -193,8 +193,8 @@ func (o ResourceDelegationOutput) AccessTokenId() pulumi.StringOutput {
 }
 
 // The delegation's id in the API (the resource's id too).
-func (o ResourceDelegationOutput) DelegationId() pulumi.Float64Output {
-	return o.ApplyT(func(v *ResourceDelegation) pulumi.Float64Output { return v.DelegationId }).(pulumi.Float64Output)
+func (o ResourceDelegationOutput) DelegationId() pulumi.IntOutput {
+	return o.ApplyT(func(v *ResourceDelegation) pulumi.IntOutput { return v.DelegationId }).(pulumi.IntOutput)
 }
 
 // When it was created (ISO 8601, UTC).

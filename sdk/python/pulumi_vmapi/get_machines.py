@@ -50,13 +50,13 @@ class AwaitableGetMachinesResult(GetMachinesResult):
 
 def get_machines(agent_type: Optional[_builtins.str] = None,
                  auto_snapshot_frequency: Optional['AutoSnapshotFrequency'] = None,
-                 auto_snapshot_save_count: Optional[_builtins.float] = None,
-                 cpus: Optional[_builtins.float] = None,
+                 auto_snapshot_save_count: Optional[_builtins.int] = None,
+                 cpus: Optional[_builtins.int] = None,
                  dt_created: Optional[_builtins.str] = None,
                  dt_last_run: Optional[_builtins.str] = None,
                  gpu: Optional[_builtins.str] = None,
                  machine_id: Optional[_builtins.str] = None,
-                 max_items: Optional[_builtins.float] = None,
+                 max_items: Optional[_builtins.int] = None,
                  name: Optional[_builtins.str] = None,
                  network_id: Optional[_builtins.str] = None,
                  os: Optional[_builtins.str] = None,
@@ -66,7 +66,7 @@ def get_machines(agent_type: Optional[_builtins.str] = None,
                  ram: Optional[_builtins.str] = None,
                  region: Optional[_builtins.str] = None,
                  script_id: Optional[_builtins.str] = None,
-                 shutdown_timeout_in_hours: Optional[_builtins.float] = None,
+                 shutdown_timeout_in_hours: Optional[_builtins.int] = None,
                  state: Optional['MachineState'] = None,
                  storage_total: Optional[_builtins.str] = None,
                  storage_used: Optional[_builtins.str] = None,
@@ -80,13 +80,13 @@ def get_machines(agent_type: Optional[_builtins.str] = None,
 
     :param _builtins.str agent_type: Only those whose `agentType` equals this. How the machine is reached: `LinuxHeadless`, `LinuxDesktop`, `WindowsDesktop`, or another.
     :param 'AutoSnapshotFrequency' auto_snapshot_frequency: Only those whose `autoSnapshotFrequency` equals this. How often automatic snapshots are taken: `hour`, `day` or `week`.
-    :param _builtins.float auto_snapshot_save_count: Only those whose `autoSnapshotSaveCount` equals this. How many automatic snapshots are kept.
-    :param _builtins.float cpus: Only those whose `cpus` equals this. Number of virtual CPUs.
+    :param _builtins.int auto_snapshot_save_count: Only those whose `autoSnapshotSaveCount` equals this. How many automatic snapshots are kept.
+    :param _builtins.int cpus: Only those whose `cpus` equals this. Number of virtual CPUs.
     :param _builtins.str dt_created: Only those whose `dtCreated` equals this. When it was created (ISO 8601, UTC).
     :param _builtins.str dt_last_run: Only those whose `dtLastRun` equals this. When that script last ran (ISO 8601, UTC).
     :param _builtins.str gpu: Only those whose `gpu` equals this. The GPU model, e.g. `Quadro P5000`; null for CPU types.
     :param _builtins.str machine_id: Only those whose `machineId` equals this. The machine's id, e.g. `psabc1234` (the machine's `id`).
-    :param _builtins.float max_items: At most this many machines (default 10,000); the pages beyond are not fetched.
+    :param _builtins.int max_items: At most this many machines (default 10,000); the pages beyond are not fetched.
     :param _builtins.str name: Only those whose `name` equals this. The machine's name.
     :param _builtins.str network_id: Only those whose `networkId` equals this. The network it is on.
     :param _builtins.str os: Only those whose `os` equals this. The operating system of its template, e.g. `Ubuntu 22.04 Server`; null while provisioning.
@@ -96,7 +96,7 @@ def get_machines(agent_type: Optional[_builtins.str] = None,
     :param _builtins.str ram: Only those whose `ram` equals this. Memory in bytes, as a numeric string (`"8589938688"`).
     :param _builtins.str region: Only those whose `region` equals this. Its region, e.g. `East Coast (NY2)`.
     :param _builtins.str script_id: Only those whose `scriptId` equals this. The startup script attached to it.
-    :param _builtins.float shutdown_timeout_in_hours: Only those whose `shutdownTimeoutInHours` equals this. Hours without a login before the machine shuts down.
+    :param _builtins.int shutdown_timeout_in_hours: Only those whose `shutdownTimeoutInHours` equals this. Hours without a login before the machine shuts down.
     :param 'MachineState' state: Only those whose `state` equals this. Its state: `off`, `starting`, `stopping`, `restarting`, `serviceready`, `ready`, ...
     :param _builtins.str storage_total: Only those whose `storageTotal` equals this. Disk size in bytes, as a numeric string.
     :param _builtins.str storage_used: Only those whose `storageUsed` equals this. Disk used in bytes, as a numeric string.
@@ -141,13 +141,13 @@ def get_machines(agent_type: Optional[_builtins.str] = None,
         machines=pulumi.get(__ret__, 'machines'))
 def get_machines_output(agent_type: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                         auto_snapshot_frequency: pulumi.Input[Optional[Optional['AutoSnapshotFrequency']]] = None,
-                        auto_snapshot_save_count: pulumi.Input[Optional[Optional[_builtins.float]]] = None,
-                        cpus: pulumi.Input[Optional[Optional[_builtins.float]]] = None,
+                        auto_snapshot_save_count: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
+                        cpus: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                         dt_created: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                         dt_last_run: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                         gpu: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                         machine_id: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
-                        max_items: pulumi.Input[Optional[Optional[_builtins.float]]] = None,
+                        max_items: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                         name: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                         network_id: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                         os: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
@@ -157,7 +157,7 @@ def get_machines_output(agent_type: pulumi.Input[Optional[Optional[_builtins.str
                         ram: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                         region: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                         script_id: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
-                        shutdown_timeout_in_hours: pulumi.Input[Optional[Optional[_builtins.float]]] = None,
+                        shutdown_timeout_in_hours: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                         state: pulumi.Input[Optional[Optional['MachineState']]] = None,
                         storage_total: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                         storage_used: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
@@ -171,13 +171,13 @@ def get_machines_output(agent_type: pulumi.Input[Optional[Optional[_builtins.str
 
     :param _builtins.str agent_type: Only those whose `agentType` equals this. How the machine is reached: `LinuxHeadless`, `LinuxDesktop`, `WindowsDesktop`, or another.
     :param 'AutoSnapshotFrequency' auto_snapshot_frequency: Only those whose `autoSnapshotFrequency` equals this. How often automatic snapshots are taken: `hour`, `day` or `week`.
-    :param _builtins.float auto_snapshot_save_count: Only those whose `autoSnapshotSaveCount` equals this. How many automatic snapshots are kept.
-    :param _builtins.float cpus: Only those whose `cpus` equals this. Number of virtual CPUs.
+    :param _builtins.int auto_snapshot_save_count: Only those whose `autoSnapshotSaveCount` equals this. How many automatic snapshots are kept.
+    :param _builtins.int cpus: Only those whose `cpus` equals this. Number of virtual CPUs.
     :param _builtins.str dt_created: Only those whose `dtCreated` equals this. When it was created (ISO 8601, UTC).
     :param _builtins.str dt_last_run: Only those whose `dtLastRun` equals this. When that script last ran (ISO 8601, UTC).
     :param _builtins.str gpu: Only those whose `gpu` equals this. The GPU model, e.g. `Quadro P5000`; null for CPU types.
     :param _builtins.str machine_id: Only those whose `machineId` equals this. The machine's id, e.g. `psabc1234` (the machine's `id`).
-    :param _builtins.float max_items: At most this many machines (default 10,000); the pages beyond are not fetched.
+    :param _builtins.int max_items: At most this many machines (default 10,000); the pages beyond are not fetched.
     :param _builtins.str name: Only those whose `name` equals this. The machine's name.
     :param _builtins.str network_id: Only those whose `networkId` equals this. The network it is on.
     :param _builtins.str os: Only those whose `os` equals this. The operating system of its template, e.g. `Ubuntu 22.04 Server`; null while provisioning.
@@ -187,7 +187,7 @@ def get_machines_output(agent_type: pulumi.Input[Optional[Optional[_builtins.str
     :param _builtins.str ram: Only those whose `ram` equals this. Memory in bytes, as a numeric string (`"8589938688"`).
     :param _builtins.str region: Only those whose `region` equals this. Its region, e.g. `East Coast (NY2)`.
     :param _builtins.str script_id: Only those whose `scriptId` equals this. The startup script attached to it.
-    :param _builtins.float shutdown_timeout_in_hours: Only those whose `shutdownTimeoutInHours` equals this. Hours without a login before the machine shuts down.
+    :param _builtins.int shutdown_timeout_in_hours: Only those whose `shutdownTimeoutInHours` equals this. Hours without a login before the machine shuts down.
     :param 'MachineState' state: Only those whose `state` equals this. Its state: `off`, `starting`, `stopping`, `restarting`, `serviceready`, `ready`, ...
     :param _builtins.str storage_total: Only those whose `storageTotal` equals this. Disk size in bytes, as a numeric string.
     :param _builtins.str storage_used: Only those whose `storageUsed` equals this. Disk used in bytes, as a numeric string.

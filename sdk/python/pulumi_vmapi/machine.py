@@ -24,12 +24,11 @@ class MachineArgs:
                  billing_type: pulumi.Input['BillingType'],
                  machine_type: pulumi.Input['MachineType'],
                  region: pulumi.Input['Region'],
-                 size: pulumi.Input[_builtins.float],
-                 template_id: pulumi.Input[_builtins.str],
+                 size: pulumi.Input[_builtins.int],
                  adopt_machine_id: pulumi.Input[Optional[_builtins.str]] = None,
                  assign_public_ip: pulumi.Input[Optional[_builtins.bool]] = None,
                  auto_snapshot_frequency: pulumi.Input[Optional['AutoSnapshotFrequency']] = None,
-                 auto_snapshot_save_count: pulumi.Input[Optional[_builtins.float]] = None,
+                 auto_snapshot_save_count: pulumi.Input[Optional[_builtins.int]] = None,
                  dynamic_public_ip: pulumi.Input[Optional[_builtins.bool]] = None,
                  email: pulumi.Input[Optional[_builtins.str]] = None,
                  first_name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -44,24 +43,24 @@ class MachineArgs:
                  restore_point_frequency: pulumi.Input[Optional['RestorePointFrequency']] = None,
                  script_id: pulumi.Input[Optional[_builtins.str]] = None,
                  shutdown_timeout_forces: pulumi.Input[Optional[_builtins.bool]] = None,
-                 shutdown_timeout_in_hours: pulumi.Input[Optional[_builtins.float]] = None,
+                 shutdown_timeout_in_hours: pulumi.Input[Optional[_builtins.int]] = None,
                  state: pulumi.Input[Optional['PowerState']] = None,
                  take_initial_snapshot: pulumi.Input[Optional[_builtins.bool]] = None,
                  team_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 template_id: pulumi.Input[Optional[_builtins.str]] = None,
                  user_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 wait_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None):
+                 wait_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None):
         """
         The set of arguments for constructing a Machine resource.
 
         :param pulumi.Input['BillingType'] billing_type: "monthly" or "hourly". Replaces.
         :param pulumi.Input['MachineType'] machine_type: Air … V100, C1 … C10. Replaces (the API cannot change it in place).
         :param pulumi.Input['Region'] region: One of "West Coast (CA1)", "East Coast (NY2)", "Europe (AMS1)". Replaces.
-        :param pulumi.Input[_builtins.float] size: Storage size in GB. Replaces.
-        :param pulumi.Input[_builtins.str] template_id: Template to create from (see `getTemplates`). Replaces.
+        :param pulumi.Input[_builtins.int] size: Storage size in GB. Replaces.
         :param pulumi.Input[_builtins.str] adopt_machine_id: Manage this existing machine instead of creating one. Replaces.
         :param pulumi.Input[_builtins.bool] assign_public_ip: A static public IP at creation; not with dynamicPublicIp. Replaces.
         :param pulumi.Input['AutoSnapshotFrequency'] auto_snapshot_frequency: How often automatic snapshots are taken: "hour", "day" or "week". Updates in place.
-        :param pulumi.Input[_builtins.float] auto_snapshot_save_count: How many automatic snapshots to keep. Updates in place.
+        :param pulumi.Input[_builtins.int] auto_snapshot_save_count: How many automatic snapshots to keep. Updates in place.
         :param pulumi.Input[_builtins.bool] dynamic_public_ip: A public IP at each start, released at stop. Updates in place.
         :param pulumi.Input[_builtins.str] email: New team user: all four of email, password, firstName, lastName. Replaces.
         :param pulumi.Input[_builtins.str] first_name: New team user's first name. Replaces.
@@ -76,18 +75,18 @@ class MachineArgs:
         :param pulumi.Input['RestorePointFrequency'] restore_point_frequency: Only "shutdown". Replaces.
         :param pulumi.Input[_builtins.str] script_id: Startup script to run from the first boot. Replaces: the machine is destroyed with its disk whenever the id changes, as it does when the Script's text is edited. For a script you may edit, leave this out and create the Script with `machineId` (docs/resources/script.md, "Startup scripts that change").
         :param pulumi.Input[_builtins.bool] shutdown_timeout_forces: Force shutdown at the timeout. Updates in place.
-        :param pulumi.Input[_builtins.float] shutdown_timeout_in_hours: Hours before shutdown when nobody is logged in. Updates in place.
+        :param pulumi.Input[_builtins.int] shutdown_timeout_in_hours: Hours before shutdown when nobody is logged in. Updates in place.
         :param pulumi.Input['PowerState'] state: Power state to keep: "ready" (default) or "off". Updates in place through start/stop.
         :param pulumi.Input[_builtins.bool] take_initial_snapshot: Snapshot at first boot. Replaces.
         :param pulumi.Input[_builtins.str] team_id: Team to create the machine for (team accounts). Replaces.
+        :param pulumi.Input[_builtins.str] template_id: Template to create from (see `getTemplates`). Replaces. Needed to create a machine only: the plugin's SDKs take it as optional, so a machine taken in by `pulumi import` whose template the API cannot tell may leave it out.
         :param pulumi.Input[_builtins.str] user_id: Existing user to assign (team admins). Replaces.
-        :param pulumi.Input[_builtins.float] wait_timeout_seconds: How long create, update and delete may wait for the machine, in seconds (default 1200); with the `customTimeouts` option, the shorter bound applies. A provider setting: updates in place, no API call.
+        :param pulumi.Input[_builtins.int] wait_timeout_seconds: How long create, update and delete may wait for the machine, in seconds (default 1200); with the `customTimeouts` option, the shorter bound applies. A provider setting: updates in place, no API call.
         """
         pulumi.set(__self__, "billing_type", billing_type)
         pulumi.set(__self__, "machine_type", machine_type)
         pulumi.set(__self__, "region", region)
         pulumi.set(__self__, "size", size)
-        pulumi.set(__self__, "template_id", template_id)
         if adopt_machine_id is not None:
             pulumi.set(__self__, "adopt_machine_id", adopt_machine_id)
         if assign_public_ip is not None:
@@ -136,6 +135,8 @@ class MachineArgs:
             pulumi.set(__self__, "take_initial_snapshot", take_initial_snapshot)
         if team_id is not None:
             pulumi.set(__self__, "team_id", team_id)
+        if template_id is not None:
+            pulumi.set(__self__, "template_id", template_id)
         if user_id is not None:
             pulumi.set(__self__, "user_id", user_id)
         if wait_timeout_seconds is None:
@@ -181,27 +182,15 @@ class MachineArgs:
 
     @_builtins.property
     @pulumi.getter
-    def size(self) -> pulumi.Input[_builtins.float]:
+    def size(self) -> pulumi.Input[_builtins.int]:
         """
         Storage size in GB. Replaces.
         """
         return pulumi.get(self, "size")
 
     @size.setter
-    def size(self, value: pulumi.Input[_builtins.float]):
+    def size(self, value: pulumi.Input[_builtins.int]):
         pulumi.set(self, "size", value)
-
-    @_builtins.property
-    @pulumi.getter(name="templateId")
-    def template_id(self) -> pulumi.Input[_builtins.str]:
-        """
-        Template to create from (see `getTemplates`). Replaces.
-        """
-        return pulumi.get(self, "template_id")
-
-    @template_id.setter
-    def template_id(self, value: pulumi.Input[_builtins.str]):
-        pulumi.set(self, "template_id", value)
 
     @_builtins.property
     @pulumi.getter(name="adoptMachineId")
@@ -241,14 +230,14 @@ class MachineArgs:
 
     @_builtins.property
     @pulumi.getter(name="autoSnapshotSaveCount")
-    def auto_snapshot_save_count(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def auto_snapshot_save_count(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         How many automatic snapshots to keep. Updates in place.
         """
         return pulumi.get(self, "auto_snapshot_save_count")
 
     @auto_snapshot_save_count.setter
-    def auto_snapshot_save_count(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def auto_snapshot_save_count(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "auto_snapshot_save_count", value)
 
     @_builtins.property
@@ -421,14 +410,14 @@ class MachineArgs:
 
     @_builtins.property
     @pulumi.getter(name="shutdownTimeoutInHours")
-    def shutdown_timeout_in_hours(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def shutdown_timeout_in_hours(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         Hours before shutdown when nobody is logged in. Updates in place.
         """
         return pulumi.get(self, "shutdown_timeout_in_hours")
 
     @shutdown_timeout_in_hours.setter
-    def shutdown_timeout_in_hours(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def shutdown_timeout_in_hours(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "shutdown_timeout_in_hours", value)
 
     @_builtins.property
@@ -468,6 +457,18 @@ class MachineArgs:
         pulumi.set(self, "team_id", value)
 
     @_builtins.property
+    @pulumi.getter(name="templateId")
+    def template_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Template to create from (see `getTemplates`). Replaces. Needed to create a machine only: the plugin's SDKs take it as optional, so a machine taken in by `pulumi import` whose template the API cannot tell may leave it out.
+        """
+        return pulumi.get(self, "template_id")
+
+    @template_id.setter
+    def template_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "template_id", value)
+
+    @_builtins.property
     @pulumi.getter(name="userId")
     def user_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -481,14 +482,14 @@ class MachineArgs:
 
     @_builtins.property
     @pulumi.getter(name="waitTimeoutSeconds")
-    def wait_timeout_seconds(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def wait_timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         How long create, update and delete may wait for the machine, in seconds (default 1200); with the `customTimeouts` option, the shorter bound applies. A provider setting: updates in place, no API call.
         """
         return pulumi.get(self, "wait_timeout_seconds")
 
     @wait_timeout_seconds.setter
-    def wait_timeout_seconds(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def wait_timeout_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "wait_timeout_seconds", value)
 
 
@@ -501,7 +502,7 @@ class Machine(pulumi.CustomResource):
                  adopt_machine_id: pulumi.Input[Optional[_builtins.str]] = None,
                  assign_public_ip: pulumi.Input[Optional[_builtins.bool]] = None,
                  auto_snapshot_frequency: pulumi.Input[Optional['AutoSnapshotFrequency']] = None,
-                 auto_snapshot_save_count: pulumi.Input[Optional[_builtins.float]] = None,
+                 auto_snapshot_save_count: pulumi.Input[Optional[_builtins.int]] = None,
                  billing_type: pulumi.Input[Optional['BillingType']] = None,
                  dynamic_public_ip: pulumi.Input[Optional[_builtins.bool]] = None,
                  email: pulumi.Input[Optional[_builtins.str]] = None,
@@ -519,14 +520,14 @@ class Machine(pulumi.CustomResource):
                  restore_point_frequency: pulumi.Input[Optional['RestorePointFrequency']] = None,
                  script_id: pulumi.Input[Optional[_builtins.str]] = None,
                  shutdown_timeout_forces: pulumi.Input[Optional[_builtins.bool]] = None,
-                 shutdown_timeout_in_hours: pulumi.Input[Optional[_builtins.float]] = None,
-                 size: pulumi.Input[Optional[_builtins.float]] = None,
+                 shutdown_timeout_in_hours: pulumi.Input[Optional[_builtins.int]] = None,
+                 size: pulumi.Input[Optional[_builtins.int]] = None,
                  state: pulumi.Input[Optional['PowerState']] = None,
                  take_initial_snapshot: pulumi.Input[Optional[_builtins.bool]] = None,
                  team_id: pulumi.Input[Optional[_builtins.str]] = None,
                  template_id: pulumi.Input[Optional[_builtins.str]] = None,
                  user_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 wait_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
+                 wait_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
         A virtual machine. `pulumi up` waits until it is `ready` (or `off` when `state: "off"`), with progress in the log; a machine that was created but did not settle stays in state, and the next `up` carries on from there.
@@ -536,7 +537,7 @@ class Machine(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] adopt_machine_id: Manage this existing machine instead of creating one. Replaces.
         :param pulumi.Input[_builtins.bool] assign_public_ip: A static public IP at creation; not with dynamicPublicIp. Replaces.
         :param pulumi.Input['AutoSnapshotFrequency'] auto_snapshot_frequency: How often automatic snapshots are taken: "hour", "day" or "week". Updates in place.
-        :param pulumi.Input[_builtins.float] auto_snapshot_save_count: How many automatic snapshots to keep. Updates in place.
+        :param pulumi.Input[_builtins.int] auto_snapshot_save_count: How many automatic snapshots to keep. Updates in place.
         :param pulumi.Input['BillingType'] billing_type: "monthly" or "hourly". Replaces.
         :param pulumi.Input[_builtins.bool] dynamic_public_ip: A public IP at each start, released at stop. Updates in place.
         :param pulumi.Input[_builtins.str] email: New team user: all four of email, password, firstName, lastName. Replaces.
@@ -554,14 +555,14 @@ class Machine(pulumi.CustomResource):
         :param pulumi.Input['RestorePointFrequency'] restore_point_frequency: Only "shutdown". Replaces.
         :param pulumi.Input[_builtins.str] script_id: Startup script to run from the first boot. Replaces: the machine is destroyed with its disk whenever the id changes, as it does when the Script's text is edited. For a script you may edit, leave this out and create the Script with `machineId` (docs/resources/script.md, "Startup scripts that change").
         :param pulumi.Input[_builtins.bool] shutdown_timeout_forces: Force shutdown at the timeout. Updates in place.
-        :param pulumi.Input[_builtins.float] shutdown_timeout_in_hours: Hours before shutdown when nobody is logged in. Updates in place.
-        :param pulumi.Input[_builtins.float] size: Storage size in GB. Replaces.
+        :param pulumi.Input[_builtins.int] shutdown_timeout_in_hours: Hours before shutdown when nobody is logged in. Updates in place.
+        :param pulumi.Input[_builtins.int] size: Storage size in GB. Replaces.
         :param pulumi.Input['PowerState'] state: Power state to keep: "ready" (default) or "off". Updates in place through start/stop.
         :param pulumi.Input[_builtins.bool] take_initial_snapshot: Snapshot at first boot. Replaces.
         :param pulumi.Input[_builtins.str] team_id: Team to create the machine for (team accounts). Replaces.
-        :param pulumi.Input[_builtins.str] template_id: Template to create from (see `getTemplates`). Replaces.
+        :param pulumi.Input[_builtins.str] template_id: Template to create from (see `getTemplates`). Replaces. Needed to create a machine only: the plugin's SDKs take it as optional, so a machine taken in by `pulumi import` whose template the API cannot tell may leave it out.
         :param pulumi.Input[_builtins.str] user_id: Existing user to assign (team admins). Replaces.
-        :param pulumi.Input[_builtins.float] wait_timeout_seconds: How long create, update and delete may wait for the machine, in seconds (default 1200); with the `customTimeouts` option, the shorter bound applies. A provider setting: updates in place, no API call.
+        :param pulumi.Input[_builtins.int] wait_timeout_seconds: How long create, update and delete may wait for the machine, in seconds (default 1200); with the `customTimeouts` option, the shorter bound applies. A provider setting: updates in place, no API call.
         """
         ...
     @overload
@@ -590,7 +591,7 @@ class Machine(pulumi.CustomResource):
                  adopt_machine_id: pulumi.Input[Optional[_builtins.str]] = None,
                  assign_public_ip: pulumi.Input[Optional[_builtins.bool]] = None,
                  auto_snapshot_frequency: pulumi.Input[Optional['AutoSnapshotFrequency']] = None,
-                 auto_snapshot_save_count: pulumi.Input[Optional[_builtins.float]] = None,
+                 auto_snapshot_save_count: pulumi.Input[Optional[_builtins.int]] = None,
                  billing_type: pulumi.Input[Optional['BillingType']] = None,
                  dynamic_public_ip: pulumi.Input[Optional[_builtins.bool]] = None,
                  email: pulumi.Input[Optional[_builtins.str]] = None,
@@ -608,14 +609,14 @@ class Machine(pulumi.CustomResource):
                  restore_point_frequency: pulumi.Input[Optional['RestorePointFrequency']] = None,
                  script_id: pulumi.Input[Optional[_builtins.str]] = None,
                  shutdown_timeout_forces: pulumi.Input[Optional[_builtins.bool]] = None,
-                 shutdown_timeout_in_hours: pulumi.Input[Optional[_builtins.float]] = None,
-                 size: pulumi.Input[Optional[_builtins.float]] = None,
+                 shutdown_timeout_in_hours: pulumi.Input[Optional[_builtins.int]] = None,
+                 size: pulumi.Input[Optional[_builtins.int]] = None,
                  state: pulumi.Input[Optional['PowerState']] = None,
                  take_initial_snapshot: pulumi.Input[Optional[_builtins.bool]] = None,
                  team_id: pulumi.Input[Optional[_builtins.str]] = None,
                  template_id: pulumi.Input[Optional[_builtins.str]] = None,
                  user_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 wait_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
+                 wait_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -663,8 +664,6 @@ class Machine(pulumi.CustomResource):
             __props__.__dict__["state"] = state
             __props__.__dict__["take_initial_snapshot"] = take_initial_snapshot
             __props__.__dict__["team_id"] = team_id
-            if template_id is None and not opts.urn:
-                raise TypeError("Missing required property 'template_id'")
             __props__.__dict__["template_id"] = template_id
             __props__.__dict__["user_id"] = user_id
             if wait_timeout_seconds is None:
@@ -774,7 +773,7 @@ class Machine(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="autoSnapshotSaveCount")
-    def auto_snapshot_save_count(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def auto_snapshot_save_count(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         How many automatic snapshots are kept.
         """
@@ -790,7 +789,7 @@ class Machine(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def cpus(self) -> pulumi.Output[_builtins.float]:
+    def cpus(self) -> pulumi.Output[_builtins.int]:
         """
         Number of virtual CPUs.
         """
@@ -966,7 +965,7 @@ class Machine(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="shutdownTimeoutInHours")
-    def shutdown_timeout_in_hours(self) -> pulumi.Output[_builtins.float]:
+    def shutdown_timeout_in_hours(self) -> pulumi.Output[_builtins.int]:
         """
         Hours without a login before the machine shuts down.
         """
@@ -974,7 +973,7 @@ class Machine(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def size(self) -> pulumi.Output[_builtins.float]:
+    def size(self) -> pulumi.Output[_builtins.int]:
         """
         As declared: the API does not report it.
         """

@@ -23,14 +23,14 @@ class MachineRestartArgs:
                  machine_id: pulumi.Input[_builtins.str],
                  triggers: pulumi.Input[Sequence[Any]],
                  state: pulumi.Input[Optional['PowerState']] = None,
-                 wait_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None):
+                 wait_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None):
         """
         The set of arguments for constructing a MachineRestart resource.
 
         :param pulumi.Input[_builtins.str] machine_id: The machine to restart. A new machine (a replaced one) replaces this resource: no restart.
         :param pulumi.Input[Sequence[Any]] triggers: Any values (secrets too): when one changes, `pulumi up` restarts the machine once, in place, and waits until it is ready. Declaring them first restarts nothing.
         :param pulumi.Input['PowerState'] state: The machine's declared power state. "off": a changed trigger is recorded, and the machine is neither started nor restarted.
-        :param pulumi.Input[_builtins.float] wait_timeout_seconds: How long the restart may take, in seconds (default 1200); with `customTimeouts.update`, the shorter applies.
+        :param pulumi.Input[_builtins.int] wait_timeout_seconds: How long the restart may take, in seconds (default 1200); with `customTimeouts.update`, the shorter applies.
         """
         pulumi.set(__self__, "machine_id", machine_id)
         pulumi.set(__self__, "triggers", triggers)
@@ -81,14 +81,14 @@ class MachineRestartArgs:
 
     @_builtins.property
     @pulumi.getter(name="waitTimeoutSeconds")
-    def wait_timeout_seconds(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def wait_timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         How long the restart may take, in seconds (default 1200); with `customTimeouts.update`, the shorter applies.
         """
         return pulumi.get(self, "wait_timeout_seconds")
 
     @wait_timeout_seconds.setter
-    def wait_timeout_seconds(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def wait_timeout_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "wait_timeout_seconds", value)
 
 
@@ -101,7 +101,7 @@ class MachineRestart(pulumi.CustomResource):
                  machine_id: pulumi.Input[Optional[_builtins.str]] = None,
                  state: pulumi.Input[Optional['PowerState']] = None,
                  triggers: pulumi.Input[Optional[Sequence[Any]]] = None,
-                 wait_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
+                 wait_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
         The restart of a machine, whenever values it is given change.
@@ -111,7 +111,7 @@ class MachineRestart(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] machine_id: The machine to restart. A new machine (a replaced one) replaces this resource: no restart.
         :param pulumi.Input['PowerState'] state: The machine's declared power state. "off": a changed trigger is recorded, and the machine is neither started nor restarted.
         :param pulumi.Input[Sequence[Any]] triggers: Any values (secrets too): when one changes, `pulumi up` restarts the machine once, in place, and waits until it is ready. Declaring them first restarts nothing.
-        :param pulumi.Input[_builtins.float] wait_timeout_seconds: How long the restart may take, in seconds (default 1200); with `customTimeouts.update`, the shorter applies.
+        :param pulumi.Input[_builtins.int] wait_timeout_seconds: How long the restart may take, in seconds (default 1200); with `customTimeouts.update`, the shorter applies.
         """
         ...
     @overload
@@ -140,7 +140,7 @@ class MachineRestart(pulumi.CustomResource):
                  machine_id: pulumi.Input[Optional[_builtins.str]] = None,
                  state: pulumi.Input[Optional['PowerState']] = None,
                  triggers: pulumi.Input[Optional[Sequence[Any]]] = None,
-                 wait_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
+                 wait_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -242,7 +242,7 @@ class MachineRestart(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="waitTimeoutSeconds")
-    def wait_timeout_seconds(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def wait_timeout_seconds(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         The bound of a restart's wait, in seconds, when declared.
         """

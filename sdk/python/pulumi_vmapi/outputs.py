@@ -35,7 +35,7 @@ class GetMachinesMachine(dict):
     """
     def __init__(__self__, *,
                  agent_type: _builtins.str,
-                 cpus: _builtins.float,
+                 cpus: _builtins.int,
                  dt_created: _builtins.str,
                  dynamic_public_ip: _builtins.bool,
                  id: _builtins.str,
@@ -43,16 +43,16 @@ class GetMachinesMachine(dict):
                  name: _builtins.str,
                  perform_auto_snapshot: _builtins.bool,
                  shutdown_timeout_forces: _builtins.bool,
-                 shutdown_timeout_in_hours: _builtins.float,
+                 shutdown_timeout_in_hours: _builtins.int,
                  state: 'MachineState',
                  updates_pending: _builtins.bool,
                  usage_rate: _builtins.str,
                  auto_snapshot_frequency: Optional['AutoSnapshotFrequency'] = None,
-                 auto_snapshot_save_count: Optional[_builtins.float] = None,
+                 auto_snapshot_save_count: Optional[_builtins.int] = None,
                  dt_last_run: Optional[_builtins.str] = None,
                  events: Optional[Sequence['outputs.MachineEvent']] = None,
                  gpu: Optional[_builtins.str] = None,
-                 internal_id: Optional[_builtins.float] = None,
+                 internal_id: Optional[_builtins.int] = None,
                  network_id: Optional[_builtins.str] = None,
                  os: Optional[_builtins.str] = None,
                  private_ip_address: Optional[_builtins.str] = None,
@@ -70,7 +70,7 @@ class GetMachinesMachine(dict):
         A machine as the API reports it.
 
         :param _builtins.str agent_type: How the machine is reached: `LinuxHeadless`, `LinuxDesktop`, `WindowsDesktop`, or another.
-        :param _builtins.float cpus: Number of virtual CPUs.
+        :param _builtins.int cpus: Number of virtual CPUs.
         :param _builtins.str dt_created: When it was created (ISO 8601, UTC).
         :param _builtins.bool dynamic_public_ip: Whether a public IP is assigned at each start and released at stop.
         :param _builtins.str id: The machine's id, e.g. `psabc1234`.
@@ -78,16 +78,16 @@ class GetMachinesMachine(dict):
         :param _builtins.str name: The machine's name.
         :param _builtins.bool perform_auto_snapshot: Whether snapshots are taken automatically.
         :param _builtins.bool shutdown_timeout_forces: Whether that shutdown is forced.
-        :param _builtins.float shutdown_timeout_in_hours: Hours without a login before the machine shuts down.
+        :param _builtins.int shutdown_timeout_in_hours: Hours without a login before the machine shuts down.
         :param 'MachineState' state: Its state: `off`, `starting`, `stopping`, `restarting`, `serviceready`, `ready`, ...
         :param _builtins.bool updates_pending: Whether OS updates wait for the next restart.
         :param _builtins.str usage_rate: The billing rate's name: type and billing, e.g. `C4 Hourly`.
         :param 'AutoSnapshotFrequency' auto_snapshot_frequency: How often automatic snapshots are taken: `hour`, `day` or `week`.
-        :param _builtins.float auto_snapshot_save_count: How many automatic snapshots are kept.
+        :param _builtins.int auto_snapshot_save_count: How many automatic snapshots are kept.
         :param _builtins.str dt_last_run: When that script last ran (ISO 8601, UTC).
         :param Sequence['MachineEvent'] events: Its lifecycle events (create, start, stop, ...), when one machine is shown (not in lists).
         :param _builtins.str gpu: The GPU model, e.g. `Quadro P5000`; null for CPU types.
-        :param _builtins.float internal_id: A number the API gives machines in lists only; it means nothing to a program.
+        :param _builtins.int internal_id: A number the API gives machines in lists only; it means nothing to a program.
         :param _builtins.str network_id: The network it is on.
         :param _builtins.str os: The operating system of its template, e.g. `Ubuntu 22.04 Server`; null while provisioning.
         :param _builtins.str private_ip_address: Its address on that network.
@@ -164,7 +164,7 @@ class GetMachinesMachine(dict):
 
     @_builtins.property
     @pulumi.getter
-    def cpus(self) -> _builtins.float:
+    def cpus(self) -> _builtins.int:
         """
         Number of virtual CPUs.
         """
@@ -228,7 +228,7 @@ class GetMachinesMachine(dict):
 
     @_builtins.property
     @pulumi.getter(name="shutdownTimeoutInHours")
-    def shutdown_timeout_in_hours(self) -> _builtins.float:
+    def shutdown_timeout_in_hours(self) -> _builtins.int:
         """
         Hours without a login before the machine shuts down.
         """
@@ -268,7 +268,7 @@ class GetMachinesMachine(dict):
 
     @_builtins.property
     @pulumi.getter(name="autoSnapshotSaveCount")
-    def auto_snapshot_save_count(self) -> Optional[_builtins.float]:
+    def auto_snapshot_save_count(self) -> Optional[_builtins.int]:
         """
         How many automatic snapshots are kept.
         """
@@ -300,7 +300,7 @@ class GetMachinesMachine(dict):
 
     @_builtins.property
     @pulumi.getter(name="internalId")
-    def internal_id(self) -> Optional[_builtins.float]:
+    def internal_id(self) -> Optional[_builtins.int]:
         """
         A number the API gives machines in lists only; it means nothing to a program.
         """
@@ -803,14 +803,14 @@ class StorageUtilization(dict):
                  billing_month: _builtins.str,
                  machine_id: _builtins.str,
                  monthly_rate: _builtins.str,
-                 seconds_used: _builtins.float):
+                 seconds_used: _builtins.int):
         """
         The machine's storage time in the month and its monthly rate.
 
         :param _builtins.str billing_month: The billing month, `YYYY-MM`.
         :param _builtins.str machine_id: The machine's id.
         :param _builtins.str monthly_rate: The storage's monthly rate in dollars, as a decimal string.
-        :param _builtins.float seconds_used: Seconds the storage was kept in the month.
+        :param _builtins.int seconds_used: Seconds the storage was kept in the month.
         """
         pulumi.set(__self__, "billing_month", billing_month)
         pulumi.set(__self__, "machine_id", machine_id)
@@ -843,7 +843,7 @@ class StorageUtilization(dict):
 
     @_builtins.property
     @pulumi.getter(name="secondsUsed")
-    def seconds_used(self) -> _builtins.float:
+    def seconds_used(self) -> _builtins.int:
         """
         Seconds the storage was kept in the month.
         """
@@ -1041,14 +1041,14 @@ class Utilization(dict):
                  billing_month: _builtins.str,
                  hourly_rate: _builtins.str,
                  machine_id: _builtins.str,
-                 seconds_used: _builtins.float):
+                 seconds_used: _builtins.int):
         """
         The machine's running time in the month and its hourly rate.
 
         :param _builtins.str billing_month: The billing month, `YYYY-MM`.
         :param _builtins.str hourly_rate: The machine's hourly rate in dollars, as a decimal string.
         :param _builtins.str machine_id: The machine's id.
-        :param _builtins.float seconds_used: Seconds the machine ran in the month.
+        :param _builtins.int seconds_used: Seconds the machine ran in the month.
         """
         pulumi.set(__self__, "billing_month", billing_month)
         pulumi.set(__self__, "hourly_rate", hourly_rate)
@@ -1081,7 +1081,7 @@ class Utilization(dict):
 
     @_builtins.property
     @pulumi.getter(name="secondsUsed")
-    def seconds_used(self) -> _builtins.float:
+    def seconds_used(self) -> _builtins.int:
         """
         Seconds the machine ran in the month.
         """

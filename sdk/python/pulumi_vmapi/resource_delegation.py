@@ -20,12 +20,12 @@ __all__ = ['ResourceDelegationArgs', 'ResourceDelegation']
 class ResourceDelegationArgs:
     def __init__(__self__, *,
                  machine_ids: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
-                 renew_before_seconds: pulumi.Input[Optional[_builtins.float]] = None):
+                 renew_before_seconds: pulumi.Input[Optional[_builtins.int]] = None):
         """
         The set of arguments for constructing a ResourceDelegation resource.
 
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] machine_ids: Machines the token may show, start, stop and restart. A change replaces the delegation.
-        :param pulumi.Input[_builtins.float] renew_before_seconds: Replace the delegation at the next `pulumi up` when it expires within this many seconds (default 1800). A delegation already expired is always replaced. A provider setting: updates in place, no API call.
+        :param pulumi.Input[_builtins.int] renew_before_seconds: Replace the delegation at the next `pulumi up` when it expires within this many seconds (default 1800). A delegation already expired is always replaced. A provider setting: updates in place, no API call.
         """
         pulumi.set(__self__, "machine_ids", machine_ids)
         if renew_before_seconds is None:
@@ -47,14 +47,14 @@ class ResourceDelegationArgs:
 
     @_builtins.property
     @pulumi.getter(name="renewBeforeSeconds")
-    def renew_before_seconds(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def renew_before_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         Replace the delegation at the next `pulumi up` when it expires within this many seconds (default 1800). A delegation already expired is always replaced. A provider setting: updates in place, no API call.
         """
         return pulumi.get(self, "renew_before_seconds")
 
     @renew_before_seconds.setter
-    def renew_before_seconds(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def renew_before_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "renew_before_seconds", value)
 
 
@@ -65,7 +65,7 @@ class ResourceDelegation(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  machine_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 renew_before_seconds: pulumi.Input[Optional[_builtins.float]] = None,
+                 renew_before_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
         A time-limited delegation; `accessTokenId` is a secret.
@@ -73,7 +73,7 @@ class ResourceDelegation(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] machine_ids: Machines the token may show, start, stop and restart. A change replaces the delegation.
-        :param pulumi.Input[_builtins.float] renew_before_seconds: Replace the delegation at the next `pulumi up` when it expires within this many seconds (default 1800). A delegation already expired is always replaced. A provider setting: updates in place, no API call.
+        :param pulumi.Input[_builtins.int] renew_before_seconds: Replace the delegation at the next `pulumi up` when it expires within this many seconds (default 1800). A delegation already expired is always replaced. A provider setting: updates in place, no API call.
         """
         ...
     @overload
@@ -100,7 +100,7 @@ class ResourceDelegation(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  machine_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 renew_before_seconds: pulumi.Input[Optional[_builtins.float]] = None,
+                 renew_before_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -169,7 +169,7 @@ class ResourceDelegation(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="delegationId")
-    def delegation_id(self) -> pulumi.Output[_builtins.float]:
+    def delegation_id(self) -> pulumi.Output[_builtins.int]:
         """
         The delegation's id in the API (the resource's id too).
         """

@@ -2,13 +2,28 @@
  * The ResourceDelegation resource as data: its inputs and outputs, typed from the wire schema,
  * and the key lists its class registers (resourceDelegation.ts). Types and plain lists only.
  */
+import { z } from "zod";
+import { DELEGATION_LIFETIME_MS } from "../../contract/constants";
 import type { ResourceDelegation as ApiDelegation } from "../../contract/schemas";
 import type { Assert, Props, Same } from "../shared/resourceImplementation";
+
+/**
+ * The ResourceDelegation's own settings, with their rules: `check` applies them, and the package
+ * schema reads their types here (a whole number of seconds, less than the lifetime).
+ */
+export const DelegationSettingsSchema = z.object({
+  /** How long before the token expires `pulumi up` renews it: whole seconds. */
+  renewBeforeSeconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(DELEGATION_LIFETIME_MS / 1000 - 1),
+});
 
 /** A ResourceDelegation's inputs: the machines of the request, and when to renew (the provider's). */
 interface DelegationInputFields {
   machineIds: ApiDelegation["delegation"]["machine"]["ids"];
-  renewBeforeSeconds: number;
+  renewBeforeSeconds: z.infer<typeof DelegationSettingsSchema>["renewBeforeSeconds"];
 }
 
 /** The inputs a ResourceDelegation's provider receives (checked by its `check`). */

@@ -12,6 +12,7 @@ import type { CheckResult, EngineProps, ResourceImplementation } from "../shared
 import { UNKNOWN } from "../shared/unknown";
 import {
   DELEGATION_INPUT_KEYS,
+  DelegationSettingsSchema,
   type CreatedDelegation,
   type DelegationInputs,
   type DelegationOutputs,
@@ -106,14 +107,11 @@ function checkDelegation(news: EngineProps): CheckResult<DelegationInputs> {
     failures.push({ property: "machineIds", reason: "machineIds must be a non-empty list of machine ids" });
   }
   const renew = news.renewBeforeSeconds;
-  if (
-    renew !== undefined &&
-    renew !== UNKNOWN &&
-    !(typeof renew === "number" && renew >= 0 && renew < 14400)
-  ) {
+  const renewRule = DelegationSettingsSchema.shape.renewBeforeSeconds;
+  if (renew !== undefined && renew !== UNKNOWN && !renewRule.safeParse(renew).success) {
     failures.push({
       property: "renewBeforeSeconds",
-      reason: "renewBeforeSeconds must be between 0 and 14399 (the lifetime is 4 h)",
+      reason: `renewBeforeSeconds must be a whole number of seconds between 0 and 14399 (the lifetime is 4 h; got ${JSON.stringify(renew)})`,
     });
   }
   failures.push(...optionFailures(news, DELEGATION_INPUT_KEYS, "ResourceDelegation"));

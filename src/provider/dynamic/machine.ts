@@ -39,7 +39,11 @@ export interface MachineArgs {
   size: pulumi.Input<number>;
   /** "monthly" or "hourly". Replaces. */
   billingType: pulumi.Input<BillingType>;
-  /** Template to create from (see `getTemplates`). Replaces. */
+  /**
+   * Template to create from (see `getTemplates`). Replaces. Needed to create a machine only: the
+   * plugin's SDKs take it as optional, so a machine taken in by `pulumi import` whose template the
+   * API cannot tell may leave it out.
+   */
   templateId: pulumi.Input<string>;
   /** Machine name; defaults to the resource name plus a suffix the stack fixes (docs/resources/README.md, "How names are made"). Updates in place. */
   name?: pulumi.Input<string>;

@@ -3,6 +3,7 @@
  * TypeScript door (lists.ts, machineInfo.ts) runs them from the program with the stack's settings;
  * the plugin runs them for an `Invoke` on its provider's account.
  */
+import { z } from "zod";
 import type { VmApiClient } from "../../client/client";
 import type { Machine, Network, Script, Template, User, Utilization } from "../../contract/schemas";
 import type {
@@ -40,6 +41,14 @@ export interface GetTemplatesResult {
   /** Public templates and the team's own. */
   templates: Template[];
 }
+
+/** The rule of getMachines' own argument (the package schema reads its type here: a whole number). */
+export const GetMachinesOptionsSchema = z.object({
+  /** At most this many machines (0: none). */
+  maxItems: z.number().int().min(0),
+});
+/** getMachines' own argument, as its rule types it. */
+export type GetMachinesOptions = z.infer<typeof GetMachinesOptionsSchema>;
 
 /** Arguments of {@link getMachines}: equality filters on machine fields, and a cap. */
 export type GetMachinesArgs = MachineFilters & {
@@ -115,6 +124,8 @@ export const DATA_SOURCES = {
   }),
   getMachines: async (client: VmApiClient, args: GetMachinesArgs): Promise<GetMachinesResult> => {
     const { maxItems = 10_000, ...filters } = args;
+    if (!GetMachinesOptionsSchema.shape.maxItems.safeParse(maxItems).success)
+      throw new RangeError(`maxItems must be a whole number, 0 or more (got ${JSON.stringify(maxItems)})`);
     const machines: Machine[] = [];
     for await (const machine of client.machines.listAll(filters)) {
       if (machines.length >= maxItems) break;

@@ -20,7 +20,7 @@ import {
 import { machineWatcherFor } from "./machineWatcher";
 import { settleMachine, type SettleOptions } from "./settle";
 
-const DEFAULT_WAIT_SECONDS = 1200;
+export const DEFAULT_WAIT_SECONDS = 1200;
 
 /**
  * When the waits of one operation must end: the tightest of its `customTimeouts` entry and

@@ -15,6 +15,7 @@ import {
   machinePropertyOf,
   POWER_STATES,
   updateBody,
+  MachineOwnSettingsSchema,
   type MachineInputs,
   type MachineOutputs,
 } from "./machineModel";
@@ -32,6 +33,14 @@ type Failure = pulumi.dynamic.CheckFailure;
  */
 const ADOPTED_NAME = "adopted";
 
+/**
+ * A template for the schema check of a machine that exists (an update, or a machine `pulumi
+ * import` read): the API never reports a machine's template and only a create sends one, so an
+ * existing machine declared without it is not refused (the program `pulumi import` prints has none
+ * when the template cannot be told). A replacement's create asks for it (machineProvider.ts).
+ */
+const EXISTING_TEMPLATE = "existing";
+
 /** The whole `check` of Machine. */
 export async function checkMachine(
   olds: MachineOutputs,
@@ -45,7 +54,8 @@ export async function checkMachine(
   const inputs: EngineProps =
     adopting && news.name === undefined ? { ...news } : withAutoName(olds, news, context.names);
   if (inputs.state === undefined) inputs.state = "ready";
-  const local = localFailures(inputs, adopting);
+  const exists = Object.keys(olds).length > 0;
+  const local = localFailures(inputs, adopting, exists);
   const remote = await machineReferenceFailures(olds, inputs, ctx, call.progress);
   return { inputs: withNumericSettings(inputs), failures: printableFailures([...local, ...remote], inputs) };
 }
@@ -66,8 +76,10 @@ function withNumericSettings(inputs: EngineProps): EngineProps {
   return normalized;
 }
 
-function localFailures(inputs: EngineProps, adopting: boolean): Failure[] {
-  const named = adopting && inputs.name === undefined ? { ...inputs, name: ADOPTED_NAME } : inputs;
+function localFailures(inputs: EngineProps, adopting: boolean, exists: boolean): Failure[] {
+  const named = { ...inputs };
+  if (adopting && inputs.name === undefined) named.name = ADOPTED_NAME;
+  if (exists && inputs.templateId === undefined) named.templateId = EXISTING_TEMPLATE;
   const updateFields = updateBody(inputs, Object.keys(inputs));
   return [
     ...schemaFailures(CreateMachineRequestSchema, createBody(named), inputs, machinePropertyOf),
@@ -88,10 +100,11 @@ function providerFieldFailures(inputs: EngineProps): Failure[] {
     });
   }
   const wait = inputs.waitTimeoutSeconds;
-  if (wait !== undefined && wait !== UNKNOWN && !(typeof wait === "number" && wait > 0 && wait <= 86400)) {
+  const waitRule = MachineOwnSettingsSchema.shape.waitTimeoutSeconds;
+  if (wait !== undefined && wait !== UNKNOWN && !waitRule.safeParse(wait).success) {
     failures.push({
       property: "waitTimeoutSeconds",
-      reason: "waitTimeoutSeconds must be a number of seconds between 1 and 86400",
+      reason: `waitTimeoutSeconds must be a whole number of seconds between 1 and 86400 (got ${JSON.stringify(wait)})`,
     });
   }
   const release = inputs.releasePublicIpOnDestroy;

@@ -5,6 +5,7 @@
  * its declared outputs against the same list at compile time.
  */
 import * as crypto from "crypto";
+import { z } from "zod";
 import {
   CreateMachineRequestSchema,
   type CreateMachineRequest,
@@ -89,6 +90,16 @@ export function observedPowerState(outputs: MachineOutputs): unknown {
 }
 
 /**
+ * The Machine's own settings that no request carries, with their rules: `check` applies them
+ * (machineCheck.ts), and the package schema reads their types here (a whole number of seconds).
+ */
+export const MachineOwnSettingsSchema = z.object({
+  /** How long create, update and delete may wait for the machine: whole seconds, up to a day. */
+  waitTimeoutSeconds: z.number().int().min(1).max(86_400),
+});
+type MachineOwnSettings = z.infer<typeof MachineOwnSettingsSchema>;
+
+/**
  * A Machine's inputs, each typed by the request schema that carries it to the API (`name` is the
  * wire's `machineName`; `startOnCreate` comes from `state`), and the provider's own settings.
  */
@@ -96,7 +107,7 @@ type MachineInputFields = Omit<CreateMachineRequest, "machineName" | "startOnCre
   Omit<UpdateMachineRequest, "machineName"> & {
     name: CreateMachineRequest["machineName"];
     state: PowerState;
-    waitTimeoutSeconds: number;
+    waitTimeoutSeconds: MachineOwnSettings["waitTimeoutSeconds"];
     releasePublicIpOnDestroy: boolean;
     adoptMachineId: string;
   };

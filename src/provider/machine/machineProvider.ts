@@ -34,8 +34,17 @@ import {
 import { ResourceInitError } from "../shared/partialFailure";
 import type { EngineProps, ResourceImplementation } from "../shared/resourceImplementation";
 import type { Call } from "../shared/resourceImplementation";
-import { commitName, converge, deadlineOf, settleOptions, shownName, waitBound } from "./converge";
+import {
+  commitName,
+  converge,
+  deadlineOf,
+  DEFAULT_WAIT_SECONDS,
+  settleOptions,
+  shownName,
+  waitBound,
+} from "./converge";
 import { settleMachine } from "./settle";
+import { importedTemplate } from "./importedTemplate";
 import { withExistingTeamUser } from "./teamUser";
 
 /** The Machine implementation's own type. */
@@ -59,6 +68,9 @@ export const createMachineProvider = (context: ProviderContext): MachineImplemen
     // An input the API never reports and the state does not hold (a machine taken in by `pulumi
     // import`: its template, its snapshot flags) is not known to differ: it is recorded as declared.
     for (const key of UNREPORTED_INPUTS) if (comparable[key] === undefined) comparable[key] = declared[key];
+    // A provider setting the state does not hold (a machine taken in by import, whose program's
+    // SDK sends the schema's defaults) stands at its default: declared as the default, no change.
+    for (const [key, value] of Object.entries(SETTING_DEFAULTS)) comparable[key] ??= value;
     const before = pick(comparable, Object.keys(declared));
     const changed = changedKeys(MACHINE_DIFF_TABLE, before, declared);
     const result = withReplaceOnChanges(diffFromTable(MACHINE_DIFF_TABLE, before, declared), changed, news);
@@ -71,6 +83,7 @@ export const createMachineProvider = (context: ProviderContext): MachineImplemen
   async create(inputs, call) {
     const client = call.account.client;
     if (inputs.adoptMachineId !== undefined) return adoptExisting(inputs, call);
+    if (inputs.templateId === undefined) throw new Error(NO_TEMPLATE);
     const deadline = deadlineOf(inputs, "create", context);
     const target = inputs.state ?? "ready";
     const body = await withExistingTeamUser(client, createBody(inputs), call.progress);
@@ -120,9 +133,12 @@ export const createMachineProvider = (context: ProviderContext): MachineImplemen
       return {};
     }
     // A machine read by id alone (`pulumi import`, `Machine.get`) has no stored inputs: the size
-    // and billing type the API reports stand for them (never the declared ones of stored state).
+    // and billing type the API reports stand for them (never the declared ones of stored state),
+    // and its template when the API's templates tell it.
+    const template =
+      props.templateId === undefined ? await importedTemplate(call.account.client, machine) : {};
     const outs = machineOutputs(
-      { ...pick(reportedInputs(machine), ["size", "billingType"]), ...props },
+      { ...pick(reportedInputs(machine), ["size", "billingType"]), ...template, ...props },
       machine,
     );
     // Inputs as the machine stands: a machine at rest in the other power state shows as drift.
@@ -182,6 +198,11 @@ async function readMachine(call: Call, id: string, props: MachineOutputs): Promi
   return (listed && machineFromList(listed, props)) ?? client.machines.get(id);
 }
 
+/** Why a machine without a template cannot be created (a replacement of an imported one). */
+const NO_TEMPLATE =
+  "templateId: a new machine needs a template, and none is declared (the machine this replaces was taken in by " +
+  "`pulumi import`, which could not tell its template): declare templateId (see getTemplates)";
+
 /** Bound on the machines a shared listing collects; far above any sane account. */
 const MAX_LISTED_MACHINES = 100_000;
 
@@ -200,6 +221,12 @@ const UNREPORTED_INPUTS = [
   "firstName",
   "lastName",
 ] as const;
+
+/** The provider's own settings with the value each has when left out (converge.ts, delete). */
+const SETTING_DEFAULTS: EngineProps = {
+  waitTimeoutSeconds: DEFAULT_WAIT_SECONDS,
+  releasePublicIpOnDestroy: false,
+};
 
 /** The error for a machine the stack holds but the API no longer has. */
 function deletedOutOfBand(id: string, cause: Error): Error {

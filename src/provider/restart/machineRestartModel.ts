@@ -3,15 +3,25 @@
  * it, and what decides whether a restart runs (the machine's declared power state) and how long
  * it may wait. Its outputs are its inputs, and the machine's state after the last restart.
  */
+import { z } from "zod";
 import type { Assert, Props, Same } from "../shared/resourceImplementation";
 import type { PowerState } from "../machine/machineModel";
+
+/**
+ * The MachineRestart's own settings, with their rules: `check` applies them, and the package
+ * schema reads their types here (a whole number of seconds).
+ */
+export const RestartSettingsSchema = z.object({
+  /** How long a restart may wait for the machine to come back: whole seconds. */
+  waitTimeoutSeconds: z.number().int().positive(),
+});
 
 /** A MachineRestart's inputs. */
 interface RestartFields {
   machineId: string;
   triggers: unknown[];
   state: PowerState;
-  waitTimeoutSeconds: number;
+  waitTimeoutSeconds: z.infer<typeof RestartSettingsSchema>["waitTimeoutSeconds"];
 }
 
 /** The inputs a MachineRestart's provider receives (checked by its `check`). */

@@ -21,7 +21,12 @@ import { UNKNOWN } from "../shared/unknown";
 import { deadlineOf, settleOptions } from "../machine/converge";
 import { isPowerState, type MachineInputs } from "../machine/machineModel";
 import { settleMachine } from "../machine/settle";
-import { RESTART_INPUT_KEYS, type RestartInputs, type RestartOutputs } from "./machineRestartModel";
+import {
+  RESTART_INPUT_KEYS,
+  RestartSettingsSchema,
+  type RestartInputs,
+  type RestartOutputs,
+} from "./machineRestartModel";
 
 /** The MachineRestart implementation's own type. */
 export type MachineRestartImplementation = ResourceImplementation<RestartInputs, RestartOutputs>;
@@ -45,10 +50,13 @@ export const createMachineRestartProvider = (_context: ProviderContext): Machine
         reason: `state must be "ready" or "off" (got ${JSON.stringify(inputs.state)})`,
       });
     const wait = inputs.waitTimeoutSeconds;
-    if (known("waitTimeoutSeconds") && !(typeof wait === "number" && wait > 0))
+    if (
+      known("waitTimeoutSeconds") &&
+      !RestartSettingsSchema.shape.waitTimeoutSeconds.safeParse(wait).success
+    )
       failures.push({
         property: "waitTimeoutSeconds",
-        reason: "waitTimeoutSeconds must be a positive number of seconds",
+        reason: `waitTimeoutSeconds must be a positive whole number of seconds (got ${JSON.stringify(wait)})`,
       });
     failures.push(...optionFailures(inputs, RESTART_INPUT_KEYS, "MachineRestart"));
     return { inputs, failures: printableFailures(failures, inputs) };

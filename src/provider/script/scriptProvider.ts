@@ -77,7 +77,9 @@ export const createScriptProvider = (context: ProviderContext): ScriptImplementa
       );
       const script = (listed && scriptFromList(listed, props)) ?? (await client.scripts.get(id));
       const outs = scriptOutputs(await importedInputs(client, script, props), script);
-      const inputKeys = [...SCRIPT_INPUT_KEYS, ...NAMING_INPUT_KEYS];
+      // Inputs without the nulls the API reports (a script without a description): an input is a
+      // value or left out, and a null one is no input `check` takes.
+      const inputKeys = [...SCRIPT_INPUT_KEYS, ...NAMING_INPUT_KEYS].filter((k) => outs[k] !== null);
       return { id, props: outs, inputs: definedOnly(Object.fromEntries(inputKeys.map((k) => [k, outs[k]]))) };
     } catch (err) {
       if (provesAbsence(err)) return {};
@@ -110,8 +112,10 @@ export const createScriptProvider = (context: ProviderContext): ScriptImplementa
 
 /**
  * The inputs a script read by id alone has (`pulumi import`, `Script.get`: no stored inputs) that
- * its diff compares: its content's hash, from its text, and the machine it is attached to, when
- * one; so a program declaring the same text and machine shows no change. Stored inputs win.
+ * its diff compares: its text and its content's hash, and the machine it is attached to, when
+ * one; so a program declaring the same text and machine shows no change, and the program `pulumi
+ * import` prints (which needs the text: a script is created from it) previews as it is printed.
+ * Stored inputs win.
  */
 async function importedInputs(
   client: Call["account"]["client"],
@@ -121,7 +125,8 @@ async function importedInputs(
   if (props.contentSha256 !== undefined) return props;
   const machines = script.machines ?? (await client.scripts.get(script.id)).machines ?? [];
   const attached = machines.length === 1 ? { machineId: machines[0].machineId } : {};
-  return { contentSha256: sha256(await client.scripts.text(script.id)), ...attached, ...props };
+  const text = await client.scripts.text(script.id);
+  return { scriptText: text, contentSha256: sha256(text), ...attached, ...props };
 }
 
 /** The Script implementation the runtime dispatches to. */

@@ -4,6 +4,7 @@
  * call time. Every operation checks all of them before its first request (`checkSettings`), so a
  * bad setting never fails an operation half-way, after a machine was created.
  */
+import { z } from "zod";
 import { ConfigurationError } from "../../client/errors";
 import { resolveSettings } from "../../client/settings";
 
@@ -19,6 +20,17 @@ export interface ProviderSettings {
   /** `vmapi:accounts` as the config holds it (a JSON object of named accounts): see account/namedAccounts.ts. */
   accounts?: string;
 }
+
+/**
+ * The rules of the numeric settings: `pollScaleOf` applies them, and the package schema reads
+ * their types here (`pollScale` is a fraction, not a whole number).
+ */
+export const SettingRulesSchema = z.object({
+  /** A multiplier in (0, 1]. */
+  pollScale: z.number().gt(0).max(1),
+});
+/** The numeric settings, as their rules type them. */
+export type SettingRules = z.infer<typeof SettingRulesSchema>;
 
 /** Settings after `checkSettings`: every one present or defaulted, and valid. */
 export interface CheckedSettings {
@@ -67,7 +79,7 @@ export function checkSettings(settings: ProviderSettings, env = process.env): Ch
 export function pollScaleOf(settings: ProviderSettings, env = process.env): number {
   const raw = settings.pollScale ?? env.VMAPI_POLL_SCALE;
   const scale = raw === undefined || raw === "" ? 1 : Number(raw);
-  if (!(scale > 0 && scale <= 1)) {
+  if (!SettingRulesSchema.shape.pollScale.safeParse(scale).success) {
     throw new ConfigurationError(`vmapi:pollScale must be a number in (0, 1] (got ${JSON.stringify(raw)})`, {
       code: "invalid_setting",
     });

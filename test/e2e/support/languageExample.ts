@@ -28,7 +28,7 @@ export interface ExampleRun {
   stderr: string;
 }
 
-/** What the example's program printed with --json after one command (main.go, main.py). */
+/** What the example's runner printed with --json after one command (tools/examples/runner). */
 export interface ProgramSummary {
   command: string;
   stack: string;
@@ -44,11 +44,16 @@ export interface ProgramSummary {
  * and installed SDK): minutes the first time, so a test file does it in its `beforeAll` with a
  * bound of its own rather than inside its first test.
  */
-export function prepareExample(language: Language): void {
+export function prepareExample(language: Language, dir?: string, env: NodeJS.ProcessEnv = process.env): void {
   const scripts =
-    language === "go" ? ["tools/examples/go.sh"] : ["tools/python/venv.sh", "tools/python/sdk.sh"];
-  for (const script of scripts) {
-    const run = spawnSync("bash", [path.join(REPO, script)], { stdio: ["ignore", "ignore", "inherit"] });
+    language === "go"
+      ? [["tools/examples/go.sh", ...(dir ? [dir] : [])]]
+      : [["tools/python/venv.sh"], ["tools/python/sdk.sh"]];
+  for (const [script, ...args] of scripts) {
+    const run = spawnSync("bash", [path.join(REPO, script), ...args], {
+      stdio: ["ignore", "ignore", "inherit"],
+      env,
+    });
     if (run.status !== 0) throw new Error(`bash ${script} exited ${run.status}`);
   }
 }
@@ -85,12 +90,26 @@ export async function runExample(
   return { code, stdout, stderr };
 }
 
+/**
+ * Another program than the language's example, run the same way (tools/examples/main.ts): its
+ * folder, and for Python the interpreter that has `pulumi` and `pulumi_vmapi` installed.
+ */
+export interface OtherProgram {
+  dir: string;
+  python?: string;
+  /** Its project's name (the namespace of its own config keys). */
+  project: string;
+  /** Variables its build needs besides the workspace's (a Go module proxy). */
+  env?: NodeJS.ProcessEnv;
+}
+
 /** A stack of one language's example, created with `config`; every command is scoped to it. */
 export class ExampleStack {
   private constructor(
     readonly workspace: EngineWorkspace,
     readonly language: Language,
     readonly name: string,
+    readonly other?: OtherProgram,
   ) {}
 
   /** `stack init`, then the config, through the runner (the CLI in the example's folder). */
@@ -99,8 +118,9 @@ export class ExampleStack {
     language: Language,
     config: StackConfig,
     name = `t${randomBytes(4).toString("hex")}`,
+    program?: OtherProgram,
   ): Promise<ExampleStack> {
-    const stack = new ExampleStack(workspace, language, name);
+    const stack = new ExampleStack(workspace, language, name, program);
     await stack.ok(["stack", "init"]);
     await stack.setConfig(config);
     return stack;
@@ -109,7 +129,7 @@ export class ExampleStack {
   /** Sets config values in one CLI call; a key without a namespace is the example project's. */
   async setConfig(config: StackConfig): Promise<void> {
     const args = Object.entries(config).flatMap(([key, value]) => {
-      const full = key.includes(":") ? key : `${PROJECTS[this.language]}:${key}`;
+      const full = key.includes(":") ? key : `${this.other?.project ?? PROJECTS[this.language]}:${key}`;
       return typeof value === "string"
         ? ["--plaintext", `${full}=${value}`]
         : ["--secret", `${full}=${value.secret}`];
@@ -125,7 +145,7 @@ export class ExampleStack {
     const run = await runExample(
       this.language,
       [command, "--stack", this.name, "--json"],
-      this.workspace.env,
+      this.env(),
       timeoutMs,
     );
     const last = run.stdout.trim().split("\n").pop() ?? "";
@@ -142,7 +162,7 @@ export class ExampleStack {
 
   /** A CLI command scoped to this stack, which must succeed. */
   async ok(args: string[]): Promise<ExampleRun> {
-    const run = await runExample(this.language, [...args, "--stack", this.name], this.workspace.env);
+    const run = await runExample(this.language, [...args, "--stack", this.name], this.env());
     if (run.code !== 0)
       throw new Error(`pulumi ${args.join(" ")} exited ${run.code}\n${run.stdout}\n${run.stderr}`);
     return run;
@@ -160,12 +180,16 @@ export class ExampleStack {
 
   /** Deletes the stack and its config file in the example's folder. */
   async remove(): Promise<void> {
-    await runExample(
-      this.language,
-      ["stack", "rm", "--yes", "--force", "--stack", this.name],
-      this.workspace.env,
-    );
-    fs.rmSync(path.join(REPO, "examples", this.language, `Pulumi.${this.name}.yaml`), { force: true });
+    await runExample(this.language, ["stack", "rm", "--yes", "--force", "--stack", this.name], this.env());
+    const dir = this.other?.dir ?? path.join(REPO, "examples", this.language);
+    fs.rmSync(path.join(dir, `Pulumi.${this.name}.yaml`), { force: true });
+  }
+
+  /** The workspace's environment, with the other program's folder and Python when there is one. */
+  private env(): NodeJS.ProcessEnv {
+    if (!this.other) return this.workspace.env;
+    const python = this.other.python ? { VMAPI_PYTHON: this.other.python } : {};
+    return { ...this.workspace.env, ...this.other.env, VMAPI_PROGRAM_DIR: this.other.dir, ...python };
   }
 }
 

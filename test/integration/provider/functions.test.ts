@@ -107,6 +107,10 @@ describe("data sources", () => {
     const script = await client.scripts.create({ scriptName: "s1", scriptText: "echo listed" });
     expect((await getMachines({ name: "listed" }, mine)).machines.map((m) => m.id)).toEqual([machine.id]);
     expect((await getMachines({ maxItems: 0 }, mine)).machines).toEqual([]);
+    // A whole number, as the schema types it for the plugin's SDKs: a fraction is refused by name.
+    await expect(getMachines({ maxItems: 1.5 }, mine)).rejects.toThrow(
+      /maxItems must be a whole number, 0 or more \(got 1\.5\)/,
+    );
     const month = new Date(Date.now()).toISOString().slice(0, 7);
     const usage = await getUtilization({ machineId: machine.id, billingMonth: month }, mine);
     expect(usage.machineId).toBe(machine.id);

@@ -102,6 +102,20 @@ describe("Machine check", () => {
     expect(failures!.map((f) => f.property).sort()).toEqual(["state", "waitTimeoutSeconds"]);
     expect(failures!.find((f) => f.property === "state")!.reason).toContain("ready, off");
   });
+
+  it("check: a fractional wait timeout (the schema says integer) → failure naming waitTimeoutSeconds and the whole seconds it takes", async () => {
+    const { failures } = await kit.providers.machine.check(
+      {},
+      inputs({ waitTimeoutSeconds: 1.5 }),
+      kit.settings,
+    );
+    expect(failures).toEqual([
+      {
+        property: "waitTimeoutSeconds",
+        reason: "waitTimeoutSeconds must be a whole number of seconds between 1 and 86400 (got 1.5)",
+      },
+    ]);
+  });
 });
 
 describe("Machine lifecycle through the provider", () => {

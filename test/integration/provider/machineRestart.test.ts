@@ -47,6 +47,20 @@ describe("MachineRestart", () => {
     expect((await checked({ machineId: "ps1", triggers: [] })).state).toBe("ready");
   });
 
+  it("check: a fractional waitTimeoutSeconds (the schema says integer) → failure naming it", async () => {
+    const { failures } = await provider().check(
+      {},
+      { machineId: "ps1", triggers: [], waitTimeoutSeconds: 2.5 },
+      kit.settings,
+    );
+    expect(failures).toEqual([
+      {
+        property: "waitTimeoutSeconds",
+        reason: "waitTimeoutSeconds must be a positive whole number of seconds (got 2.5)",
+      },
+    ]);
+  });
+
   it("create → no restart (the triggers are declared now); update with a changed trigger → one restart, ready, the restart's time recorded", async () => {
     const machineId = await readyMachine("restarted-box");
     const first = await checked({ machineId, triggers: ["a"] });

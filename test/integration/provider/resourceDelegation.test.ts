@@ -47,4 +47,20 @@ describe("ResourceDelegation provider", () => {
     const { failures } = await kit.providers.delegation.check({}, { machineIds: [] }, kit.settings);
     expect(failures!.map((f) => f.property)).toEqual(["machineIds"]);
   });
+
+  it("check: a fractional or too long renewBeforeSeconds (the schema says integer) → failure naming it", async () => {
+    for (const renewBeforeSeconds of [90.5, 14400]) {
+      const { failures } = await kit.providers.delegation.check(
+        {},
+        { machineIds: ["ps1"], renewBeforeSeconds },
+        kit.settings,
+      );
+      expect(failures).toEqual([
+        {
+          property: "renewBeforeSeconds",
+          reason: `renewBeforeSeconds must be a whole number of seconds between 0 and 14399 (the lifetime is 4 h; got ${renewBeforeSeconds})`,
+        },
+      ]);
+    }
+  });
 });

@@ -159,14 +159,66 @@ describe("schema", () => {
     }
   });
 
-  test("package: name, version from package.json, languages", () => {
-    expect(schema).toMatchObject({ name: "vmapi", version: require("../../../package.json").version });
+  test("package: name, version and license from package.json, repository, keywords, publisher, languages", () => {
+    const pkg = require("../../../package.json") as { version: string; license: string };
+    expect(schema).toMatchObject({
+      name: "vmapi",
+      version: pkg.version,
+      license: pkg.license,
+      repository: "https://github.com/pulumi-vmapi/pulumi-vmapi",
+      homepage: "https://github.com/pulumi-vmapi/pulumi-vmapi",
+      publisher: "pulumi-vmapi",
+    });
+    expect(schema.keywords).toEqual(expect.arrayContaining(["pulumi", "vmapi", "kind/native"]));
+    expect(schema.description).not.toBe("");
     expect(schema.language.go).toMatchObject({
       importBasePath: "github.com/pulumi-vmapi/pulumi-vmapi/sdk/go/vmapi",
+      respectSchemaVersion: true,
     });
     expect(schema.language.python).toMatchObject({
       packageName: "pulumi_vmapi",
-      requires: { pulumi: ">=3.0.0,<4.0.0" },
+      pythonRequires: ">=3.11",
+      requires: { pulumi: ">=3.269.0,<4.0.0" },
+      respectSchemaVersion: true,
+    });
+    // The README pip shows: the install line of this version, the versions it needs.
+    const readme = String(schema.language.python.readme);
+    expect(readme).toContain(`pip install pulumi_vmapi==${pkg.version}`);
+    expect(readme).toContain("Python\n3.11 or newer");
+    expect(readme).toContain("`pulumi` (>=3.269.0,<4.0.0)");
+  });
+
+  test("integers: counts, hours, seconds and a disk's size are integer, the poll scale a number", () => {
+    const kinds = Object.fromEntries(
+      everyProperty()
+        .filter(([, p]) => "type" in p && (p.type === "integer" || p.type === "number"))
+        .map(([where, p]) => [where, "type" in p ? p.type : undefined]),
+    );
+    expect(kinds).toEqual({
+      "config.pollScale": "number",
+      "provider.pollScale": "number",
+      "vmapi:index:Machine input.size": "integer",
+      "vmapi:index:Machine input.shutdownTimeoutInHours": "integer",
+      "vmapi:index:Machine input.autoSnapshotSaveCount": "integer",
+      "vmapi:index:Machine input.waitTimeoutSeconds": "integer",
+      "vmapi:index:Machine output.size": "integer",
+      "vmapi:index:Machine output.cpus": "integer",
+      "vmapi:index:Machine output.shutdownTimeoutInHours": "integer",
+      "vmapi:index:Machine output.autoSnapshotSaveCount": "integer",
+      "vmapi:index:ResourceDelegation input.renewBeforeSeconds": "integer",
+      "vmapi:index:ResourceDelegation output.delegationId": "integer",
+      "vmapi:index:MachineRestart input.waitTimeoutSeconds": "integer",
+      "vmapi:index:MachineRestart output.waitTimeoutSeconds": "integer",
+      "vmapi:index:getMachines input.cpus": "integer",
+      "vmapi:index:getMachines input.shutdownTimeoutInHours": "integer",
+      "vmapi:index:getMachines input.autoSnapshotSaveCount": "integer",
+      "vmapi:index:getMachines input.maxItems": "integer",
+      "vmapi:index:GetMachinesMachine.cpus": "integer",
+      "vmapi:index:GetMachinesMachine.shutdownTimeoutInHours": "integer",
+      "vmapi:index:GetMachinesMachine.autoSnapshotSaveCount": "integer",
+      "vmapi:index:GetMachinesMachine.internalId": "integer",
+      "vmapi:index:Utilization.secondsUsed": "integer",
+      "vmapi:index:StorageUtilization.secondsUsed": "integer",
     });
   });
 

@@ -47,7 +47,7 @@ public class App {
         var trainer = new Machine("trainer", MachineArgs.builder()
             .region(Region.EastCoastNY2)
             .machineType(MachineType.C4)
-            .size(50.0)
+            .size(50)
             .billingType(BillingType.Hourly)
             .templateId(templateId)
             .dynamicPublicIp(true)

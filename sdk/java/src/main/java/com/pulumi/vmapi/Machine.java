@@ -15,7 +15,7 @@ import com.pulumi.vmapi.enums.MachineState;
 import com.pulumi.vmapi.enums.PowerState;
 import com.pulumi.vmapi.outputs.MachineEvent;
 import java.lang.Boolean;
-import java.lang.Double;
+import java.lang.Integer;
 import java.lang.String;
 import java.util.List;
 import java.util.Optional;
@@ -59,14 +59,14 @@ public class Machine extends com.pulumi.resources.CustomResource {
      * How many automatic snapshots are kept.
      * 
      */
-    @Export(name="autoSnapshotSaveCount", refs={Double.class}, tree="[0]")
-    private Output</* @Nullable */ Double> autoSnapshotSaveCount;
+    @Export(name="autoSnapshotSaveCount", refs={Integer.class}, tree="[0]")
+    private Output</* @Nullable */ Integer> autoSnapshotSaveCount;
 
     /**
      * @return How many automatic snapshots are kept.
      * 
      */
-    public Output<Optional<Double>> autoSnapshotSaveCount() {
+    public Output<Optional<Integer>> autoSnapshotSaveCount() {
         return Codegen.optional(this.autoSnapshotSaveCount);
     }
     /**
@@ -87,14 +87,14 @@ public class Machine extends com.pulumi.resources.CustomResource {
      * Number of virtual CPUs.
      * 
      */
-    @Export(name="cpus", refs={Double.class}, tree="[0]")
-    private Output<Double> cpus;
+    @Export(name="cpus", refs={Integer.class}, tree="[0]")
+    private Output<Integer> cpus;
 
     /**
      * @return Number of virtual CPUs.
      * 
      */
-    public Output<Double> cpus() {
+    public Output<Integer> cpus() {
         return this.cpus;
     }
     /**
@@ -395,28 +395,28 @@ public class Machine extends com.pulumi.resources.CustomResource {
      * Hours without a login before the machine shuts down.
      * 
      */
-    @Export(name="shutdownTimeoutInHours", refs={Double.class}, tree="[0]")
-    private Output<Double> shutdownTimeoutInHours;
+    @Export(name="shutdownTimeoutInHours", refs={Integer.class}, tree="[0]")
+    private Output<Integer> shutdownTimeoutInHours;
 
     /**
      * @return Hours without a login before the machine shuts down.
      * 
      */
-    public Output<Double> shutdownTimeoutInHours() {
+    public Output<Integer> shutdownTimeoutInHours() {
         return this.shutdownTimeoutInHours;
     }
     /**
      * As declared: the API does not report it.
      * 
      */
-    @Export(name="size", refs={Double.class}, tree="[0]")
-    private Output<Double> size;
+    @Export(name="size", refs={Integer.class}, tree="[0]")
+    private Output<Integer> size;
 
     /**
      * @return As declared: the API does not report it.
      * 
      */
-    public Output<Double> size() {
+    public Output<Integer> size() {
         return this.size;
     }
     /**
@@ -571,6 +571,7 @@ public class Machine extends com.pulumi.resources.CustomResource {
     private static com.pulumi.resources.CustomResourceOptions makeResourceOptions(@Nullable com.pulumi.resources.CustomResourceOptions options, @Nullable Output<java.lang.String> id) {
         var defaultOptions = com.pulumi.resources.CustomResourceOptions.builder()
             .version(Utilities.getVersion())
+            .pluginDownloadURL("https://github.com/pulumi-vmapi/pulumi-vmapi/releases/download/v${VERSION}")
             .additionalSecretOutputs(List.of(
                 "passwordDigest"
             ))

@@ -14,7 +14,7 @@ import com.pulumi.vmapi.enums.PowerState;
 import com.pulumi.vmapi.enums.Region;
 import com.pulumi.vmapi.enums.RestorePointFrequency;
 import java.lang.Boolean;
-import java.lang.Double;
+import java.lang.Integer;
 import java.lang.String;
 import java.util.Objects;
 import java.util.Optional;
@@ -75,13 +75,13 @@ public final class MachineArgs extends com.pulumi.resources.ResourceArgs {
      * 
      */
     @Import(name="autoSnapshotSaveCount")
-    private @Nullable Output<Double> autoSnapshotSaveCount;
+    private @Nullable Output<Integer> autoSnapshotSaveCount;
 
     /**
      * @return How many automatic snapshots to keep. Updates in place.
      * 
      */
-    public Optional<Output<Double>> autoSnapshotSaveCount() {
+    public Optional<Output<Integer>> autoSnapshotSaveCount() {
         return Optional.ofNullable(this.autoSnapshotSaveCount);
     }
 
@@ -345,13 +345,13 @@ public final class MachineArgs extends com.pulumi.resources.ResourceArgs {
      * 
      */
     @Import(name="shutdownTimeoutInHours")
-    private @Nullable Output<Double> shutdownTimeoutInHours;
+    private @Nullable Output<Integer> shutdownTimeoutInHours;
 
     /**
      * @return Hours before shutdown when nobody is logged in. Updates in place.
      * 
      */
-    public Optional<Output<Double>> shutdownTimeoutInHours() {
+    public Optional<Output<Integer>> shutdownTimeoutInHours() {
         return Optional.ofNullable(this.shutdownTimeoutInHours);
     }
 
@@ -360,13 +360,13 @@ public final class MachineArgs extends com.pulumi.resources.ResourceArgs {
      * 
      */
     @Import(name="size", required=true)
-    private Output<Double> size;
+    private Output<Integer> size;
 
     /**
      * @return Storage size in GB. Replaces.
      * 
      */
-    public Output<Double> size() {
+    public Output<Integer> size() {
         return this.size;
     }
 
@@ -416,18 +416,18 @@ public final class MachineArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Template to create from (see `getTemplates`). Replaces.
+     * Template to create from (see `getTemplates`). Replaces. Needed to create a machine only: the plugin&#39;s SDKs take it as optional, so a machine taken in by `pulumi import` whose template the API cannot tell may leave it out.
      * 
      */
-    @Import(name="templateId", required=true)
-    private Output<String> templateId;
+    @Import(name="templateId")
+    private @Nullable Output<String> templateId;
 
     /**
-     * @return Template to create from (see `getTemplates`). Replaces.
+     * @return Template to create from (see `getTemplates`). Replaces. Needed to create a machine only: the plugin&#39;s SDKs take it as optional, so a machine taken in by `pulumi import` whose template the API cannot tell may leave it out.
      * 
      */
-    public Output<String> templateId() {
-        return this.templateId;
+    public Optional<Output<String>> templateId() {
+        return Optional.ofNullable(this.templateId);
     }
 
     /**
@@ -450,13 +450,13 @@ public final class MachineArgs extends com.pulumi.resources.ResourceArgs {
      * 
      */
     @Import(name="waitTimeoutSeconds")
-    private @Nullable Output<Double> waitTimeoutSeconds;
+    private @Nullable Output<Integer> waitTimeoutSeconds;
 
     /**
      * @return How long create, update and delete may wait for the machine, in seconds (default 1200); with the `customTimeouts` option, the shorter bound applies. A provider setting: updates in place, no API call.
      * 
      */
-    public Optional<Output<Double>> waitTimeoutSeconds() {
+    public Optional<Output<Integer>> waitTimeoutSeconds() {
         return Optional.ofNullable(this.waitTimeoutSeconds);
     }
 
@@ -581,7 +581,7 @@ public final class MachineArgs extends com.pulumi.resources.ResourceArgs {
          * @return builder
          * 
          */
-        public Builder autoSnapshotSaveCount(@Nullable Output<Double> autoSnapshotSaveCount) {
+        public Builder autoSnapshotSaveCount(@Nullable Output<Integer> autoSnapshotSaveCount) {
             $.autoSnapshotSaveCount = autoSnapshotSaveCount;
             return this;
         }
@@ -592,7 +592,7 @@ public final class MachineArgs extends com.pulumi.resources.ResourceArgs {
          * @return builder
          * 
          */
-        public Builder autoSnapshotSaveCount(Double autoSnapshotSaveCount) {
+        public Builder autoSnapshotSaveCount(Integer autoSnapshotSaveCount) {
             return autoSnapshotSaveCount(Output.of(autoSnapshotSaveCount));
         }
 
@@ -959,7 +959,7 @@ public final class MachineArgs extends com.pulumi.resources.ResourceArgs {
          * @return builder
          * 
          */
-        public Builder shutdownTimeoutInHours(@Nullable Output<Double> shutdownTimeoutInHours) {
+        public Builder shutdownTimeoutInHours(@Nullable Output<Integer> shutdownTimeoutInHours) {
             $.shutdownTimeoutInHours = shutdownTimeoutInHours;
             return this;
         }
@@ -970,7 +970,7 @@ public final class MachineArgs extends com.pulumi.resources.ResourceArgs {
          * @return builder
          * 
          */
-        public Builder shutdownTimeoutInHours(Double shutdownTimeoutInHours) {
+        public Builder shutdownTimeoutInHours(Integer shutdownTimeoutInHours) {
             return shutdownTimeoutInHours(Output.of(shutdownTimeoutInHours));
         }
 
@@ -980,7 +980,7 @@ public final class MachineArgs extends com.pulumi.resources.ResourceArgs {
          * @return builder
          * 
          */
-        public Builder size(Output<Double> size) {
+        public Builder size(Output<Integer> size) {
             $.size = size;
             return this;
         }
@@ -991,7 +991,7 @@ public final class MachineArgs extends com.pulumi.resources.ResourceArgs {
          * @return builder
          * 
          */
-        public Builder size(Double size) {
+        public Builder size(Integer size) {
             return size(Output.of(size));
         }
 
@@ -1059,18 +1059,18 @@ public final class MachineArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param templateId Template to create from (see `getTemplates`). Replaces.
+         * @param templateId Template to create from (see `getTemplates`). Replaces. Needed to create a machine only: the plugin&#39;s SDKs take it as optional, so a machine taken in by `pulumi import` whose template the API cannot tell may leave it out.
          * 
          * @return builder
          * 
          */
-        public Builder templateId(Output<String> templateId) {
+        public Builder templateId(@Nullable Output<String> templateId) {
             $.templateId = templateId;
             return this;
         }
 
         /**
-         * @param templateId Template to create from (see `getTemplates`). Replaces.
+         * @param templateId Template to create from (see `getTemplates`). Replaces. Needed to create a machine only: the plugin&#39;s SDKs take it as optional, so a machine taken in by `pulumi import` whose template the API cannot tell may leave it out.
          * 
          * @return builder
          * 
@@ -1106,7 +1106,7 @@ public final class MachineArgs extends com.pulumi.resources.ResourceArgs {
          * @return builder
          * 
          */
-        public Builder waitTimeoutSeconds(@Nullable Output<Double> waitTimeoutSeconds) {
+        public Builder waitTimeoutSeconds(@Nullable Output<Integer> waitTimeoutSeconds) {
             $.waitTimeoutSeconds = waitTimeoutSeconds;
             return this;
         }
@@ -1117,7 +1117,7 @@ public final class MachineArgs extends com.pulumi.resources.ResourceArgs {
          * @return builder
          * 
          */
-        public Builder waitTimeoutSeconds(Double waitTimeoutSeconds) {
+        public Builder waitTimeoutSeconds(Integer waitTimeoutSeconds) {
             return waitTimeoutSeconds(Output.of(waitTimeoutSeconds));
         }
 
@@ -1136,10 +1136,7 @@ public final class MachineArgs extends com.pulumi.resources.ResourceArgs {
                 throw new MissingRequiredPropertyException("MachineArgs", "size");
             }
             $.state = Codegen.objectProp("state", PowerState.class).output().arg($.state).def(PowerState.Ready).getNullable();
-            if ($.templateId == null) {
-                throw new MissingRequiredPropertyException("MachineArgs", "templateId");
-            }
-            $.waitTimeoutSeconds = Codegen.doubleProp("waitTimeoutSeconds").output().arg($.waitTimeoutSeconds).def(1.2e+03).getNullable();
+            $.waitTimeoutSeconds = Codegen.integerProp("waitTimeoutSeconds").output().arg($.waitTimeoutSeconds).def(1200).getNullable();
             return $;
         }
     }

@@ -10,7 +10,7 @@ import com.pulumi.core.internal.Codegen;
 import com.pulumi.vmapi.MachineRestartArgs;
 import com.pulumi.vmapi.Utilities;
 import com.pulumi.vmapi.enums.PowerState;
-import java.lang.Double;
+import java.lang.Integer;
 import java.lang.Object;
 import java.lang.String;
 import java.util.List;
@@ -97,14 +97,14 @@ public class MachineRestart extends com.pulumi.resources.CustomResource {
      * The bound of a restart&#39;s wait, in seconds, when declared.
      * 
      */
-    @Export(name="waitTimeoutSeconds", refs={Double.class}, tree="[0]")
-    private Output</* @Nullable */ Double> waitTimeoutSeconds;
+    @Export(name="waitTimeoutSeconds", refs={Integer.class}, tree="[0]")
+    private Output</* @Nullable */ Integer> waitTimeoutSeconds;
 
     /**
      * @return The bound of a restart&#39;s wait, in seconds, when declared.
      * 
      */
-    public Output<Optional<Double>> waitTimeoutSeconds() {
+    public Output<Optional<Integer>> waitTimeoutSeconds() {
         return Codegen.optional(this.waitTimeoutSeconds);
     }
 
@@ -147,6 +147,7 @@ public class MachineRestart extends com.pulumi.resources.CustomResource {
     private static com.pulumi.resources.CustomResourceOptions makeResourceOptions(@Nullable com.pulumi.resources.CustomResourceOptions options, @Nullable Output<java.lang.String> id) {
         var defaultOptions = com.pulumi.resources.CustomResourceOptions.builder()
             .version(Utilities.getVersion())
+            .pluginDownloadURL("https://github.com/pulumi-vmapi/pulumi-vmapi/releases/download/v${VERSION}")
             .build();
         return com.pulumi.resources.CustomResourceOptions.merge(defaultOptions, options, id);
     }

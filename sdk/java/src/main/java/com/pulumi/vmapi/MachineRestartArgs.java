@@ -8,7 +8,7 @@ import com.pulumi.core.annotations.Import;
 import com.pulumi.core.internal.Codegen;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
 import com.pulumi.vmapi.enums.PowerState;
-import java.lang.Double;
+import java.lang.Integer;
 import java.lang.Object;
 import java.lang.String;
 import java.util.List;
@@ -71,13 +71,13 @@ public final class MachineRestartArgs extends com.pulumi.resources.ResourceArgs 
      * 
      */
     @Import(name="waitTimeoutSeconds")
-    private @Nullable Output<Double> waitTimeoutSeconds;
+    private @Nullable Output<Integer> waitTimeoutSeconds;
 
     /**
      * @return How long the restart may take, in seconds (default 1200); with `customTimeouts.update`, the shorter applies.
      * 
      */
-    public Optional<Output<Double>> waitTimeoutSeconds() {
+    public Optional<Output<Integer>> waitTimeoutSeconds() {
         return Optional.ofNullable(this.waitTimeoutSeconds);
     }
 
@@ -187,7 +187,7 @@ public final class MachineRestartArgs extends com.pulumi.resources.ResourceArgs 
          * @return builder
          * 
          */
-        public Builder waitTimeoutSeconds(@Nullable Output<Double> waitTimeoutSeconds) {
+        public Builder waitTimeoutSeconds(@Nullable Output<Integer> waitTimeoutSeconds) {
             $.waitTimeoutSeconds = waitTimeoutSeconds;
             return this;
         }
@@ -198,7 +198,7 @@ public final class MachineRestartArgs extends com.pulumi.resources.ResourceArgs 
          * @return builder
          * 
          */
-        public Builder waitTimeoutSeconds(Double waitTimeoutSeconds) {
+        public Builder waitTimeoutSeconds(Integer waitTimeoutSeconds) {
             return waitTimeoutSeconds(Output.of(waitTimeoutSeconds));
         }
 
@@ -210,6 +210,7 @@ public final class MachineRestartArgs extends com.pulumi.resources.ResourceArgs 
             if ($.triggers == null) {
                 throw new MissingRequiredPropertyException("MachineRestartArgs", "triggers");
             }
+            $.waitTimeoutSeconds = Codegen.integerProp("waitTimeoutSeconds").output().arg($.waitTimeoutSeconds).def(1200).getNullable();
             return $;
         }
     }

@@ -10,7 +10,7 @@ import com.pulumi.core.internal.Codegen;
 import com.pulumi.vmapi.ResourceDelegationArgs;
 import com.pulumi.vmapi.Utilities;
 import java.lang.Boolean;
-import java.lang.Double;
+import java.lang.Integer;
 import java.lang.String;
 import java.util.List;
 import javax.annotation.Nullable;
@@ -39,14 +39,14 @@ public class ResourceDelegation extends com.pulumi.resources.CustomResource {
      * The delegation&#39;s id in the API (the resource&#39;s id too).
      * 
      */
-    @Export(name="delegationId", refs={Double.class}, tree="[0]")
-    private Output<Double> delegationId;
+    @Export(name="delegationId", refs={Integer.class}, tree="[0]")
+    private Output<Integer> delegationId;
 
     /**
      * @return The delegation&#39;s id in the API (the resource&#39;s id too).
      * 
      */
-    public Output<Double> delegationId() {
+    public Output<Integer> delegationId() {
         return this.delegationId;
     }
     /**
@@ -145,6 +145,7 @@ public class ResourceDelegation extends com.pulumi.resources.CustomResource {
     private static com.pulumi.resources.CustomResourceOptions makeResourceOptions(@Nullable com.pulumi.resources.CustomResourceOptions options, @Nullable Output<java.lang.String> id) {
         var defaultOptions = com.pulumi.resources.CustomResourceOptions.builder()
             .version(Utilities.getVersion())
+            .pluginDownloadURL("https://github.com/pulumi-vmapi/pulumi-vmapi/releases/download/v${VERSION}")
             .additionalSecretOutputs(List.of(
                 "accessTokenId"
             ))

@@ -7,7 +7,7 @@ import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Import;
 import com.pulumi.core.internal.Codegen;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
-import java.lang.Double;
+import java.lang.Integer;
 import java.lang.String;
 import java.util.List;
 import java.util.Objects;
@@ -39,13 +39,13 @@ public final class ResourceDelegationArgs extends com.pulumi.resources.ResourceA
      * 
      */
     @Import(name="renewBeforeSeconds")
-    private @Nullable Output<Double> renewBeforeSeconds;
+    private @Nullable Output<Integer> renewBeforeSeconds;
 
     /**
      * @return Replace the delegation at the next `pulumi up` when it expires within this many seconds (default 1800). A delegation already expired is always replaced. A provider setting: updates in place, no API call.
      * 
      */
-    public Optional<Output<Double>> renewBeforeSeconds() {
+    public Optional<Output<Integer>> renewBeforeSeconds() {
         return Optional.ofNullable(this.renewBeforeSeconds);
     }
 
@@ -111,7 +111,7 @@ public final class ResourceDelegationArgs extends com.pulumi.resources.ResourceA
          * @return builder
          * 
          */
-        public Builder renewBeforeSeconds(@Nullable Output<Double> renewBeforeSeconds) {
+        public Builder renewBeforeSeconds(@Nullable Output<Integer> renewBeforeSeconds) {
             $.renewBeforeSeconds = renewBeforeSeconds;
             return this;
         }
@@ -122,7 +122,7 @@ public final class ResourceDelegationArgs extends com.pulumi.resources.ResourceA
          * @return builder
          * 
          */
-        public Builder renewBeforeSeconds(Double renewBeforeSeconds) {
+        public Builder renewBeforeSeconds(Integer renewBeforeSeconds) {
             return renewBeforeSeconds(Output.of(renewBeforeSeconds));
         }
 
@@ -130,7 +130,7 @@ public final class ResourceDelegationArgs extends com.pulumi.resources.ResourceA
             if ($.machineIds == null) {
                 throw new MissingRequiredPropertyException("ResourceDelegationArgs", "machineIds");
             }
-            $.renewBeforeSeconds = Codegen.doubleProp("renewBeforeSeconds").output().arg($.renewBeforeSeconds).def(1.8e+03).getNullable();
+            $.renewBeforeSeconds = Codegen.integerProp("renewBeforeSeconds").output().arg($.renewBeforeSeconds).def(1800).getNullable();
             return $;
         }
     }

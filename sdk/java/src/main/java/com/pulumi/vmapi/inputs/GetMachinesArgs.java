@@ -9,7 +9,7 @@ import com.pulumi.core.internal.Codegen;
 import com.pulumi.vmapi.enums.AutoSnapshotFrequency;
 import com.pulumi.vmapi.enums.MachineState;
 import java.lang.Boolean;
-import java.lang.Double;
+import java.lang.Integer;
 import java.lang.String;
 import java.util.Objects;
 import java.util.Optional;
@@ -55,13 +55,13 @@ public final class GetMachinesArgs extends com.pulumi.resources.InvokeArgs {
      * 
      */
     @Import(name="autoSnapshotSaveCount")
-    private @Nullable Output<Double> autoSnapshotSaveCount;
+    private @Nullable Output<Integer> autoSnapshotSaveCount;
 
     /**
      * @return Only those whose `autoSnapshotSaveCount` equals this. How many automatic snapshots are kept.
      * 
      */
-    public Optional<Output<Double>> autoSnapshotSaveCount() {
+    public Optional<Output<Integer>> autoSnapshotSaveCount() {
         return Optional.ofNullable(this.autoSnapshotSaveCount);
     }
 
@@ -70,13 +70,13 @@ public final class GetMachinesArgs extends com.pulumi.resources.InvokeArgs {
      * 
      */
     @Import(name="cpus")
-    private @Nullable Output<Double> cpus;
+    private @Nullable Output<Integer> cpus;
 
     /**
      * @return Only those whose `cpus` equals this. Number of virtual CPUs.
      * 
      */
-    public Optional<Output<Double>> cpus() {
+    public Optional<Output<Integer>> cpus() {
         return Optional.ofNullable(this.cpus);
     }
 
@@ -145,13 +145,13 @@ public final class GetMachinesArgs extends com.pulumi.resources.InvokeArgs {
      * 
      */
     @Import(name="maxItems")
-    private @Nullable Output<Double> maxItems;
+    private @Nullable Output<Integer> maxItems;
 
     /**
      * @return At most this many machines (default 10,000); the pages beyond are not fetched.
      * 
      */
-    public Optional<Output<Double>> maxItems() {
+    public Optional<Output<Integer>> maxItems() {
         return Optional.ofNullable(this.maxItems);
     }
 
@@ -295,13 +295,13 @@ public final class GetMachinesArgs extends com.pulumi.resources.InvokeArgs {
      * 
      */
     @Import(name="shutdownTimeoutInHours")
-    private @Nullable Output<Double> shutdownTimeoutInHours;
+    private @Nullable Output<Integer> shutdownTimeoutInHours;
 
     /**
      * @return Only those whose `shutdownTimeoutInHours` equals this. Hours without a login before the machine shuts down.
      * 
      */
-    public Optional<Output<Double>> shutdownTimeoutInHours() {
+    public Optional<Output<Integer>> shutdownTimeoutInHours() {
         return Optional.ofNullable(this.shutdownTimeoutInHours);
     }
 
@@ -507,7 +507,7 @@ public final class GetMachinesArgs extends com.pulumi.resources.InvokeArgs {
          * @return builder
          * 
          */
-        public Builder autoSnapshotSaveCount(@Nullable Output<Double> autoSnapshotSaveCount) {
+        public Builder autoSnapshotSaveCount(@Nullable Output<Integer> autoSnapshotSaveCount) {
             $.autoSnapshotSaveCount = autoSnapshotSaveCount;
             return this;
         }
@@ -518,7 +518,7 @@ public final class GetMachinesArgs extends com.pulumi.resources.InvokeArgs {
          * @return builder
          * 
          */
-        public Builder autoSnapshotSaveCount(Double autoSnapshotSaveCount) {
+        public Builder autoSnapshotSaveCount(Integer autoSnapshotSaveCount) {
             return autoSnapshotSaveCount(Output.of(autoSnapshotSaveCount));
         }
 
@@ -528,7 +528,7 @@ public final class GetMachinesArgs extends com.pulumi.resources.InvokeArgs {
          * @return builder
          * 
          */
-        public Builder cpus(@Nullable Output<Double> cpus) {
+        public Builder cpus(@Nullable Output<Integer> cpus) {
             $.cpus = cpus;
             return this;
         }
@@ -539,7 +539,7 @@ public final class GetMachinesArgs extends com.pulumi.resources.InvokeArgs {
          * @return builder
          * 
          */
-        public Builder cpus(Double cpus) {
+        public Builder cpus(Integer cpus) {
             return cpus(Output.of(cpus));
         }
 
@@ -633,7 +633,7 @@ public final class GetMachinesArgs extends com.pulumi.resources.InvokeArgs {
          * @return builder
          * 
          */
-        public Builder maxItems(@Nullable Output<Double> maxItems) {
+        public Builder maxItems(@Nullable Output<Integer> maxItems) {
             $.maxItems = maxItems;
             return this;
         }
@@ -644,7 +644,7 @@ public final class GetMachinesArgs extends com.pulumi.resources.InvokeArgs {
          * @return builder
          * 
          */
-        public Builder maxItems(Double maxItems) {
+        public Builder maxItems(Integer maxItems) {
             return maxItems(Output.of(maxItems));
         }
 
@@ -843,7 +843,7 @@ public final class GetMachinesArgs extends com.pulumi.resources.InvokeArgs {
          * @return builder
          * 
          */
-        public Builder shutdownTimeoutInHours(@Nullable Output<Double> shutdownTimeoutInHours) {
+        public Builder shutdownTimeoutInHours(@Nullable Output<Integer> shutdownTimeoutInHours) {
             $.shutdownTimeoutInHours = shutdownTimeoutInHours;
             return this;
         }
@@ -854,7 +854,7 @@ public final class GetMachinesArgs extends com.pulumi.resources.InvokeArgs {
          * @return builder
          * 
          */
-        public Builder shutdownTimeoutInHours(Double shutdownTimeoutInHours) {
+        public Builder shutdownTimeoutInHours(Integer shutdownTimeoutInHours) {
             return shutdownTimeoutInHours(Output.of(shutdownTimeoutInHours));
         }
 
@@ -1006,7 +1006,7 @@ public final class GetMachinesArgs extends com.pulumi.resources.InvokeArgs {
         }
 
         public GetMachinesArgs build() {
-            $.maxItems = Codegen.doubleProp("maxItems").output().arg($.maxItems).def(1e+04).getNullable();
+            $.maxItems = Codegen.integerProp("maxItems").output().arg($.maxItems).def(10000).getNullable();
             return $;
         }
     }

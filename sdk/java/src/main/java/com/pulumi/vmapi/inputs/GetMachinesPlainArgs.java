@@ -8,7 +8,7 @@ import com.pulumi.core.internal.Codegen;
 import com.pulumi.vmapi.enums.AutoSnapshotFrequency;
 import com.pulumi.vmapi.enums.MachineState;
 import java.lang.Boolean;
-import java.lang.Double;
+import java.lang.Integer;
 import java.lang.String;
 import java.util.Objects;
 import java.util.Optional;
@@ -54,13 +54,13 @@ public final class GetMachinesPlainArgs extends com.pulumi.resources.InvokeArgs 
      * 
      */
     @Import(name="autoSnapshotSaveCount")
-    private @Nullable Double autoSnapshotSaveCount;
+    private @Nullable Integer autoSnapshotSaveCount;
 
     /**
      * @return Only those whose `autoSnapshotSaveCount` equals this. How many automatic snapshots are kept.
      * 
      */
-    public Optional<Double> autoSnapshotSaveCount() {
+    public Optional<Integer> autoSnapshotSaveCount() {
         return Optional.ofNullable(this.autoSnapshotSaveCount);
     }
 
@@ -69,13 +69,13 @@ public final class GetMachinesPlainArgs extends com.pulumi.resources.InvokeArgs 
      * 
      */
     @Import(name="cpus")
-    private @Nullable Double cpus;
+    private @Nullable Integer cpus;
 
     /**
      * @return Only those whose `cpus` equals this. Number of virtual CPUs.
      * 
      */
-    public Optional<Double> cpus() {
+    public Optional<Integer> cpus() {
         return Optional.ofNullable(this.cpus);
     }
 
@@ -144,13 +144,13 @@ public final class GetMachinesPlainArgs extends com.pulumi.resources.InvokeArgs 
      * 
      */
     @Import(name="maxItems")
-    private @Nullable Double maxItems;
+    private @Nullable Integer maxItems;
 
     /**
      * @return At most this many machines (default 10,000); the pages beyond are not fetched.
      * 
      */
-    public Optional<Double> maxItems() {
+    public Optional<Integer> maxItems() {
         return Optional.ofNullable(this.maxItems);
     }
 
@@ -294,13 +294,13 @@ public final class GetMachinesPlainArgs extends com.pulumi.resources.InvokeArgs 
      * 
      */
     @Import(name="shutdownTimeoutInHours")
-    private @Nullable Double shutdownTimeoutInHours;
+    private @Nullable Integer shutdownTimeoutInHours;
 
     /**
      * @return Only those whose `shutdownTimeoutInHours` equals this. Hours without a login before the machine shuts down.
      * 
      */
-    public Optional<Double> shutdownTimeoutInHours() {
+    public Optional<Integer> shutdownTimeoutInHours() {
         return Optional.ofNullable(this.shutdownTimeoutInHours);
     }
 
@@ -486,7 +486,7 @@ public final class GetMachinesPlainArgs extends com.pulumi.resources.InvokeArgs 
          * @return builder
          * 
          */
-        public Builder autoSnapshotSaveCount(@Nullable Double autoSnapshotSaveCount) {
+        public Builder autoSnapshotSaveCount(@Nullable Integer autoSnapshotSaveCount) {
             $.autoSnapshotSaveCount = autoSnapshotSaveCount;
             return this;
         }
@@ -497,7 +497,7 @@ public final class GetMachinesPlainArgs extends com.pulumi.resources.InvokeArgs 
          * @return builder
          * 
          */
-        public Builder cpus(@Nullable Double cpus) {
+        public Builder cpus(@Nullable Integer cpus) {
             $.cpus = cpus;
             return this;
         }
@@ -552,7 +552,7 @@ public final class GetMachinesPlainArgs extends com.pulumi.resources.InvokeArgs 
          * @return builder
          * 
          */
-        public Builder maxItems(@Nullable Double maxItems) {
+        public Builder maxItems(@Nullable Integer maxItems) {
             $.maxItems = maxItems;
             return this;
         }
@@ -662,7 +662,7 @@ public final class GetMachinesPlainArgs extends com.pulumi.resources.InvokeArgs 
          * @return builder
          * 
          */
-        public Builder shutdownTimeoutInHours(@Nullable Double shutdownTimeoutInHours) {
+        public Builder shutdownTimeoutInHours(@Nullable Integer shutdownTimeoutInHours) {
             $.shutdownTimeoutInHours = shutdownTimeoutInHours;
             return this;
         }
@@ -745,7 +745,7 @@ public final class GetMachinesPlainArgs extends com.pulumi.resources.InvokeArgs 
         }
 
         public GetMachinesPlainArgs build() {
-            $.maxItems = Codegen.doubleProp("maxItems").arg($.maxItems).def(1e+04).getNullable();
+            $.maxItems = Codegen.integerProp("maxItems").arg($.maxItems).def(10000).getNullable();
             return $;
         }
     }

@@ -9,7 +9,7 @@ import com.pulumi.vmapi.enums.AutoSnapshotFrequency;
 import com.pulumi.vmapi.enums.MachineState;
 import com.pulumi.vmapi.outputs.MachineEvent;
 import java.lang.Boolean;
-import java.lang.Double;
+import java.lang.Integer;
 import java.lang.String;
 import java.util.List;
 import java.util.Objects;
@@ -32,12 +32,12 @@ public final class GetMachinesMachine {
      * @return How many automatic snapshots are kept.
      * 
      */
-    private @Nullable Double autoSnapshotSaveCount;
+    private @Nullable Integer autoSnapshotSaveCount;
     /**
      * @return Number of virtual CPUs.
      * 
      */
-    private Double cpus;
+    private Integer cpus;
     /**
      * @return When it was created (ISO 8601, UTC).
      * 
@@ -72,7 +72,7 @@ public final class GetMachinesMachine {
      * @return A number the API gives machines in lists only; it means nothing to a program.
      * 
      */
-    private @Nullable Double internalId;
+    private @Nullable Integer internalId;
     /**
      * @return The machine type, e.g. `C4` (the API may report types this package does not list).
      * 
@@ -142,7 +142,7 @@ public final class GetMachinesMachine {
      * @return Hours without a login before the machine shuts down.
      * 
      */
-    private Double shutdownTimeoutInHours;
+    private Integer shutdownTimeoutInHours;
     /**
      * @return Its state: `off`, `starting`, `stopping`, `restarting`, `serviceready`, `ready`, ...
      * 
@@ -198,14 +198,14 @@ public final class GetMachinesMachine {
      * @return How many automatic snapshots are kept.
      * 
      */
-    public Optional<Double> autoSnapshotSaveCount() {
+    public Optional<Integer> autoSnapshotSaveCount() {
         return Optional.ofNullable(this.autoSnapshotSaveCount);
     }
     /**
      * @return Number of virtual CPUs.
      * 
      */
-    public Double cpus() {
+    public Integer cpus() {
         return this.cpus;
     }
     /**
@@ -254,7 +254,7 @@ public final class GetMachinesMachine {
      * @return A number the API gives machines in lists only; it means nothing to a program.
      * 
      */
-    public Optional<Double> internalId() {
+    public Optional<Integer> internalId() {
         return Optional.ofNullable(this.internalId);
     }
     /**
@@ -352,7 +352,7 @@ public final class GetMachinesMachine {
      * @return Hours without a login before the machine shuts down.
      * 
      */
-    public Double shutdownTimeoutInHours() {
+    public Integer shutdownTimeoutInHours() {
         return this.shutdownTimeoutInHours;
     }
     /**
@@ -416,15 +416,15 @@ public final class GetMachinesMachine {
     public static final class Builder {
         private String agentType;
         private @Nullable AutoSnapshotFrequency autoSnapshotFrequency;
-        private @Nullable Double autoSnapshotSaveCount;
-        private Double cpus;
+        private @Nullable Integer autoSnapshotSaveCount;
+        private Integer cpus;
         private String dtCreated;
         private @Nullable String dtLastRun;
         private Boolean dynamicPublicIp;
         private @Nullable List<MachineEvent> events;
         private @Nullable String gpu;
         private String id;
-        private @Nullable Double internalId;
+        private @Nullable Integer internalId;
         private String machineType;
         private String name;
         private @Nullable String networkId;
@@ -438,7 +438,7 @@ public final class GetMachinesMachine {
         private @Nullable String restorePointSnapshotId;
         private @Nullable String scriptId;
         private Boolean shutdownTimeoutForces;
-        private Double shutdownTimeoutInHours;
+        private Integer shutdownTimeoutInHours;
         private MachineState state;
         private @Nullable String storageTotal;
         private @Nullable String storageUsed;
@@ -498,13 +498,13 @@ public final class GetMachinesMachine {
             return this;
         }
         @CustomType.Setter
-        public Builder autoSnapshotSaveCount(@Nullable Double autoSnapshotSaveCount) {
+        public Builder autoSnapshotSaveCount(@Nullable Integer autoSnapshotSaveCount) {
 
             this.autoSnapshotSaveCount = autoSnapshotSaveCount;
             return this;
         }
         @CustomType.Setter
-        public Builder cpus(Double cpus) {
+        public Builder cpus(Integer cpus) {
             if (cpus == null) {
               throw new MissingRequiredPropertyException("GetMachinesMachine", "cpus");
             }
@@ -557,7 +557,7 @@ public final class GetMachinesMachine {
             return this;
         }
         @CustomType.Setter
-        public Builder internalId(@Nullable Double internalId) {
+        public Builder internalId(@Nullable Integer internalId) {
 
             this.internalId = internalId;
             return this;
@@ -649,7 +649,7 @@ public final class GetMachinesMachine {
             return this;
         }
         @CustomType.Setter
-        public Builder shutdownTimeoutInHours(Double shutdownTimeoutInHours) {
+        public Builder shutdownTimeoutInHours(Integer shutdownTimeoutInHours) {
             if (shutdownTimeoutInHours == null) {
               throw new MissingRequiredPropertyException("GetMachinesMachine", "shutdownTimeoutInHours");
             }

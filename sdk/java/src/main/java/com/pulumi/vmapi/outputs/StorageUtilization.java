@@ -5,7 +5,7 @@ package com.pulumi.vmapi.outputs;
 
 import com.pulumi.core.annotations.CustomType;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
-import java.lang.Double;
+import java.lang.Integer;
 import java.lang.String;
 import java.util.Objects;
 
@@ -30,7 +30,7 @@ public final class StorageUtilization {
      * @return Seconds the storage was kept in the month.
      * 
      */
-    private Double secondsUsed;
+    private Integer secondsUsed;
 
     private StorageUtilization() {}
     /**
@@ -58,7 +58,7 @@ public final class StorageUtilization {
      * @return Seconds the storage was kept in the month.
      * 
      */
-    public Double secondsUsed() {
+    public Integer secondsUsed() {
         return this.secondsUsed;
     }
 
@@ -74,7 +74,7 @@ public final class StorageUtilization {
         private String billingMonth;
         private String machineId;
         private String monthlyRate;
-        private Double secondsUsed;
+        private Integer secondsUsed;
         public Builder() {}
         public Builder(StorageUtilization defaults) {
     	      Objects.requireNonNull(defaults);
@@ -109,7 +109,7 @@ public final class StorageUtilization {
             return this;
         }
         @CustomType.Setter
-        public Builder secondsUsed(Double secondsUsed) {
+        public Builder secondsUsed(Integer secondsUsed) {
             if (secondsUsed == null) {
               throw new MissingRequiredPropertyException("StorageUtilization", "secondsUsed");
             }

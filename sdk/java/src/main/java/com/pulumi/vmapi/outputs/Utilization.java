@@ -5,7 +5,7 @@ package com.pulumi.vmapi.outputs;
 
 import com.pulumi.core.annotations.CustomType;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
-import java.lang.Double;
+import java.lang.Integer;
 import java.lang.String;
 import java.util.Objects;
 
@@ -30,7 +30,7 @@ public final class Utilization {
      * @return Seconds the machine ran in the month.
      * 
      */
-    private Double secondsUsed;
+    private Integer secondsUsed;
 
     private Utilization() {}
     /**
@@ -58,7 +58,7 @@ public final class Utilization {
      * @return Seconds the machine ran in the month.
      * 
      */
-    public Double secondsUsed() {
+    public Integer secondsUsed() {
         return this.secondsUsed;
     }
 
@@ -74,7 +74,7 @@ public final class Utilization {
         private String billingMonth;
         private String hourlyRate;
         private String machineId;
-        private Double secondsUsed;
+        private Integer secondsUsed;
         public Builder() {}
         public Builder(Utilization defaults) {
     	      Objects.requireNonNull(defaults);
@@ -109,7 +109,7 @@ public final class Utilization {
             return this;
         }
         @CustomType.Setter
-        public Builder secondsUsed(Double secondsUsed) {
+        public Builder secondsUsed(Integer secondsUsed) {
             if (secondsUsed == null) {
               throw new MissingRequiredPropertyException("Utilization", "secondsUsed");
             }

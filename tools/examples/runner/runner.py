@@ -1,14 +1,15 @@
-"""Runs the quickstart (quickstart.py) on the pulumi CLI with Pulumi's Automation API, as an
-inline program: the program runs in this process and the CLI calls it back, so no Python language
-host is needed.
+"""The Automation API host of a Python Pulumi program (examples/python, and the Python programs of
+the real-engine tests): it runs inline, as an Automation API program, the very function the
+program's __main__.py calls under `if __name__ == "__main__":`, so no Python language host is
+needed (the CLI calls the program back). The program is ordinary: with Python's language host,
+`pulumi up` runs its __main__.py.
 
-    python main.py [--stack dev] [--json] up|preview|refresh|destroy
+    python runner.py [--stack dev] [--json] up|preview|refresh|destroy
 
-The project is this folder's Pulumi.yaml, which names the plugin's folder; the stack is created
-when missing, and its config is the usual Pulumi.<stack>.yaml (vmapi:baseUrl, vmapi:apiKey as a
-secret, optional vmapi-python-quickstart:createTimeout). The CLI is the `pulumi` on PATH and reads
-its backend and passphrase from the environment, as it does for `pulumi up`. In this repository,
-`npm run example:python -- up` installs the SDK and runs this file that way.
+Run it in the program's folder: the project is that folder's Pulumi.yaml (its name is read there);
+the stack is created when missing, and its config is the usual Pulumi.<stack>.yaml. The CLI is the
+`pulumi` on PATH and reads its backend and passphrase from the environment, as it does for
+`pulumi up`. In this repository, `npm run example:python -- up` runs the example this way.
 
 The engine's progress goes to stdout (stderr with --json), then a summary: the result, the
 changes by kind, the steps (with the outputs a refresh changed) and, after an up, the stack's
@@ -18,21 +19,19 @@ outputs. With --json the summary is one JSON object on stdout.
 import argparse
 import json
 import os
+import re
+import runpy
 import sys
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from pulumi import automation as auto
 from pulumi.automation import events
 
-from quickstart import quickstart
-
-# The name in Pulumi.yaml (the namespace of the program's own config keys).
-PROJECT = "vmapi-python-quickstart"
 COMMANDS = ("up", "preview", "refresh", "destroy")
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(prog="main.py", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="runner.py", description=__doc__.splitlines()[0])
     parser.add_argument("--stack", default="dev", help="the stack")
     parser.add_argument("--json", action="store_true", help="print the summary as one JSON object (progress on stderr)")
     parser.add_argument("command", choices=COMMANDS)
@@ -43,11 +42,12 @@ def main() -> int:
     seen: List[events.EngineEvent] = []
     failure: Optional[Exception] = None
     try:
+        work_dir = os.getcwd()
         stack = auto.create_or_select_stack(
             stack_name=args.stack,
-            project_name=PROJECT,
-            program=quickstart,
-            opts=auto.LocalWorkspaceOptions(work_dir=os.path.dirname(os.path.abspath(__file__))),
+            project_name=project_name(os.path.join(work_dir, "Pulumi.yaml")),
+            program=hosted_program(work_dir),
+            opts=auto.LocalWorkspaceOptions(work_dir=work_dir),
         )
         summary["changes"] = operate(stack, args.command, lambda line: print(line, file=progress), seen.append)
         summary["result"] = "succeeded"
@@ -66,6 +66,27 @@ def main() -> int:
     else:
         print_summary(summary)
     return 0 if failure is None else 1
+
+
+def project_name(pulumi_yaml: str) -> str:
+    """The project's name in its Pulumi.yaml: the top-level `name:` line."""
+    with open(pulumi_yaml, encoding="utf-8") as f:
+        found = re.search(r"^name:\s*[\"']?([^\"'\s#]+)", f.read(), re.MULTILINE)
+    if not found:
+        raise ValueError(f"{pulumi_yaml}: no top-level name")
+    return found.group(1)
+
+
+def hosted_program(work_dir: str) -> Callable[[], None]:
+    """The function the program's __main__.py calls under `if __name__ == "__main__":`, loaded
+    from the file as a module of another name, so that call does not run here."""
+    path = os.path.join(work_dir, "__main__.py")
+    with open(path, encoding="utf-8") as f:
+        found = re.search(r"^if __name__ == [\"']__main__[\"']:\s*\n\s+(\w+)\(\)\s*$", f.read(), re.MULTILINE)
+    if not found:
+        raise ValueError(f'{path}: no `if __name__ == "__main__":` calling the program function')
+    sys.path.insert(0, work_dir)
+    return runpy.run_path(path, run_name="hosted_program")[found.group(1)]
 
 
 def operate(

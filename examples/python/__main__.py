@@ -1,7 +1,5 @@
-"""The quickstart: one machine kept ready, and a startup script created for it.
-
-`quickstart()` is what a Pulumi Python program's __main__.py holds; main.py runs it inline.
-"""
+"""The Python quickstart, an ordinary Pulumi Python program (`pulumi up` in this folder runs it
+with Python's language host): one machine kept ready, and a startup script created for it."""
 
 import pulumi
 
@@ -47,3 +45,7 @@ def quickstart() -> None:
     pulumi.export("machineName", trainer.name)
     pulumi.export("scriptId", setup.script_id)
     pulumi.export("scriptName", setup.name)
+
+
+if __name__ == "__main__":
+    quickstart()
