@@ -91,7 +91,8 @@ export function programArgs(args: readonly string[], commandAt: number): string[
 
 /** Runs one command line of an example; resolves with the exit code to exit with. */
 export async function runExample(language: Language, args: string[]): Promise<number> {
-  if (language === "java") return runPulumi(["--program", exampleDir(language), ...args], exampleDir(language));
+  if (language === "java")
+    return runPulumi(["--program", exampleDir(language), ...args], exampleDir(language));
   const { dir, python } = overrides(language);
   ensureFreshBuild();
   const cli = pulumiCli();
