@@ -25,7 +25,7 @@ OUT="$CACHE/goproxy-$DIGEST"
 ZIP="$OUT/$MODULE/@v/$VERSION.zip"
 
 cache_found "$OUT" test -f "$ZIP"
-TOOL="$(bash -c 'source "$1/../cache.sh"; cache_options proxy.sh; cache_go_build "$2" "$1" "the module proxy writer (tools/gomodule)" "about 30 s"' \
+TOOL="$(bash -c 'source "$1/../cache.sh"; cache_options proxy.sh; cache_go_build "$2" "$1" "the module proxy writer (tools/gomodule)" "CONTRIBUTING.md, \"Built once\", says how long"' \
   _ "$HERE" "$CACHE/gomodule-$(cat "$HERE"/go.mod "$HERE"/go.sum "$HERE"/main.go | sha256sum | cut -c1-12)/bin/gomodule")"
 cache_lock build.lock "$OUT" test -f "$ZIP"
 rm -rf "$OUT.tmp"
