@@ -8,7 +8,8 @@ import tseslint from "typescript-eslint";
  *   contract  the wire contract, written once (constants, zod schemas of every record and request,
  *             list-filter fields, issue formatting, the price list); imports no other folder of src,
  *             and never Pulumi or axios
- *   client    -> contract; never Pulumi
+ *   client    -> contract; never Pulumi. Inside it, core/ (the machinery) imports no resource,
+ *                resources/ (one file per API resource) build on core/ alone, client.ts on both
  *   emulator  -> contract only; inside it, http -> model -> state: the rules (model) never import
  *                the HTTP side, and the store (state) imports neither
  *   provider  -> client, contract; never emulator, recovery or review. Inside it, shared/ and
@@ -50,11 +51,33 @@ const LAYERS = [
     [noPulumi, { name: "axios", message: "The contract sends no requests." }],
   ),
   layer(
-    ["src/client/**/*.ts"],
+    ["src/client/*.ts"],
     [
       {
         regex: "^\\.\\./(?!contract/)",
         message: "src/client imports no other folder of src but the contract.",
+      },
+    ],
+    [noPulumi],
+  ),
+  layer(
+    ["src/client/core/**/*.ts"],
+    [
+      {
+        regex: "^\\.\\./(?!\\.\\./contract/)",
+        message:
+          "The client's machinery (core/) imports the contract alone: no API resource (resources/), not the client built on it, no other folder of src.",
+      },
+    ],
+    [noPulumi],
+  ),
+  layer(
+    ["src/client/resources/**/*.ts"],
+    [
+      {
+        regex: "^\\.\\./(?!core/|\\.\\./contract/)",
+        message:
+          "An API resource's file builds on the client's machinery (core/) and the contract alone: not on the client built on it, no other folder of src.",
       },
     ],
     [noPulumi],

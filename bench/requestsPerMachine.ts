@@ -5,8 +5,8 @@
  * create-and-wait with other polling schedules, at several D, to size a change of policy.
  */
 import { VmApiClient } from "../src/client/client";
-import { NotFoundError } from "../src/client/errors";
-import { DEFAULT_POLL_POLICY, type PollPolicy } from "../src/client/waiting";
+import { NotFoundError } from "../src/client/core/errors";
+import { DEFAULT_POLL_POLICY, type PollPolicy } from "../src/client/core/waiting";
 import type { RunningEmulator } from "../src/emulator";
 import {
   MACHINE_INPUTS,

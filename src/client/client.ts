@@ -3,16 +3,16 @@
  * share one `HttpClient`. Building a client has no side effect besides reading the environment
  * for settings; it sends nothing.
  */
-import { HttpClient, type RetryNotice } from "./http";
-import { Machines } from "./machines";
-import { Networks } from "./networks";
-import type { RateLimiter } from "./rateLimiter";
-import { ResourceDelegations } from "./resourceDelegations";
-import { DEFAULT_RETRY_POLICY, realTiming, type RetryPolicy, type Timing } from "./retry";
-import { Scripts } from "./scripts";
-import { resolveSettings, type ClientSettingsInput } from "./settings";
-import { Templates } from "./templates";
-import { Users } from "./users";
+import { HttpClient, type RetryNotice } from "./core/http";
+import { Machines } from "./resources/machines";
+import { Networks } from "./resources/networks";
+import type { RateLimiter } from "./core/rateLimiter";
+import { ResourceDelegations } from "./resources/resourceDelegations";
+import { DEFAULT_RETRY_POLICY, realTiming, type RetryPolicy, type Timing } from "./core/retry";
+import { Scripts } from "./resources/scripts";
+import { resolveSettings, type ClientSettingsInput } from "./core/settings";
+import { Templates } from "./resources/templates";
+import { Users } from "./resources/users";
 
 /** Options of `new VmApiClient(...)`. */
 export interface VmApiClientOptions extends ClientSettingsInput {

@@ -26,25 +26,30 @@ export {
   provesAbsence,
   type NotFoundBasis,
   type VmApiErrorInit,
-} from "./errors";
-export type { RequestOptions, RetryNotice } from "./http";
-export type { CreateMachineOptions, DestroyMachineOptions, ListMachinesOptions, Machines } from "./machines";
-export type { Networks } from "./networks";
-export { collect, Paginator } from "./pagination";
-export type { ResourceDelegations } from "./resourceDelegations";
+} from "./core/errors";
+export type { RequestOptions, RetryNotice } from "./core/http";
+export type {
+  CreateMachineOptions,
+  DestroyMachineOptions,
+  ListMachinesOptions,
+  Machines,
+} from "./resources/machines";
+export type { Networks } from "./resources/networks";
+export { collect, Paginator } from "./core/pagination";
+export type { ResourceDelegations } from "./resources/resourceDelegations";
 export {
   RateLimiter,
   type Permit,
   type RateLimiterOptions,
   type RequestOutcome,
   type ThrottleNotice,
-} from "./rateLimiter";
-export { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry";
-export type { CreateScriptInput, CreateScriptOptions, Scripts } from "./scripts";
-export type { ClientSettingsInput } from "./settings";
-export type { Templates } from "./templates";
-export type { Users } from "./users";
-export { DEFAULT_POLL_POLICY, type PollPolicy, type WaitOptions, type WaitProgress } from "./waiting";
+} from "./core/rateLimiter";
+export { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./core/retry";
+export type { CreateScriptInput, CreateScriptOptions, Scripts } from "./resources/scripts";
+export type { ClientSettingsInput } from "./core/settings";
+export type { Templates } from "./resources/templates";
+export type { Users } from "./resources/users";
+export { DEFAULT_POLL_POLICY, type PollPolicy, type WaitOptions, type WaitProgress } from "./core/waiting";
 export * from "../contract/constants";
 // Wire types carry a `Data` suffix: the Pulumi resources own the plain names (`Machine`, `Script`).
 export type {

@@ -4,7 +4,7 @@
  * filling what a provider lacks, as the provider's own settings do. The keys stay in memory.
  */
 import { VmApiClient } from "../client/client";
-import { ConfigurationError } from "../client/errors";
+import { ConfigurationError } from "../client/core/errors";
 import type { ExportedStack, FinderOf } from "./pendingCreates";
 import type { ResourceFinder } from "./madeByCreate";
 import { accountOf, type StackAccount } from "./stackAccounts";

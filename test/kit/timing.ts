@@ -3,7 +3,7 @@
  * sleep advances the emulator's clock instead of waiting, so waits and backoffs cost no real
  * time, and `now` reads the same virtual time. Jitter is fixed at the middle.
  */
-import type { Timing } from "../../src/client/retry";
+import type { Timing } from "../../src/client/core/retry";
 import type { RunningEmulator } from "../../src/emulator";
 
 /** A `Timing` whose sleeps advance `emu`'s manual clock. */

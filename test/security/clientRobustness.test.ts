@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { VmApiClient } from "../../src/client/client";
-import { ResponseValidationError } from "../../src/client/errors";
+import { ResponseValidationError } from "../../src/client/core/errors";
 import { expectPrototypeClean } from "./support/bodies";
 import { CALLS, type Call } from "./support/fixtures";
 import { startLoopback, type Loopback } from "./support/loopback";

@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { inspect } from "node:util";
 import { VmApiClient, type VmApiClientOptions } from "../../src/client/client";
-import * as errors from "../../src/client/errors";
+import * as errors from "../../src/client/core/errors";
 import { DELEGATION_LIFETIME_MS } from "../../src/contract/constants";
 import { DEFAULT_SEED, type RunningEmulator } from "../../src/emulator";
 import { startTestEmulator } from "../kit/emulator";

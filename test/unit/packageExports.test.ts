@@ -25,7 +25,7 @@ describe("package exports", () => {
         root: typeof require("pulumi-vmapi").Machine,
         emulator: typeof require("pulumi-vmapi/emulator").startEmulator,
         runtime: resolves("pulumi-vmapi/dist/provider/runtime.js"),
-        internal: resolves("pulumi-vmapi/dist/client/http.js"),
+        internal: resolves("pulumi-vmapi/dist/client/core/http.js"),
       }));`);
     expect(result).toEqual({
       root: "function",

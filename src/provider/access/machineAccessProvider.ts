@@ -3,7 +3,7 @@
  * accessors, so read only checks that the machine still exists.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { provesAbsence } from "../../client/errors";
+import { provesAbsence } from "../../client/core/errors";
 import { PROCESS_CONTEXT, type ProviderContext } from "../shared/context";
 import { printableFailures } from "../shared/checks";
 import { customTimeout, optionFailures, withinBound } from "../shared/operationOptions";

@@ -7,7 +7,7 @@
  * them: a bad setting fails the call before any request, once.
  */
 import { VmApiClient, type VmApiClientOptions } from "../../client/client";
-import { DEFAULT_CREATE_TIMEOUT_MS } from "../../client/settings";
+import { DEFAULT_CREATE_TIMEOUT_MS } from "../../client/core/settings";
 import type { ProviderContext } from "../shared/context";
 import { lookupScope } from "../shared/lookups";
 import { retryReporter } from "../shared/progress";

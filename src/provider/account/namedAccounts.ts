@@ -12,7 +12,7 @@
  * the implementation returns. Moving a resource to another account replaces it.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ConfigurationError } from "../../client/errors";
+import { ConfigurationError } from "../../client/core/errors";
 import type { EngineProps } from "../shared/resourceImplementation";
 import type { ProviderSettings } from "../shared/settings";
 

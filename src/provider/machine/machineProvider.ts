@@ -2,7 +2,7 @@
  * The Machine implementation behind the provider module in state: check, diff, create, read, update,
  * delete. Runs in the dynamic-provider plugin process.
  */
-import { NotFoundError, provesAbsence } from "../../client/errors";
+import { NotFoundError, provesAbsence } from "../../client/core/errors";
 import type { Machine as ApiMachine } from "../../contract/schemas";
 import { adoptionMismatches, adoptionRefusal, replacementOfAdopted, reportedInputs } from "./adoption";
 import { changedKeys, diffFromTable } from "../shared/diffTable";

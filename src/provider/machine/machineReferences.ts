@@ -8,7 +8,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { templateTypeViolation } from "../../contract/constants";
-import { provesAbsence } from "../../client/errors";
+import { provesAbsence } from "../../client/core/errors";
 import { NEW_USER_FIELDS } from "../../contract/requestSchemas";
 import { adoptionFailures, adoptionMismatches } from "./adoption";
 import type { MachineInputs, MachineOutputs } from "./machineModel";

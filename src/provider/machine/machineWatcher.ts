@@ -24,8 +24,8 @@
  */
 import type { VmApiClient } from "../../client/client";
 import { WAITABLE_STATES, type MachineState, type WaitableState } from "../../contract/constants";
-import { AbortedError, ValidationError, WaitTimeoutError } from "../../client/errors";
-import { abortableSleep, realTiming, throwIfAborted, type Timing } from "../../client/retry";
+import { AbortedError, ValidationError, WaitTimeoutError } from "../../client/core/errors";
+import { abortableSleep, realTiming, throwIfAborted, type Timing } from "../../client/core/retry";
 import type { Machine } from "../../contract/schemas";
 import {
   checkHope,
@@ -36,7 +36,7 @@ import {
   stateSatisfies,
   type PollPolicy,
   type WaitOptions,
-} from "../../client/waiting";
+} from "../../client/core/waiting";
 import { definedOnly } from "../shared/checks";
 import type { Account } from "../account/account";
 

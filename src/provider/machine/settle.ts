@@ -13,7 +13,7 @@ import type { Machine as ApiMachine } from "../../contract/schemas";
 import type { MachineWatcher } from "./machineWatcher";
 import type { PowerState } from "./machineModel";
 import { formatElapsed, type ProgressSink } from "../shared/progress";
-import { notify } from "../../client/notify";
+import { notify } from "../../client/core/notify";
 
 export interface SettleOptions {
   /** Total time allowed for every leg together. */

@@ -6,7 +6,7 @@
  * failures do. No handler lets an exception escape: a failure fails its request, never the process.
  */
 import type { ServerUnaryCall, sendUnaryData } from "@grpc/grpc-js";
-import { ConfigurationError } from "../../client/errors";
+import { ConfigurationError } from "../../client/core/errors";
 import { checkSettings, type ProviderSettings } from "../shared/settings";
 import { fromWire, toWire } from "./wireValues";
 import {

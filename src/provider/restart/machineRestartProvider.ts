@@ -11,7 +11,7 @@
  * this resource too, so it is not restarted either.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { provesAbsence } from "../../client/errors";
+import { provesAbsence } from "../../client/core/errors";
 import { PROCESS_CONTEXT, nowOf, type ProviderContext } from "../shared/context";
 import { printableFailures } from "../shared/checks";
 import { explainTimeout, optionFailures, type Bound } from "../shared/operationOptions";

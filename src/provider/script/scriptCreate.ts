@@ -13,8 +13,8 @@
  * A script of the declared name with no marker was handed to a stack or made by someone else:
  * the create stops and names it, as the API's conflict would, with what to do.
  */
-import { ConflictError, VmApiError } from "../../client/errors";
-import { mayStillAct } from "../../client/lateCreates";
+import { ConflictError, VmApiError } from "../../client/core/errors";
+import { mayStillAct } from "../../client/core/lateCreates";
 import type { VmApiClient } from "../../client/client";
 import type { CreateScriptRequest } from "../../contract/requestSchemas";
 import type { Script as ApiScript } from "../../contract/schemas";

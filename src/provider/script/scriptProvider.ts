@@ -6,7 +6,7 @@ import * as crypto from "crypto";
 import * as fs from "fs";
 import * as path from "path";
 import type * as pulumi from "@pulumi/pulumi";
-import { NotFoundError, provesAbsence } from "../../client/errors";
+import { NotFoundError, provesAbsence } from "../../client/core/errors";
 import { confirmAbsent } from "../shared/gone";
 import {
   CreateScriptRequestSchema,

@@ -9,7 +9,7 @@
  * writable module global.
  */
 import type { VmApiClientOptions } from "../../client/client";
-import { RateLimiter } from "../../client/rateLimiter";
+import { RateLimiter } from "../../client/core/rateLimiter";
 import { ListSnapshots } from "./listSnapshot";
 import { LookupCache } from "./lookups";
 import { NameMemory } from "./naming";

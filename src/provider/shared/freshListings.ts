@@ -12,7 +12,7 @@
  * already sent, and no listing is reused. A shared listing that fails after its retries lets each
  * of its creates list on its own.
  */
-import { realTiming, type Timing } from "../../client/retry";
+import { realTiming, type Timing } from "../../client/core/retry";
 import type { Account } from "../account/account";
 import { LIST_WINDOW_MS } from "./listSnapshot";
 

@@ -5,7 +5,7 @@
  * machine whose user is not in the account of the key in use: the API hides another account's
  * machines behind the same 404 (docs/api.md, "Accounts, keys and who may do what").
  */
-import { provesAbsence } from "../../client/errors";
+import { provesAbsence } from "../../client/core/errors";
 import type { VmApiClient } from "../../client/client";
 import { AbsenceNotProvenError, StillPresentError } from "./errors";
 

@@ -15,7 +15,7 @@
  * is thus served from a listing at most that old; a resource made since is missing from it and
  * read alone.
  */
-import { realTiming, type Timing } from "../../client/retry";
+import { realTiming, type Timing } from "../../client/core/retry";
 import type { Machine, Script } from "../../contract/schemas";
 import { definedOnly } from "./checks";
 

@@ -4,7 +4,7 @@
  * wrong (named as the user wrote them, never as the internal input).
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { AbortedError, WaitTimeoutError } from "../../client/errors";
+import { AbortedError, WaitTimeoutError } from "../../client/core/errors";
 import { OperationTimeoutError } from "./errors";
 import type { EngineProps } from "./resourceImplementation";
 import { UNKNOWN } from "./unknown";

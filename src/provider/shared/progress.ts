@@ -4,9 +4,9 @@
  * SDK prints them to the console.
  */
 import type * as Pulumi from "@pulumi/pulumi";
-import type { RetryNotice } from "../../client/http";
-import type { ThrottleNotice } from "../../client/rateLimiter";
-import { notify } from "../../client/notify";
+import type { RetryNotice } from "../../client/core/http";
+import type { ThrottleNotice } from "../../client/core/rateLimiter";
+import { notify } from "../../client/core/notify";
 
 /**
  * The SDK's `pulumi.log`, loaded on first use: a dynamic provider has the SDK loaded anyway, and

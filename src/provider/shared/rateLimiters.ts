@@ -5,7 +5,7 @@
  * back.
  */
 import { createHash } from "node:crypto";
-import { RateLimiter } from "../../client/rateLimiter";
+import { RateLimiter } from "../../client/core/rateLimiter";
 import type { ProviderContext } from "./context";
 import { throttleReporter } from "./progress";
 

@@ -5,7 +5,7 @@
  * and the endpoint, so a wrong key fails `preview` even when every input is unchanged.
  */
 import type { VmApiClient } from "../../client/client";
-import { AuthenticationError, ConnectionError } from "../../client/errors";
+import { AuthenticationError, ConnectionError } from "../../client/core/errors";
 import type { User } from "../../contract/schemas";
 import type { Account } from "../account/account";
 import type { LookupCache } from "./lookups";

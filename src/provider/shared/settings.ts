@@ -5,8 +5,8 @@
  * bad setting never fails an operation half-way, after a machine was created.
  */
 import { z } from "zod";
-import { ConfigurationError } from "../../client/errors";
-import { resolveSettings } from "../../client/settings";
+import { ConfigurationError } from "../../client/core/errors";
+import { resolveSettings } from "../../client/core/settings";
 
 /** Settings as `configure` keeps them in the plugin (runtime.ts); never in state, never logged. */
 export interface ProviderSettings {

@@ -8,7 +8,7 @@
  * the client's timeouts and backoff, so "30 s" is 150 ms and a "90 s" late answer 450 ms.
  */
 import { VmApiClient } from "../../../src/client/client";
-import { ConflictError } from "../../../src/client/errors";
+import { ConflictError } from "../../../src/client/core/errors";
 import type { Machine, Script } from "../../../src/contract/schemas";
 import { startEmulator, type RunningEmulator } from "../../../src/emulator";
 import { machineRequest } from "./harness";

@@ -7,7 +7,7 @@ import {
   PermissionDeniedError,
   ValidationError,
   type VmApiError,
-} from "../../../src/client/errors";
+} from "../../../src/client/core/errors";
 import { countDelta, machineRequest, PROVISIONING_MS, startHarness, type Harness } from "./harness";
 import { SEEDED } from "../../kit/seeded";
 

@@ -1,5 +1,5 @@
 /** `machines.listAll` over 2,500 machines on the emulator. */
-import { collect } from "../../../src/client/pagination";
+import { collect } from "../../../src/client/core/pagination";
 import { DEFAULT_SEED } from "../../../src/emulator";
 import { countDelta, machineRequest, startHarness, type Harness } from "./harness";
 import { SEEDED } from "../../kit/seeded";

@@ -3,8 +3,8 @@
  * timers that fire only when every caller is asleep, queued or done). Nothing waits for real.
  */
 import { VmApiClient } from "../../../src/client/client";
-import { RateLimitError } from "../../../src/client/errors";
-import { RateLimiter, type ThrottleNotice } from "../../../src/client/rateLimiter";
+import { RateLimitError } from "../../../src/client/core/errors";
+import { RateLimiter, type ThrottleNotice } from "../../../src/client/core/rateLimiter";
 import { startTestEmulator } from "../../kit/emulator";
 import { VirtualTime } from "../../kit/virtualTime";
 import type { RunningEmulator } from "../../../src/emulator";

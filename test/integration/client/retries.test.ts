@@ -13,7 +13,7 @@ import {
   ServerError,
   TimeoutError,
   type VmApiError,
-} from "../../../src/client/errors";
+} from "../../../src/client/core/errors";
 import { countDelta, machineRequest, startHarness, type Harness } from "./harness";
 
 const CREATE = "POST /machines/createSingleMachinePublic";

@@ -7,7 +7,7 @@ import {
   NotFoundError,
   PermissionDeniedError,
   ValidationError,
-} from "../../../src/client/errors";
+} from "../../../src/client/core/errors";
 import { countDelta, machineRequest, startHarness, type Harness } from "./harness";
 import { SEEDED } from "../../kit/seeded";
 

@@ -8,8 +8,8 @@ import {
   NotFoundError,
   StateUnreachableError,
   WaitTimeoutError,
-} from "../../../src/client/errors";
-import type { WaitProgress } from "../../../src/client/waiting";
+} from "../../../src/client/core/errors";
+import type { WaitProgress } from "../../../src/client/core/waiting";
 import { countDelta, machineRequest, PROVISIONING_MS, startHarness, type Harness } from "./harness";
 import { SEEDED } from "../../kit/seeded";
 

@@ -15,7 +15,7 @@ import {
   ResponseValidationError,
   TimeoutError,
   VmApiError,
-} from "../../../src/client/errors";
+} from "../../../src/client/core/errors";
 import { wireMachine } from "../../kit/machines";
 
 interface Canned {

@@ -3,7 +3,7 @@
  * and every refusal is a typed error that keeps the answer it refused as `cause`.
  */
 import type { VmApiClient } from "../../../src/client/client";
-import { NotFoundError, ServerError } from "../../../src/client/errors";
+import { NotFoundError, ServerError } from "../../../src/client/core/errors";
 import { AbsenceNotProvenError, StillPresentError } from "../../../src/provider/shared/errors";
 import { confirmAbsent, pollUntilGone, requireOwnerInAccount } from "../../../src/provider/shared/gone";
 

@@ -2,7 +2,7 @@
  * MachineWatcher with a fake listing and client on an injected clock: the guarantees of a wait
  * (timeout, abort, options checked first) and that a failing loop leaves no wait hanging.
  */
-import { AbortedError, ValidationError, WaitTimeoutError } from "../../../src/client/errors";
+import { AbortedError, ValidationError, WaitTimeoutError } from "../../../src/client/core/errors";
 import type { Machine } from "../../../src/contract/schemas";
 import { MachineWatcher, needsShow } from "../../../src/provider/machine/machineWatcher";
 

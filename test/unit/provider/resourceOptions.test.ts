@@ -4,7 +4,7 @@
  * test/e2e/resourceOptions.test.ts and test/e2e/secrets.test.ts.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { AbortedError, WaitTimeoutError } from "../../../src/client/errors";
+import { AbortedError, WaitTimeoutError } from "../../../src/client/core/errors";
 import { OperationTimeoutError } from "../../../src/provider/shared/errors";
 import { printableFailures, withoutSecretValues } from "../../../src/provider/shared/checks";
 import {

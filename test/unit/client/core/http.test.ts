@@ -1,8 +1,8 @@
 /**
- * Parsing an answer's body against the contract (src/client/http.ts parseBody).
+ * Parsing an answer's body against the contract (src/client/core/http.ts parseBody).
  */
-import { parseBody } from "../../../src/client/http";
-import { ResourceDelegationResponseSchema, ScriptTextSchema } from "../../../src/contract/schemas";
+import { parseBody } from "../../../../src/client/core/http";
+import { ResourceDelegationResponseSchema, ScriptTextSchema } from "../../../../src/contract/schemas";
 
 describe("parseBody", () => {
   const req = { method: "GET", path: "/scripts/getScriptText" };

@@ -1,4 +1,4 @@
-import { ConnectionError, ServerError, TimeoutError, VmApiError } from "../../../src/client/errors";
+import { ConnectionError, ServerError, TimeoutError, VmApiError } from "../../../../src/client/core/errors";
 import {
   formatDuration,
   lateCreateCadenceMs,
@@ -6,7 +6,7 @@ import {
   mayStillAct,
   stillWaitingLine,
   type LateCreateSearch,
-} from "../../../src/client/lateCreates";
+} from "../../../../src/client/core/lateCreates";
 
 describe("mayStillAct", () => {
   it.each([

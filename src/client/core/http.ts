@@ -6,11 +6,11 @@
  */
 import axios, { type AxiosInstance, type AxiosResponse } from "axios";
 import type { z } from "zod";
-import { API_KEY_HEADER } from "../contract/constants";
+import { API_KEY_HEADER } from "../../contract/constants";
 import { AbortedError, ResponseValidationError, VmApiError } from "./errors";
 import { notify } from "./notify";
 import { errorFromResponse, errorFromTransport, type RequestLabel } from "./errorMapping";
-import { formatIssues } from "../contract/formatIssues";
+import { formatIssues } from "../../contract/formatIssues";
 import type { RateLimiter } from "./rateLimiter";
 import {
   retryAfterFromHeaders,

@@ -1,9 +1,9 @@
 /**
- * List filters to a query string (src/client/filterQuery.ts).
+ * List filters to a query string (src/client/core/filterQuery.ts).
  */
-import { ValidationError } from "../../../src/client/errors";
-import { filtersToQuery } from "../../../src/client/filterQuery";
-import { MACHINE_FILTER_FIELDS } from "../../../src/contract/listFilters";
+import { ValidationError } from "../../../../src/client/core/errors";
+import { filtersToQuery } from "../../../../src/client/core/filterQuery";
+import { MACHINE_FILTER_FIELDS } from "../../../../src/contract/listFilters";
 
 describe("filtersToQuery", () => {
   it("filtersToQuery: booleans, numbers and null → strings, null as 'null'", () => {

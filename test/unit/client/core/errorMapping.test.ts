@@ -11,13 +11,13 @@ import {
   TimeoutError,
   ValidationError,
   VmApiError,
-} from "../../../src/client/errors";
+} from "../../../../src/client/core/errors";
 import {
   effectiveStatus,
   errorFromResponse,
   errorFromTransport,
   readErrorBody,
-} from "../../../src/client/errorMapping";
+} from "../../../../src/client/core/errorMapping";
 
 const req = { method: "GET", path: "/machines/getMachinePublic" };
 const nested = (status: number, message: string, code?: string) =>

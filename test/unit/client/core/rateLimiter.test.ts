@@ -2,8 +2,8 @@
  * The account's shared request budget on a manual clock: its sleep moves virtual time, so a
  * queue of callers held for seconds runs in microseconds, and the grant times are exact.
  */
-import { AbortedError, ValidationError } from "../../../src/client/errors";
-import { RateLimiter, type Permit, type ThrottleNotice } from "../../../src/client/rateLimiter";
+import { AbortedError, ValidationError } from "../../../../src/client/core/errors";
+import { RateLimiter, type Permit, type ThrottleNotice } from "../../../../src/client/core/rateLimiter";
 
 /**
  * A limiter on a virtual clock: its sleeps are timers that fire only when every caller has

@@ -1,9 +1,9 @@
 /** Networks of the account or team. */
-import type { HttpClient, RequestOptions } from "./http";
-import { filtersToQuery } from "./filterQuery";
-import { NETWORK_FILTER_FIELDS, type NetworkFilters } from "../contract/listFilters";
-import { OPERATIONS } from "../contract/operations";
-import type { Network } from "../contract/schemas";
+import type { HttpClient, RequestOptions } from "../core/http";
+import { filtersToQuery } from "../core/filterQuery";
+import { NETWORK_FILTER_FIELDS, type NetworkFilters } from "../../contract/listFilters";
+import { OPERATIONS } from "../../contract/operations";
+import type { Network } from "../../contract/schemas";
 
 /** The network endpoint of the API. */
 export class Networks {

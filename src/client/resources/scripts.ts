@@ -6,22 +6,22 @@
  */
 import { promises as fs } from "node:fs";
 import type { z } from "zod";
-import { SCRIPT_MAX_BYTES } from "../contract/constants";
-import { ConflictError, provesAbsence, ValidationError } from "./errors";
-import type { HttpClient, RequestOptions } from "./http";
-import { notify } from "./notify";
-import { filtersToQuery } from "./filterQuery";
-import { SCRIPT_FILTER_FIELDS, type ScriptFilters } from "../contract/listFilters";
-import { OPERATIONS } from "../contract/operations";
+import { SCRIPT_MAX_BYTES } from "../../contract/constants";
+import { ConflictError, provesAbsence, ValidationError } from "../core/errors";
+import type { HttpClient, RequestOptions } from "../core/http";
+import { notify } from "../core/notify";
+import { filtersToQuery } from "../core/filterQuery";
+import { SCRIPT_FILTER_FIELDS, type ScriptFilters } from "../../contract/listFilters";
+import { OPERATIONS } from "../../contract/operations";
 import {
   scriptTooLargeMessage,
   type CreateScriptRequest,
   type CreateScriptRequestSchema,
-} from "../contract/requestSchemas";
-import type { Script } from "../contract/schemas";
-import { pathWithId, requireId, validateInput } from "./validate";
-import { lateCreateCadenceMs, stillWaitingLine } from "./lateCreates";
-import { DEFAULT_CREATE_TIMEOUT_MS } from "./settings";
+} from "../../contract/requestSchemas";
+import type { Script } from "../../contract/schemas";
+import { pathWithId, requireId, validateInput } from "../core/validate";
+import { lateCreateCadenceMs, stillWaitingLine } from "../core/lateCreates";
+import { DEFAULT_CREATE_TIMEOUT_MS } from "../core/settings";
 
 /** Input of `scripts.create`: exactly one of `scriptText` and `scriptFile`. */
 export type CreateScriptInput = Omit<CreateScriptRequest, "scriptText"> &

@@ -1,8 +1,8 @@
 /**
- * The async page iterator and its bounded collect (src/client/pagination.ts).
+ * The async page iterator and its bounded collect (src/client/core/pagination.ts).
  */
-import { ResponseValidationError, VmApiError } from "../../../src/client/errors";
-import { collect, Paginator } from "../../../src/client/pagination";
+import { ResponseValidationError, VmApiError } from "../../../../src/client/core/errors";
+import { collect, Paginator } from "../../../../src/client/core/pagination";
 
 describe("Paginator", () => {
   const pagesOf =

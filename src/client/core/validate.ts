@@ -4,8 +4,8 @@
  */
 import type { z } from "zod";
 import { ValidationError } from "./errors";
-import { formatIssues } from "../contract/formatIssues";
-import { operationPath, type Operation } from "../contract/operation";
+import { formatIssues } from "../../contract/formatIssues";
+import { operationPath, type Operation } from "../../contract/operation";
 
 /** Parses `input` with `schema` or throws `ValidationError` (the message says what was refused). */
 export function validateInput<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {

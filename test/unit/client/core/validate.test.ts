@@ -1,8 +1,8 @@
 /**
- * Ids in paths: encoded segments and the non-empty id rule (src/client/validate.ts).
+ * Ids in paths: encoded segments and the non-empty id rule (src/client/core/validate.ts).
  */
-import { OPERATIONS } from "../../../src/contract/operations";
-import { pathWithId, requireId } from "../../../src/client/validate";
+import { OPERATIONS } from "../../../../src/contract/operations";
+import { pathWithId, requireId } from "../../../../src/client/core/validate";
 
 describe("ids", () => {
   it("pathWithId: reserved characters → encoded in their segment", () => {

@@ -8,7 +8,7 @@ import {
   TimeoutError,
   ValidationError,
   VmApiError,
-} from "../../../src/client/errors";
+} from "../../../../src/client/core/errors";
 import {
   backoffDelay,
   classifyFailure,
@@ -19,7 +19,7 @@ import {
   runWithRetries,
   type RetryPolicy,
   type Timing,
-} from "../../../src/client/retry";
+} from "../../../../src/client/core/retry";
 
 const policy: RetryPolicy = {
   maxRetries: 3,

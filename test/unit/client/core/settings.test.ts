@@ -1,11 +1,11 @@
-import { DEFAULT_BASE_URL } from "../../../src/contract/constants";
-import { ConfigurationError } from "../../../src/client/errors";
+import { DEFAULT_BASE_URL } from "../../../../src/contract/constants";
+import { ConfigurationError } from "../../../../src/client/core/errors";
 import {
   DEFAULT_CREATE_TIMEOUT_MS,
   DEFAULT_MAX_RETRIES,
   DEFAULT_TIMEOUT_MS,
   resolveSettings,
-} from "../../../src/client/settings";
+} from "../../../../src/client/core/settings";
 
 describe("resolveSettings", () => {
   it("resolveSettings: arguments given → used over every variable", () => {

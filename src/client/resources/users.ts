@@ -1,9 +1,9 @@
 /** Users of the account or team. */
-import type { HttpClient, RequestOptions } from "./http";
-import { filtersToQuery } from "./filterQuery";
-import { USER_FILTER_FIELDS, type UserFilters } from "../contract/listFilters";
-import { OPERATIONS } from "../contract/operations";
-import type { User } from "../contract/schemas";
+import type { HttpClient, RequestOptions } from "../core/http";
+import { filtersToQuery } from "../core/filterQuery";
+import { USER_FILTER_FIELDS, type UserFilters } from "../../contract/listFilters";
+import { OPERATIONS } from "../../contract/operations";
+import type { User } from "../../contract/schemas";
 
 /** The user endpoint of the API. */
 export class Users {

@@ -1,9 +1,9 @@
 /** Resource delegations: time-limited tokens for selected machines (they expire after 4 hours). */
-import type { HttpClient, RequestOptions } from "./http";
-import { OPERATIONS } from "../contract/operations";
-import type { CreateDelegationRequest } from "../contract/requestSchemas";
-import { ResourceDelegationResponseSchema, type ResourceDelegation } from "../contract/schemas";
-import { validateInput } from "./validate";
+import type { HttpClient, RequestOptions } from "../core/http";
+import { OPERATIONS } from "../../contract/operations";
+import type { CreateDelegationRequest } from "../../contract/requestSchemas";
+import { ResourceDelegationResponseSchema, type ResourceDelegation } from "../../contract/schemas";
+import { validateInput } from "../core/validate";
 
 /** The resource delegation endpoint of the API. */
 export class ResourceDelegations {

@@ -4,7 +4,7 @@
  * never at module load, so a provider that `require`s the client at call time sees its own
  * environment and no key is captured in a module-level value.
  */
-import { DEFAULT_BASE_URL } from "../contract/constants";
+import { DEFAULT_BASE_URL } from "../../contract/constants";
 import { ConfigurationError } from "./errors";
 
 /** Settings a caller may give; every field falls back to the environment or a default. */

@@ -3,7 +3,7 @@
  * data (status, body text, a transport error's code), so every error shape of docs/api.md
  * ("Errors") is unit-tested without a server.
  */
-import { FlatErrorBodySchema, NestedErrorBodySchema } from "../contract/schemas";
+import { FlatErrorBodySchema, NestedErrorBodySchema } from "../../contract/schemas";
 import {
   AuthenticationError,
   BadRequestError,

@@ -1,9 +1,9 @@
 /** Machine templates: GET /templates/getTemplates, a route known from the public clients (docs/api.md). */
-import type { HttpClient, RequestOptions } from "./http";
-import { filtersToQuery } from "./filterQuery";
-import { TEMPLATE_FILTER_FIELDS, type TemplateFilters } from "../contract/listFilters";
-import { OPERATIONS } from "../contract/operations";
-import type { Template } from "../contract/schemas";
+import type { HttpClient, RequestOptions } from "../core/http";
+import { filtersToQuery } from "../core/filterQuery";
+import { TEMPLATE_FILTER_FIELDS, type TemplateFilters } from "../../contract/listFilters";
+import { OPERATIONS } from "../../contract/operations";
+import type { Template } from "../../contract/schemas";
 
 /** The template endpoint of the API. */
 export class Templates {

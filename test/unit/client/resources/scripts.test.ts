@@ -1,10 +1,10 @@
 /**
- * A script's text from `scriptText` or a file, within the 16 KB limit (src/client/scripts.ts).
+ * A script's text from `scriptText` or a file, within the 16 KB limit (src/client/resources/scripts.ts).
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { resolveScriptText } from "../../../src/client/scripts";
+import { resolveScriptText } from "../../../../src/client/resources/scripts";
 
 describe("resolveScriptText", () => {
   const dir = mkdtempSync(join(tmpdir(), "vmapi-client-"));

@@ -3,7 +3,7 @@
  * request, so a misspelt filter fails at once instead of matching everything on the server.
  */
 import { ValidationError } from "./errors";
-import { filterValueToString, type FilterValue } from "../contract/listFilters";
+import { filterValueToString, type FilterValue } from "../../contract/listFilters";
 
 /**
  * Pure: filters to query parameters. Undefined entries are dropped; an unknown name or a value of
