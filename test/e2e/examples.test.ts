@@ -157,11 +157,11 @@ test("yaml: up, preview, refresh, destroy on the plugin → a ready machine with
   expect(after.scripts).toEqual([]);
 });
 
-test("examples: every example folder has a Pulumi.yaml and is run by a test (this file; two-accounts by accounts.test.ts; go and python by goProgram and pythonProgram)", () => {
+test("examples: every example folder has a Pulumi.yaml and is run by a test (this file; two-accounts by accounts.test.ts; go, python and java by goProgram, pythonProgram and javaProgram)", () => {
   const folders = fs
     .readdirSync(EXAMPLES, { withFileTypes: true })
     .filter((e) => e.isDirectory() && fs.existsSync(path.join(EXAMPLES, e.name, "Pulumi.yaml")))
     .map((e) => e.name)
     .sort();
-  expect(folders).toEqual(["data-sources", "go", "python", "quickstart", "team", "two-accounts", "yaml"]);
+  expect(folders).toEqual(["data-sources", "go", "java", "python", "quickstart", "team", "two-accounts", "yaml"]);
 });
