@@ -13,11 +13,14 @@ import tseslint from "typescript-eslint";
  *   emulator  -> contract only; inside it, http -> model -> state: the rules (model) never import
  *                the HTTP side, and the store (state) imports neither
  *   provider  -> client, contract; never emulator, recovery or review. Inside it, shared/ and
- *                account/ are beneath the resource folders (machine/, script/, delegation/,
- *                access/, restart/, functions/): they import none of them. The resource folders
- *                are protocol-free: they never import either door, dynamic/ (the TypeScript
- *                classes, the provider module, runtime.ts's registration) or native/ (the
- *                plugin); and one door never imports the other
+ *                account/ are the ground: they import each other and nothing else of the
+ *                provider. Every other folder but the two doors is a resource folder (machine/,
+ *                script/, ..., and functions/, the data sources): protocol-free, it never
+ *                imports either door, dynamic/ (the TypeScript classes, the provider module) or
+ *                native/ (the plugin), nor the registry above it (implementations.ts and its
+ *                generated index, runtime.ts); and one door never imports the other. The
+ *                folders are named by what they are not, so a new resource folder is under
+ *                these rules without editing this file
  *   recovery  -> client, contract
  *   review    -> contract and the provider's machine/machineDiffTable (data with no runtime
  *                import): `vmapi-review` reads a preview, it calls no API and loads no Pulumi
@@ -44,6 +47,8 @@ const emulatorLayer = (files, depth, inside = []) =>
     ],
     [noPulumi, noAxios],
   );
+/** The provider's ground (shared/, account/); every other folder but the doors is a resource folder. */
+const PROVIDER_GROUND = "src/provider/{shared,account}/**/*.ts";
 const LAYERS = [
   layer(
     ["src/contract/**/*.ts"],
@@ -103,33 +108,41 @@ const LAYERS = [
     ],
   ),
   layer(
-    ["src/provider/shared/**/*.ts", "src/provider/account/**/*.ts"],
+    [PROVIDER_GROUND],
     [
       {
         regex: "^(\\.\\./)+(emulator|recovery|review)(/|$)",
         message: "The provider builds on the client and the contract alone.",
       },
       {
-        regex: "^\\.\\./(machine|script|delegation|access|restart|functions|dynamic|native)/",
+        regex: "^\\.\\./(?!shared/|account/|\\.\\./)",
         message:
-          "src/provider/shared and account are beneath the resource folders and the doors: they import none of them.",
+          "src/provider/shared and account are beneath the resource folders, the registry and the doors: they import none of them.",
       },
     ],
   ),
-  layer(
-    ["src/provider/{machine,script,delegation,access,restart,functions}/**/*.ts"],
-    [
-      {
-        regex: "^(\\.\\./)+(emulator|recovery|review)(/|$)",
-        message: "The provider builds on the client and the contract alone.",
-      },
-      {
-        regex: "^\\.\\./(dynamic|native)/",
-        message:
-          "An implementation never knows which door calls it: it imports neither dynamic/ nor native/.",
-      },
-    ],
-  ),
+  {
+    ...layer(
+      ["src/provider/*/**/*.ts"],
+      [
+        {
+          regex: "^(\\.\\./)+(emulator|recovery|review)(/|$)",
+          message: "The provider builds on the client and the contract alone.",
+        },
+        {
+          regex: "^\\.\\./(dynamic|native)/",
+          message:
+            "An implementation never knows which door calls it: it imports neither dynamic/ nor native/.",
+        },
+        {
+          regex: "^\\.\\./(implementations|resourceDeclarations|runtime)$",
+          message:
+            "A resource folder is beneath the registry that lists it: its declaration is found, never imported back.",
+        },
+      ],
+    ),
+    ignores: [PROVIDER_GROUND, "src/provider/{dynamic,native}/**/*.ts"],
+  },
   layer(
     ["src/provider/dynamic/**/*.ts"],
     [

@@ -1,23 +1,16 @@
 /**
  * The resource implementations both doors call (the dynamic door, runtime.ts; the plugin,
- * native/), by kind, each loaded on first use so a Script call never pays for loading the
- * Machine implementation (the `import type`s below are erased: they only type the `require`s).
+ * native/), by kind, derived from the declaration each resource folder makes
+ * (`<folder>/<kind>Resource.ts`), which the generated resourceDeclarations.ts lists. Each
+ * implementation is loaded on first use (its declaration's `load`), so a Script call never loads
+ * the Machine implementation (its create, adoption, watcher and settle: most of the provider's
+ * modules); a declaration loads the resource's model and nothing more.
  */
-import type * as MachineProviderModule from "./machine/machineProvider";
-import type * as ScriptProviderModule from "./script/scriptProvider";
-import type * as DelegationProviderModule from "./delegation/resourceDelegationProvider";
-import type * as AccessProviderModule from "./access/machineAccessProvider";
-import type * as RestartProviderModule from "./restart/machineRestartProvider";
+import { RESOURCE_DECLARATIONS } from "./resourceDeclarations";
 import type { EngineProps, ResourceImplementation } from "./shared/resourceImplementation";
 
 /** The resource kinds: each one's class name, and its type token's last part. */
-export const RESOURCE_KINDS = [
-  "Machine",
-  "Script",
-  "ResourceDelegation",
-  "MachineAccess",
-  "MachineRestart",
-] as const;
+export const RESOURCE_KINDS = RESOURCE_DECLARATIONS.map((declaration) => declaration.kind);
 
 /** Which resource implementation a call goes to. */
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
@@ -30,19 +23,9 @@ export function isResourceKind(kind: unknown): kind is ResourceKind {
 /** An implementation as a door holds it: any kind's, over the engine's bags. */
 export type Implementation = ResourceImplementation<EngineProps, EngineProps>;
 
-const LOADERS: { readonly [K in ResourceKind]: () => Implementation } = {
-  Machine: () => (require("./machine/machineProvider") as typeof MachineProviderModule).machineProvider,
-  Script: () => (require("./script/scriptProvider") as typeof ScriptProviderModule).scriptProvider,
-  ResourceDelegation: () =>
-    (require("./delegation/resourceDelegationProvider") as typeof DelegationProviderModule)
-      .resourceDelegationProvider,
-  MachineAccess: () =>
-    (require("./access/machineAccessProvider") as typeof AccessProviderModule).machineAccessProvider,
-  MachineRestart: () =>
-    (require("./restart/machineRestartProvider") as typeof RestartProviderModule).machineRestartProvider,
-};
-
 /** The implementation of `kind` on the process's context. */
 export function implementationOf(kind: ResourceKind): Implementation {
-  return LOADERS[kind]();
+  const declaration = RESOURCE_DECLARATIONS.find((declared) => declared.kind === kind)!;
+  const load: () => Implementation = declaration.load;
+  return load();
 }

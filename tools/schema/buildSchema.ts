@@ -2,7 +2,7 @@
  * The package schema, built from the sources sources.ts names: each resource's inputs from its
  * `<Kind>Args` interface and outputs from its class's declared `pulumi.Output` members, each data
  * source's from its `Get<Name>Args` and `Get<Name>Result`, the provider's settings from
- * `CheckedSettings`, and every description from TSDoc.
+ * `CheckedSettings`, and every description from TSDoc (a data source's from its declaration).
  */
 import type { DiffAction } from "../../src/provider/shared/diffTable";
 import { EnumCatalogue } from "./enumCatalogue";
@@ -24,7 +24,7 @@ export interface BuiltSchema {
 
 /** Reads the sources and builds the schema. */
 export function buildSchema(): BuiltSchema {
-  const files = [...RESOURCES.map((r) => r.file), ...FUNCTIONS.map((f) => f.file), PROVIDER_SETTINGS.file];
+  const files = [...RESOURCES.map((r) => r.file), ...FUNCTIONS.map((f) => f.types), PROVIDER_SETTINGS.file];
   const source = new SourceProgram([...new Set([...files, ...ENUM_FILES])]);
   const registry = new TypeRegistry(
     source,

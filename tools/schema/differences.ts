@@ -1,6 +1,7 @@
 /**
  * What `npm run schema:check` says when a committed file is not what the code generates: the
- * schema's differing JSON paths, or a page's stale reference blocks.
+ * schema's differing JSON paths, a page's stale reference blocks, or a generated module's lines
+ * (a declaration missing from the registry's index shows as its import line).
  */
 import { blockText } from "./referencePages";
 import { SCHEMA_FILE } from "./sources";
@@ -9,6 +10,7 @@ import { SCHEMA_FILE } from "./sources";
 export function differences(file: string, actual: string | undefined, expected: string): string[] {
   if (actual === undefined) return ["missing"];
   if (file === SCHEMA_FILE) return jsonDifferences(safeParse(actual), JSON.parse(expected), "");
+  if (file.endsWith(".ts")) return lineDifferences(actual, expected);
   const markers = [...expected.matchAll(/<!-- reference:([^ ]+) -->/g)].map((m) => m[1]);
   const stale = markers.filter((m) => blockText(actual, m) !== blockText(expected, m));
   if (stale.length === 0) return ["formatting outside the reference blocks (run prettier)"];
@@ -45,4 +47,14 @@ function safeParse(text: string): unknown {
   } catch {
     return "(not JSON)";
   }
+}
+
+/** The lines only one of two texts has: `+ line` the generator writes, `- line` it does not. */
+function lineDifferences(actual: string, expected: string): string[] {
+  const had = new Set(actual.split("\n"));
+  const wanted = new Set(expected.split("\n"));
+  const added = [...wanted].filter((line) => !had.has(line)).map((line) => `+ ${line}`);
+  const dropped = [...had].filter((line) => !wanted.has(line)).map((line) => `- ${line}`);
+  const lines = [...added, ...dropped];
+  return lines.length > 0 ? lines : ["the same lines in another order"];
 }

@@ -1,10 +1,10 @@
 /**
  * A data source's part of the schema: its arguments (a filter on a record's field described by
- * the field), its result, secret when its `...Output` twin makes it secret, and its TSDoc.
+ * the field), its result, secret when its declaration says so, and its declaration's words.
  */
-import * as ts from "typescript";
+import type * as ts from "typescript";
 import type { FunctionSpec } from "./packageSpec";
-import type { SourceProgram } from "./sourceProgram";
+import { normalizeDoc, type SourceProgram } from "./sourceProgram";
 import type { FunctionSource } from "./sources";
 import { pascal, type TypeRegistry } from "./typeRegistry";
 
@@ -18,7 +18,7 @@ export function buildFunction(
   const argsName = `${owner}Args`;
   const args = source.declaredType(fn.types, argsName);
   const argsDecl = source.exported(fn.types, argsName).declarations?.[0];
-  const inputs = registry.properties(args, { owner, property: "", models: fn.models });
+  const inputs = registry.properties(args, { owner, property: "", models: fn.declaration.models });
   for (const symbol of source.checker.getPropertiesOfType(args)) {
     const property = inputs.properties[symbol.name];
     Object.assign(property, source.defaultOf(symbol));
@@ -31,30 +31,18 @@ export function buildFunction(
     owner,
     property: "",
   });
-  if (outputTwinIsSecret(source, fn)) {
+  if (fn.declaration.secret) {
     for (const property of Object.values(outputs.properties)) property.secret = true;
   }
   // Filters come in the checker's order of their keys, which means nothing: list them by name.
   const sorted = Object.fromEntries(Object.entries(inputs.properties).sort(([a], [b]) => a.localeCompare(b)));
+  const description = normalizeDoc(fn.declaration.description);
+  if (description === "") registry.undocumented.push(`${fn.name} (its declaration's description)`);
   return {
-    description: registry.describe(source.exported(fn.file, fn.name), fn.name),
+    description,
     inputs: { type: "object", properties: sorted, ...nonEmpty("required", inputs.required) },
     outputs: { type: "object", properties: outputs.properties, ...nonEmpty("required", outputs.required) },
   };
-}
-
-/** True when the data source's `...Output` twin returns `pulumi.secret(...)`: its result is secret. */
-function outputTwinIsSecret(source: SourceProgram, fn: FunctionSource): boolean {
-  const twin = source.topLevel(fn.file, `${fn.name}Output`);
-  let secret = false;
-  const visit = (node: ts.Node): void => {
-    if (ts.isReturnStatement(node) && node.expression && ts.isCallExpression(node.expression)) {
-      secret ||= node.expression.expression.getText() === "pulumi.secret";
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(twin);
-  return secret;
 }
 
 function isWithin(node: ts.Node, ancestor: ts.Node | undefined): boolean {

@@ -1,6 +1,7 @@
 /**
  * Every file the schema generator owns, as it should read: `plugin/schema.json` (keys sorted below
- * the top level, where JSON order means nothing) and the reference pages, each formatted as
+ * the top level, where JSON order means nothing), the reference pages, the registry's index of
+ * the resource declarations and the data sources' TypeScript functions, each formatted as
  * `npm run lint` wants it (prettier, with the repository's settings).
  */
 import * as fs from "fs";
@@ -8,9 +9,12 @@ import * as path from "path";
 import * as prettier from "prettier";
 import { buildSchema, type BuiltSchema } from "./buildSchema";
 import type { PackageSpec } from "./packageSpec";
+import { DATA_SOURCE_FUNCTIONS_FILE, dataSourceFunctions } from "./dataSourceFunctions";
 import { pageText, referencePages } from "./referencePages";
+import { RESOURCE_INDEX_FILE, resourceIndex } from "./resourceIndex";
+import { declaredResources } from "./declarations";
 import { REPO } from "./sourceProgram";
-import { SCHEMA_FILE } from "./sources";
+import { FUNCTIONS, SCHEMA_FILE } from "./sources";
 
 /** The order of the schema's top-level keys: the package first, as pulumi-random's reads. */
 const TOP_LEVEL: readonly (keyof PackageSpec)[] = [
@@ -41,6 +45,9 @@ export async function generatedFiles(): Promise<{ built: BuiltSchema; files: Map
   for (const page of referencePages(built)) {
     files.set(page.file, await formatted(page.file, pageText(page, read(page.file))));
   }
+  files.set(RESOURCE_INDEX_FILE, await formatted(RESOURCE_INDEX_FILE, resourceIndex(declaredResources())));
+  const functions = dataSourceFunctions(FUNCTIONS, built.schema);
+  files.set(DATA_SOURCE_FUNCTIONS_FILE, await formatted(DATA_SOURCE_FUNCTIONS_FILE, functions));
   return { built, files };
 }
 

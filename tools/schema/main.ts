@@ -1,8 +1,12 @@
 /**
- * The plugin's package schema and the reference tables, generated from the code:
+ * What is generated from the declarations and the code: the plugin's package schema, the
+ * reference tables, the registry's index of the resources and the data sources' TypeScript
+ * functions:
  *
- *   npm run schema:update   writes plugin/schema.json and the tables of docs/resources/*.md and
- *                           docs/data-sources.md (only between their reference markers)
+ *   npm run schema:update   writes plugin/schema.json, the tables of docs/resources/*.md and
+ *                           docs/data-sources.md (only between their reference markers),
+ *                           src/provider/resourceDeclarations.ts and
+ *                           src/provider/functions/dataSourceFunctions.ts
  *   npm run schema:check    fails, saying what differs, when a committed file is not what the
  *                           code generates (`.ci/run` runs it)
  */
@@ -25,11 +29,11 @@ async function main(): Promise<number> {
       fs.writeFileSync(path.join(REPO, file), text);
       console.log(`wrote ${file}`);
     }
-    if (stale.length === 0) console.log(`schema and reference tables are current (${files.size} files)`);
+    if (stale.length === 0) console.log(`the generated files are current (${files.size} files)`);
     return 0;
   }
   if (stale.length === 0) {
-    console.log(`schema and reference tables are current (${files.size} files)`);
+    console.log(`the generated files are current (${files.size} files)`);
     return 0;
   }
   for (const [file, text] of stale) {
@@ -37,7 +41,7 @@ async function main(): Promise<number> {
     for (const line of differences(file, read(file), text).slice(0, SHOWN)) console.error(`  ${line}`);
   }
   console.error(
-    "Review the change in the code (TSDoc, types, diff tables), then run `npm run schema:update`.",
+    "Review the change in the code (TSDoc, types, declarations), then run `npm run schema:update`.",
   );
   return 1;
 }

@@ -6,7 +6,7 @@
  * The field is found through the property's declaration: a property of a `z.infer` type is
  * declared by its `z.object({...})` field, and `X["field"]` leads to X's. A property declared
  * with a plain `number` (a resource class's `pulumi.Input<number>`) is looked up by name in its
- * owner's models (sources.ts): the provider's types of its inputs and outputs, typed the same way.
+ * owner's models (its declaration's `models`): the provider's types of its inputs and outputs, typed the same way.
  * The field's rule comes from zod itself (`z.toJSONSchema`), so a refinement through a helper
  * (`wholeNumberSetting`) or a preprocess counts as what it produces.
  */
@@ -15,13 +15,9 @@ import * as ts from "typescript";
 import { z } from "zod";
 import { REPO, type SourceProgram } from "./sourceProgram";
 
-/** A type whose properties stand for same-named ones that lead to no zod field themselves. */
-export interface ModelType {
-  /** The file that exports it, relative to the repository. */
-  file: string;
-  /** Its exported name. */
-  type: string;
-}
+import type { ModelType } from "../../src/provider/shared/resourceDeclaration";
+
+export type { ModelType };
 
 /**
  * A zod field a declaration leads to: its file, the variable its `z.object` is the value of (an

@@ -1,12 +1,11 @@
 /**
  * A resource's part of the schema: inputs from its `<Kind>Args` interface (secret when its
- * `ResourceShape` says so, `replaceOnChanges` when its diff table replaces, `default` from
+ * declaration says so, `replaceOnChanges` when its diff table replaces, `default` from
  * `@defaultValue`), outputs from its class's `declare readonly x: pulumi.Output<T>` members.
  */
 import * as ts from "typescript";
 import type { DiffAction } from "../../src/provider/shared/diffTable";
 import type { PropertySpec, ResourceSpec } from "./packageSpec";
-import { readShape, type ShapeSecrets } from "./resourceShape";
 import type { SourceProgram } from "./sourceProgram";
 import { nativeOmits, type ResourceSource } from "./sources";
 import type { TypeRegistry } from "./typeRegistry";
@@ -17,9 +16,8 @@ export function buildResource(
   registry: TypeRegistry,
   resource: ResourceSource,
 ): { spec: ResourceSpec; changes: Record<string, DiffAction> } {
-  const shape = readShape(source, resource.file);
-  const inputs = resourceInputs(source, registry, resource, shape);
-  const outputs = resourceOutputs(source, registry, resource, shape);
+  const inputs = resourceInputs(source, registry, resource);
+  const outputs = resourceOutputs(source, registry, resource);
   const spec: ResourceSpec = {
     description: registry.describe(source.exported(resource.file, resource.kind), resource.kind),
     properties: outputs.properties,
@@ -31,12 +29,7 @@ export function buildResource(
 }
 
 /** The inputs: the `<Kind>Args` interface's properties, less those of the dynamic door alone. */
-function resourceInputs(
-  source: SourceProgram,
-  registry: TypeRegistry,
-  resource: ResourceSource,
-  shape: ShapeSecrets,
-) {
+function resourceInputs(source: SourceProgram, registry: TypeRegistry, resource: ResourceSource) {
   const site = { owner: resource.kind, property: "", models: resource.models };
   const inputProperties: Record<string, PropertySpec> = {};
   const requiredInputs: string[] = [];
@@ -51,7 +44,7 @@ function resourceInputs(
     inputProperties[name] = {
       ...mapped.spec,
       description: registry.describe(symbol, `${resource.kind}Args.${name}`),
-      ...(shape.secretInputs.includes(name) ? { secret: true } : {}),
+      ...(resource.secretInputs?.includes(name) ? { secret: true } : {}),
       ...(change === "replace" ? { replaceOnChanges: true } : {}),
       ...source.defaultOf(symbol),
     };
@@ -62,12 +55,7 @@ function resourceInputs(
 }
 
 /** The outputs: the class's declared `pulumi.Output` members; required unless they admit null. */
-function resourceOutputs(
-  source: SourceProgram,
-  registry: TypeRegistry,
-  resource: ResourceSource,
-  shape: ShapeSecrets,
-) {
+function resourceOutputs(source: SourceProgram, registry: TypeRegistry, resource: ResourceSource) {
   const site = { owner: resource.kind, property: "", models: resource.models };
   const properties: Record<string, PropertySpec> = {};
   const required: string[] = [];
@@ -77,7 +65,7 @@ function resourceOutputs(
     properties[name] = {
       ...mapped.spec,
       description: registry.describe(symbol, `${resource.kind}.${name}`),
-      ...(shape.secretOutputs.includes(name) ? { secret: true } : {}),
+      ...(resource.secretOutputs?.includes(name) ? { secret: true } : {}),
     };
     if (!mapped.nullable) required.push(name);
   }

@@ -45,27 +45,6 @@ export class SourceProgram {
     return this.checker.getDeclaredTypeOfSymbol(this.exported(file, name));
   }
 
-  /** The variable statement, function or other top-level declaration `name` of `file`. */
-  topLevel(file: string, name: string): ts.Node {
-    let found: ts.Node | undefined;
-    const visit = (node: ts.Node): void => {
-      if (found) return;
-      if (
-        (ts.isVariableDeclaration(node) || ts.isFunctionDeclaration(node)) &&
-        node.name &&
-        ts.isIdentifier(node.name) &&
-        node.name.text === name
-      ) {
-        found = node;
-        return;
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(this.sourceFile(file));
-    if (!found) throw new Error(`${file}: no declaration named ${name}`);
-    return found;
-  }
-
   /** The type a property's declaration writes: `pulumi.Input<T>` kept whole, not widened by `?`. */
   writtenType(symbol: ts.Symbol): ts.Type {
     const decl = symbol.valueDeclaration;

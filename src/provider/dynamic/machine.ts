@@ -11,17 +11,16 @@ import type {
   RestorePointFrequency,
 } from "../../contract/constants";
 import type { Machine as ApiMachine, MachineEvent } from "../../contract/schemas";
-import {
-  MACHINE_DIFF_TABLE,
-  MACHINE_OUTPUT_KEYS,
-  type MachineInputKey,
-  type PowerState,
-  type ProviderOutput,
-  type ReportedOutput,
-  type WireFieldOf,
+import type {
+  MachineInputKey,
+  PowerState,
+  ProviderOutput,
+  ReportedOutput,
+  WireFieldOf,
 } from "../machine/machineModel";
 import type { Assert, Same } from "../shared/resourceImplementation";
-import { VmApiResource, typeToken, type DeclaredOutputs, type ResourceShape } from "./resourceClass";
+import { VmApiResource, typeToken, type DeclaredOutputs } from "./resourceClass";
+import { machineResource } from "../machine/machineResource";
 import { MachineRestart } from "./machineRestart";
 
 /** Inputs of a {@link Machine}. Changing a create-only input replaces the machine. */
@@ -126,18 +125,6 @@ export interface MachineArgs {
 export type ReportedString<Known extends string> = Known | (string & {});
 
 /**
- * How a Machine registers: its model's outputs and inputs, auto-named; the new user's password is
- * a secret even when given as a plain string, and so is its digest.
- */
-const MACHINE: ResourceShape = {
-  kind: "Machine",
-  keys: [...MACHINE_OUTPUT_KEYS, ...Object.keys(MACHINE_DIFF_TABLE)],
-  autoNamed: true,
-  secretInputs: ["password"],
-  secretOutputs: ["password", "passwordDigest"],
-};
-
-/**
  * A virtual machine. `pulumi up` waits until it is `ready` (or `off` when `state: "off"`), with
  * progress in the log; a machine that was created but did not settle stays in state, and the
  * next `up` carries on from there.
@@ -235,7 +222,7 @@ export class Machine extends VmApiResource {
 
   constructor(name: string, args: MachineArgs, opts?: pulumi.CustomResourceOptions) {
     const { restartTriggers, ...machineArgs } = args;
-    super(MACHINE, name, machineArgs, opts);
+    super(machineResource, name, machineArgs, opts);
     if (typeof restartTriggers === "function") {
       // Called after the program's synchronous declarations: the triggers may name resources
       // declared after this machine (the Script attached to it).

@@ -3,14 +3,8 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { Assert } from "../shared/resourceImplementation";
-import { VmApiResource, typeToken, type ResourceShape, type RegistersItsOutputs } from "./resourceClass";
-import { ACCESS_INPUT_KEYS } from "../access/machineAccessModel";
-
-/** How a MachineAccess registers: its inputs, which are its outputs, and the account. */
-const ACCESS = {
-  kind: "MachineAccess",
-  keys: ["account", ...ACCESS_INPUT_KEYS],
-} as const satisfies ResourceShape;
+import { VmApiResource, typeToken, type RegistersItsOutputs } from "./resourceClass";
+import { machineAccessResource } from "../access/machineAccessResource";
 
 /** Inputs of a {@link MachineAccess}; a change of either replaces the grant. */
 export interface MachineAccessArgs {
@@ -46,9 +40,11 @@ export class MachineAccess extends VmApiResource {
   }
 
   constructor(name: string, args: MachineAccessArgs, opts?: pulumi.CustomResourceOptions) {
-    super(ACCESS, name, args, opts);
+    super(machineAccessResource, name, args, opts);
   }
 }
 
 /* Compile-time check that every output the class declares is registered (else it stays undefined). */
-type _RegistersItsOutputs = Assert<RegistersItsOutputs<MachineAccess, (typeof ACCESS.keys)[number]>>;
+type _RegistersItsOutputs = Assert<
+  RegistersItsOutputs<MachineAccess, (typeof machineAccessResource.keys)[number]>
+>;

@@ -5,15 +5,9 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { Assert } from "../shared/resourceImplementation";
-import { VmApiResource, typeToken, type ResourceShape, type RegistersItsOutputs } from "./resourceClass";
+import { VmApiResource, typeToken, type RegistersItsOutputs } from "./resourceClass";
 import type { PowerState } from "../machine/machineModel";
-import { RESTART_INPUT_KEYS, RESTART_OUTPUT_KEYS } from "../restart/machineRestartModel";
-
-/** How a MachineRestart registers: its inputs, its outputs and the account. */
-const RESTART = {
-  kind: "MachineRestart",
-  keys: ["account", ...RESTART_INPUT_KEYS, ...RESTART_OUTPUT_KEYS],
-} as const satisfies ResourceShape;
+import { machineRestartResource } from "../restart/machineRestartResource";
 
 /** Inputs of a {@link MachineRestart}. */
 export interface MachineRestartArgs {
@@ -63,9 +57,11 @@ export class MachineRestart extends VmApiResource {
   static readonly __pulumiType = typeToken("MachineRestart");
 
   constructor(name: string, args: MachineRestartArgs, opts?: pulumi.CustomResourceOptions) {
-    super(RESTART, name, args, opts);
+    super(machineRestartResource, name, args, opts);
   }
 }
 
 /* Compile-time check that every output the class declares is registered (else it stays undefined). */
-type _RegistersItsOutputs = Assert<RegistersItsOutputs<MachineRestart, (typeof RESTART.keys)[number]>>;
+type _RegistersItsOutputs = Assert<
+  RegistersItsOutputs<MachineRestart, (typeof machineRestartResource.keys)[number]>
+>;

@@ -4,8 +4,8 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { Assert } from "../shared/resourceImplementation";
-import { VmApiResource, typeToken, type ResourceShape, type RegistersItsOutputs } from "./resourceClass";
-import { DELEGATION_INPUT_KEYS, DELEGATION_OUTPUT_KEYS } from "../delegation/resourceDelegationModel";
+import { VmApiResource, typeToken, type RegistersItsOutputs } from "./resourceClass";
+import { resourceDelegationResource } from "../delegation/resourceDelegationResource";
 
 /** Inputs of a {@link ResourceDelegation}. */
 export interface ResourceDelegationArgs {
@@ -24,13 +24,6 @@ export interface ResourceDelegationArgs {
    */
   renewBeforeSeconds?: pulumi.Input<number>;
 }
-
-/** How a ResourceDelegation registers: its model's keys, the token a secret output. */
-const DELEGATION = {
-  kind: "ResourceDelegation",
-  keys: [...DELEGATION_INPUT_KEYS, ...DELEGATION_OUTPUT_KEYS],
-  secretOutputs: ["accessTokenId"],
-} as const satisfies ResourceShape;
 
 /** A time-limited delegation; `accessTokenId` is a secret. */
 export class ResourceDelegation extends VmApiResource {
@@ -65,9 +58,11 @@ export class ResourceDelegation extends VmApiResource {
   }
 
   constructor(name: string, args: ResourceDelegationArgs, opts?: pulumi.CustomResourceOptions) {
-    super(DELEGATION, name, args, opts);
+    super(resourceDelegationResource, name, args, opts);
   }
 }
 
 /* Compile-time check that every output the class declares is registered (else it stays undefined). */
-type _RegistersItsOutputs = Assert<RegistersItsOutputs<ResourceDelegation, (typeof DELEGATION.keys)[number]>>;
+type _RegistersItsOutputs = Assert<
+  RegistersItsOutputs<ResourceDelegation, (typeof resourceDelegationResource.keys)[number]>
+>;

@@ -5,8 +5,8 @@ import * as pulumi from "@pulumi/pulumi";
 import type { ScriptSchema } from "../../contract/schemas";
 import type { z } from "zod";
 import type { Assert } from "../shared/resourceImplementation";
-import { VmApiResource, typeToken, type ResourceShape, type RegistersItsOutputs } from "./resourceClass";
-import { SCRIPT_INPUT_KEYS, SCRIPT_OUTPUT_KEYS } from "../script/scriptModel";
+import { VmApiResource, typeToken, type RegistersItsOutputs } from "./resourceClass";
+import { scriptResource } from "../script/scriptResource";
 
 /** Inputs of a {@link Script}. Every change replaces the script. */
 export interface ScriptArgs {
@@ -43,13 +43,6 @@ export interface ScriptArgs {
    */
   machineId?: pulumi.Input<string>;
 }
-
-/** How a Script registers: its model's keys, auto-named. */
-const SCRIPT = {
-  kind: "Script",
-  keys: [...SCRIPT_OUTPUT_KEYS, ...SCRIPT_INPUT_KEYS],
-  autoNamed: true,
-} as const satisfies ResourceShape;
 
 /** A startup script; outputs include its owner and the machines it is attached to. */
 export class Script extends VmApiResource {
@@ -90,9 +83,9 @@ export class Script extends VmApiResource {
   }
 
   constructor(name: string, args: ScriptArgs, opts?: pulumi.CustomResourceOptions) {
-    super(SCRIPT, name, args, opts);
+    super(scriptResource, name, args, opts);
   }
 }
 
 /* Compile-time check that every output the class declares is registered (else it stays undefined). */
-type _RegistersItsOutputs = Assert<RegistersItsOutputs<Script, (typeof SCRIPT.keys)[number]>>;
+type _RegistersItsOutputs = Assert<RegistersItsOutputs<Script, (typeof scriptResource.keys)[number]>>;

@@ -1,7 +1,8 @@
 /**
- * What each data source does, protocol-free: its request(s) on a client of the account. The
- * TypeScript door (lists.ts, machineInfo.ts) runs them from the program with the stack's settings;
- * the plugin runs them for an `Invoke` on its provider's account.
+ * The data sources, protocol-free, each declared once: its arguments and result (`Get<Name>Args`,
+ * `Get<Name>Result`), its words, and its request(s) on a client of the account. The TypeScript
+ * door (dataSourceFunctions.ts, generated from these) runs them from the program with the stack's
+ * settings; the plugin runs them for an `Invoke` on its provider's account.
  */
 import { z } from "zod";
 import type { VmApiClient } from "../../client/client";
@@ -14,6 +15,7 @@ import type {
   UserFilters,
 } from "../../contract/listFilters";
 import type { DedicatedGpuMachineType, Region } from "../../contract/constants";
+import type { ModelType } from "../shared/resourceDeclaration";
 
 /** Arguments of {@link getUsers}: equality filters on any user field. */
 export type GetUsersArgs = UserFilters;
@@ -111,38 +113,71 @@ export interface GetScriptTextResult {
   text: string;
 }
 
-/** The data sources by name, each an (untyped at the boundary) body on a client. */
+/**
+ * One data source, declared once: its words and its request(s). Its TypeScript function and that
+ * function's `...Output` twin (dataSourceFunctions.ts) are generated from it, and the plugin's
+ * function is described by it (tools/schema); both doors run `run`.
+ */
+export interface DataSourceDeclaration<Args, Result> {
+  /** What it gives: its TypeScript function's TSDoc and the schema's description. */
+  readonly description: string;
+  /** Its result is a secret: the `...Output` twin returns it as one, and the plugin marks it. */
+  readonly secret?: boolean;
+  /** Types standing for arguments that lead to no zod field themselves (tools/schema/numberKinds.ts). */
+  readonly models?: readonly ModelType[];
+  /** Its request(s) on a client of the account. */
+  run(client: VmApiClient, args: Args): Promise<Result>;
+}
+
+/** A declaration typed by its arguments and result (`Get<Name>Args`, `Get<Name>Result`). */
+const declareDataSource = <Args, Result>(declaration: DataSourceDeclaration<Args, Result>) => declaration;
+
+/** The data sources by name (`getUsers`: its TypeScript function, `vmapi:index:getUsers`: the plugin's). */
 export const DATA_SOURCES = {
-  getUsers: async (client: VmApiClient, args: GetUsersArgs): Promise<GetUsersResult> => ({
-    users: await client.users.list(args),
+  getUsers: declareDataSource<GetUsersArgs, GetUsersResult>({
+    description: "Users of the account or team, filtered by any user field.",
+    run: async (client, args) => ({ users: await client.users.list(args) }),
   }),
-  getNetworks: async (client: VmApiClient, args: GetNetworksArgs): Promise<GetNetworksResult> => ({
-    networks: await client.networks.list(args),
+  getNetworks: declareDataSource<GetNetworksArgs, GetNetworksResult>({
+    description: "Networks of the account or team (one per region at least).",
+    run: async (client, args) => ({ networks: await client.networks.list(args) }),
   }),
-  getTemplates: async (client: VmApiClient, args: GetTemplatesArgs): Promise<GetTemplatesResult> => ({
-    templates: await client.templates.list(args),
+  getTemplates: declareDataSource<GetTemplatesArgs, GetTemplatesResult>({
+    description: "Templates (public ones and the team's), filtered e.g. by `os` or `label`.",
+    run: async (client, args) => ({ templates: await client.templates.list(args) }),
   }),
-  getMachines: async (client: VmApiClient, args: GetMachinesArgs): Promise<GetMachinesResult> => {
-    const { maxItems = 10_000, ...filters } = args;
-    if (!GetMachinesOptionsSchema.shape.maxItems.safeParse(maxItems).success)
-      throw new RangeError(`maxItems must be a whole number, 0 or more (got ${JSON.stringify(maxItems)})`);
-    const machines: Machine[] = [];
-    for await (const machine of client.machines.listAll(filters)) {
-      if (machines.length >= maxItems) break;
-      machines.push(machine);
-    }
-    return { machines };
-  },
-  getScripts: async (client: VmApiClient, args: GetScriptsArgs): Promise<GetScriptsResult> => ({
-    scripts: await client.scripts.list(args),
+  getMachines: declareDataSource<GetMachinesArgs, GetMachinesResult>({
+    description: "Every machine matching the filters, all pages (at most `maxItems`, default 10,000).",
+    models: [{ file: "src/provider/functions/dataSources.ts", type: "GetMachinesOptions" }],
+    run: async (client, args) => {
+      const { maxItems = 10_000, ...filters } = args;
+      if (!GetMachinesOptionsSchema.shape.maxItems.safeParse(maxItems).success)
+        throw new RangeError(`maxItems must be a whole number, 0 or more (got ${JSON.stringify(maxItems)})`);
+      const machines: Machine[] = [];
+      for await (const machine of client.machines.listAll(filters)) {
+        if (machines.length >= maxItems) break;
+        machines.push(machine);
+      }
+      return { machines };
+    },
   }),
-  getScriptText: async (client: VmApiClient, args: GetScriptTextArgs): Promise<GetScriptTextResult> => ({
-    text: await client.scripts.text(args.scriptId),
+  getScripts: declareDataSource<GetScriptsArgs, GetScriptsResult>({
+    description: "Scripts of the user or team, filtered by any script field.",
+    run: async (client, args) => ({ scripts: await client.scripts.list(args) }),
   }),
-  getAvailability: (client: VmApiClient, args: GetAvailabilityArgs): Promise<GetAvailabilityResult> =>
-    client.machines.availability(args.region, args.machineType),
-  getUtilization: (client: VmApiClient, args: GetUtilizationArgs): Promise<GetUtilizationResult> =>
-    client.machines.utilization(args.machineId, args.billingMonth),
+  getScriptText: declareDataSource<GetScriptTextArgs, GetScriptTextResult>({
+    description: "The text of a script (never part of the script record).",
+    secret: true,
+    run: async (client, args) => ({ text: await client.scripts.text(args.scriptId) }),
+  }),
+  getAvailability: declareDataSource<GetAvailabilityArgs, GetAvailabilityResult>({
+    description: "Whether machines of this type can be requested in this region now.",
+    run: (client, args) => client.machines.availability(args.region, args.machineType),
+  }),
+  getUtilization: declareDataSource<GetUtilizationArgs, GetUtilizationResult>({
+    description: "Seconds used and rates of a machine in a billing month.",
+    run: (client, args) => client.machines.utilization(args.machineId, args.billingMonth),
+  }),
 } as const;
 
 /** The name of a data source. */
@@ -159,6 +194,6 @@ export function runDataSource(
   client: VmApiClient,
   args: Record<string, unknown>,
 ): Promise<unknown> {
-  const body = DATA_SOURCES[name] as (client: VmApiClient, args: Record<string, unknown>) => Promise<unknown>;
-  return body(client, args);
+  const declaration = DATA_SOURCES[name] as DataSourceDeclaration<Record<string, unknown>, unknown>;
+  return declaration.run(client, args);
 }

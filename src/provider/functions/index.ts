@@ -1,5 +1,4 @@
-export * from "./lists";
-export * from "./machineInfo";
+export * from "./dataSourceFunctions";
 export {
   DataSourceError,
   type DataSourceOptions,

@@ -1,16 +1,16 @@
 /**
- * ResourceDelegation and MachineAccess have no diff table in their models; tools/schema/sources.ts
- * states theirs. These tests hold each row to what the provider's `diff` does with a change to
+ * ResourceDelegation and MachineAccess have no diff table in their models; their declarations
+ * state theirs. These tests hold each row to what the provider's `diff` does with a change to
  * that input alone, so the schema's `replaceOnChanges` cannot drift from the provider.
  */
 import { createMachineAccessProvider } from "../../../src/provider/access/machineAccessProvider";
+import { machineAccessResource } from "../../../src/provider/access/machineAccessResource";
 import { createResourceDelegationProvider } from "../../../src/provider/delegation/resourceDelegationProvider";
+import { resourceDelegationResource } from "../../../src/provider/delegation/resourceDelegationResource";
 import { providerContext } from "../../../src/provider/shared/context";
-import { RESOURCES } from "../../../tools/schema/sources";
 
 const NOW = Date.parse("2026-11-26T12:00:00.000Z");
 const context = providerContext({ timing: { now: () => NOW } });
-const rowsOf = (kind: string) => RESOURCES.find((r) => r.kind === kind)!.changes;
 
 /** A different value of the same kind. */
 function changed(value: unknown): unknown {
@@ -19,7 +19,7 @@ function changed(value: unknown): unknown {
   return `${String(value)}-other`;
 }
 
-describe("diff tables stated in tools/schema/sources.ts", () => {
+describe("diff tables stated in the declarations", () => {
   test("ResourceDelegation: machineIds replaces, renewBeforeSeconds is stored without a replacement", async () => {
     const provider = createResourceDelegationProvider(context);
     // Created an hour ago: it expires in 3 h, beyond any renewBeforeSeconds tried here.
@@ -33,7 +33,7 @@ describe("diff tables stated in tools/schema/sources.ts", () => {
       isEnabled: true,
     };
     const news = { machineIds: olds.machineIds, renewBeforeSeconds: olds.renewBeforeSeconds };
-    const rows = rowsOf("ResourceDelegation");
+    const rows = resourceDelegationResource.changes;
     expect(Object.keys(rows).sort()).toEqual(Object.keys(news).sort());
     for (const [key, action] of Object.entries(rows)) {
       const diff = await provider.diff("7", olds, {
@@ -58,7 +58,7 @@ describe("diff tables stated in tools/schema/sources.ts", () => {
   test("MachineAccess: both inputs replace", async () => {
     const provider = createMachineAccessProvider(context);
     const olds = { machineId: "ps1", userId: "u1" };
-    const rows = rowsOf("MachineAccess");
+    const rows = machineAccessResource.changes;
     expect(Object.keys(rows).sort()).toEqual(Object.keys(olds).sort());
     for (const [key, action] of Object.entries(rows)) {
       const diff = await provider.diff("ps1/u1", olds, {
