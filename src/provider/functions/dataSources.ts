@@ -1,10 +1,11 @@
 /**
- * What each data source does, protocol-free: its request(s) on a client of the account. The
- * TypeScript door (lists.ts, machineInfo.ts) runs them from the program with the stack's settings;
- * the plugin runs them for an `Invoke` on its provider's account.
+ * What each data source does, protocol-free: its request(s) on the account of its call. The
+ * TypeScript door (lists.ts, machineInfo.ts) runs them from the program on the account its
+ * configuration names (programClient.ts); the plugin runs them for an `Invoke` on its provider's
+ * account.
  */
 import { z } from "zod";
-import type { VmApiClient } from "../../client/client";
+import type { AccountCall } from "../shared/resourceImplementation";
 import type { Machine, Network, Script, Template, User, Utilization } from "../../contract/schemas";
 import type {
   MachineFilters,
@@ -111,38 +112,38 @@ export interface GetScriptTextResult {
   text: string;
 }
 
-/** The data sources by name, each an (untyped at the boundary) body on a client. */
+/** The data sources by name, each an (untyped at the boundary) body on its call's account. */
 export const DATA_SOURCES = {
-  getUsers: async (client: VmApiClient, args: GetUsersArgs): Promise<GetUsersResult> => ({
-    users: await client.users.list(args),
+  getUsers: async ({ account }: AccountCall, args: GetUsersArgs): Promise<GetUsersResult> => ({
+    users: await account.client.users.list(args),
   }),
-  getNetworks: async (client: VmApiClient, args: GetNetworksArgs): Promise<GetNetworksResult> => ({
-    networks: await client.networks.list(args),
+  getNetworks: async ({ account }: AccountCall, args: GetNetworksArgs): Promise<GetNetworksResult> => ({
+    networks: await account.client.networks.list(args),
   }),
-  getTemplates: async (client: VmApiClient, args: GetTemplatesArgs): Promise<GetTemplatesResult> => ({
-    templates: await client.templates.list(args),
+  getTemplates: async ({ account }: AccountCall, args: GetTemplatesArgs): Promise<GetTemplatesResult> => ({
+    templates: await account.client.templates.list(args),
   }),
-  getMachines: async (client: VmApiClient, args: GetMachinesArgs): Promise<GetMachinesResult> => {
+  getMachines: async ({ account }: AccountCall, args: GetMachinesArgs): Promise<GetMachinesResult> => {
     const { maxItems = 10_000, ...filters } = args;
     if (!GetMachinesOptionsSchema.shape.maxItems.safeParse(maxItems).success)
       throw new RangeError(`maxItems must be a whole number, 0 or more (got ${JSON.stringify(maxItems)})`);
     const machines: Machine[] = [];
-    for await (const machine of client.machines.listAll(filters)) {
+    for await (const machine of account.client.machines.listAll(filters)) {
       if (machines.length >= maxItems) break;
       machines.push(machine);
     }
     return { machines };
   },
-  getScripts: async (client: VmApiClient, args: GetScriptsArgs): Promise<GetScriptsResult> => ({
-    scripts: await client.scripts.list(args),
+  getScripts: async ({ account }: AccountCall, args: GetScriptsArgs): Promise<GetScriptsResult> => ({
+    scripts: await account.client.scripts.list(args),
   }),
-  getScriptText: async (client: VmApiClient, args: GetScriptTextArgs): Promise<GetScriptTextResult> => ({
-    text: await client.scripts.text(args.scriptId),
+  getScriptText: async ({ account }: AccountCall, args: GetScriptTextArgs): Promise<GetScriptTextResult> => ({
+    text: await account.client.scripts.text(args.scriptId),
   }),
-  getAvailability: (client: VmApiClient, args: GetAvailabilityArgs): Promise<GetAvailabilityResult> =>
-    client.machines.availability(args.region, args.machineType),
-  getUtilization: (client: VmApiClient, args: GetUtilizationArgs): Promise<GetUtilizationResult> =>
-    client.machines.utilization(args.machineId, args.billingMonth),
+  getAvailability: ({ account }: AccountCall, args: GetAvailabilityArgs): Promise<GetAvailabilityResult> =>
+    account.client.machines.availability(args.region, args.machineType),
+  getUtilization: ({ account }: AccountCall, args: GetUtilizationArgs): Promise<GetUtilizationResult> =>
+    account.client.machines.utilization(args.machineId, args.billingMonth),
 } as const;
 
 /** The name of a data source. */
@@ -153,12 +154,12 @@ export function isDataSource(name: string): name is DataSourceName {
   return Object.hasOwn(DATA_SOURCES, name);
 }
 
-/** Runs data source `name` on `client` with arguments as the plugin receives them (checked by the client). */
+/** Runs data source `name` on the account of `call`, with arguments as the plugin receives them (checked by the client). */
 export function runDataSource(
   name: DataSourceName,
-  client: VmApiClient,
+  call: AccountCall,
   args: Record<string, unknown>,
 ): Promise<unknown> {
-  const body = DATA_SOURCES[name] as (client: VmApiClient, args: Record<string, unknown>) => Promise<unknown>;
-  return body(client, args);
+  const body = DATA_SOURCES[name] as (call: AccountCall, args: Record<string, unknown>) => Promise<unknown>;
+  return body(call, args);
 }

@@ -35,7 +35,7 @@ export type {
 import {
   dataSource,
   outputTwin,
-  programClient,
+  programCall,
   type OutputArgs,
   type VmApiInvokeOptions,
   type VmApiInvokeOutputOptions,
@@ -46,7 +46,7 @@ export type GetUsersOutputArgs = OutputArgs<GetUsersArgs>;
 
 /** Users of the account or team, filtered by any user field. */
 export async function getUsers(args: GetUsersArgs = {}, opts?: VmApiInvokeOptions): Promise<GetUsersResult> {
-  return dataSource("getUsers", () => DATA_SOURCES.getUsers(programClient(opts), args));
+  return dataSource("getUsers", () => DATA_SOURCES.getUsers(programCall(opts), args));
 }
 /** {@link getUsers} over Outputs. */
 export function getUsersOutput(
@@ -64,7 +64,7 @@ export async function getNetworks(
   args: GetNetworksArgs = {},
   opts?: VmApiInvokeOptions,
 ): Promise<GetNetworksResult> {
-  return dataSource("getNetworks", () => DATA_SOURCES.getNetworks(programClient(opts), args));
+  return dataSource("getNetworks", () => DATA_SOURCES.getNetworks(programCall(opts), args));
 }
 /** {@link getNetworks} over Outputs. */
 export function getNetworksOutput(
@@ -82,7 +82,7 @@ export async function getTemplates(
   args: GetTemplatesArgs = {},
   opts?: VmApiInvokeOptions,
 ): Promise<GetTemplatesResult> {
-  return dataSource("getTemplates", () => DATA_SOURCES.getTemplates(programClient(opts), args));
+  return dataSource("getTemplates", () => DATA_SOURCES.getTemplates(programCall(opts), args));
 }
 /** {@link getTemplates} over Outputs. */
 export function getTemplatesOutput(
@@ -100,7 +100,7 @@ export async function getMachines(
   args: GetMachinesArgs = {},
   opts?: VmApiInvokeOptions,
 ): Promise<GetMachinesResult> {
-  return dataSource("getMachines", () => DATA_SOURCES.getMachines(programClient(opts), args));
+  return dataSource("getMachines", () => DATA_SOURCES.getMachines(programCall(opts), args));
 }
 /** {@link getMachines} over Outputs. */
 export function getMachinesOutput(
@@ -118,7 +118,7 @@ export async function getScripts(
   args: GetScriptsArgs = {},
   opts?: VmApiInvokeOptions,
 ): Promise<GetScriptsResult> {
-  return dataSource("getScripts", () => DATA_SOURCES.getScripts(programClient(opts), args));
+  return dataSource("getScripts", () => DATA_SOURCES.getScripts(programCall(opts), args));
 }
 /** {@link getScripts} over Outputs. */
 export function getScriptsOutput(

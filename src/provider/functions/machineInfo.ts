@@ -25,7 +25,7 @@ export type {
 import {
   dataSource,
   outputTwin,
-  programClient,
+  programCall,
   type OutputArgs,
   type VmApiInvokeOptions,
   type VmApiInvokeOutputOptions,
@@ -39,7 +39,7 @@ export async function getAvailability(
   args: GetAvailabilityArgs,
   opts?: VmApiInvokeOptions,
 ): Promise<GetAvailabilityResult> {
-  return dataSource("getAvailability", () => DATA_SOURCES.getAvailability(programClient(opts), args));
+  return dataSource("getAvailability", () => DATA_SOURCES.getAvailability(programCall(opts), args));
 }
 /** {@link getAvailability} over Outputs. */
 export function getAvailabilityOutput(
@@ -57,7 +57,7 @@ export async function getUtilization(
   args: GetUtilizationArgs,
   opts?: VmApiInvokeOptions,
 ): Promise<GetUtilizationResult> {
-  return dataSource("getUtilization", () => DATA_SOURCES.getUtilization(programClient(opts), args));
+  return dataSource("getUtilization", () => DATA_SOURCES.getUtilization(programCall(opts), args));
 }
 /** {@link getUtilization} over Outputs. */
 export function getUtilizationOutput(
@@ -75,7 +75,7 @@ export async function getScriptText(
   args: GetScriptTextArgs,
   opts?: VmApiInvokeOptions,
 ): Promise<GetScriptTextResult> {
-  return dataSource("getScriptText", () => DATA_SOURCES.getScriptText(programClient(opts), args));
+  return dataSource("getScriptText", () => DATA_SOURCES.getScriptText(programCall(opts), args));
 }
 
 /** {@link getScriptText} over Outputs; the text is a secret. */
