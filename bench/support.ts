@@ -7,7 +7,7 @@ import { viaSettings, type ViaSettings } from "../test/kit/providers";
 import * as path from "node:path";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../src/emulator";
 import { providerContext, type ProviderContext } from "../src/provider/shared/context";
-import { createMachineProvider } from "../src/provider/machine/machineProvider";
+import { machineProvider } from "../src/provider/machine/machineProvider";
 
 export { MACHINE_INPUTS, createRequest } from "./machineInputs";
 
@@ -80,13 +80,13 @@ export function startManualEmulator(options: EmulatorOptions = {}): Promise<Runn
 /** A clock the provider's clients see, and the Machine implementation built on it. */
 export interface BenchClock {
   now(): number;
-  machines: ViaSettings<ReturnType<typeof createMachineProvider>>;
+  machines: ViaSettings<typeof machineProvider>;
 }
 
-/** The Machine implementation on `timing`, progress lines dropped (a context of its own, no globals). */
+/** The Machine implementation through the TypeScript door on `timing`, progress lines dropped (a context of its own, no globals). */
 function machinesOn(timing: ProviderContext["timing"]) {
   const context = providerContext({ timing, progress: () => undefined });
-  return viaSettings(createMachineProvider(context), context);
+  return viaSettings(machineProvider, context);
 }
 
 /**

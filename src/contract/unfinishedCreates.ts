@@ -10,8 +10,8 @@
  * disabled script under the creating name, and removes it as its last step: a script whose marker
  * exists was made by a create that did not finish.
  *
- * The token is a digest of the resource's identity alone (its naming seed: project, stack, type,
- * parent and resource name), not of its name: a plugin's auto-name is drawn anew by each
+ * The token is a digest of the resource's identity alone (a TypeScript resource's naming seed:
+ * project, stack, type, parent and resource name; a plugin resource's URN), not of its name: a plugin's auto-name is drawn anew by each
  * deployment, so the next `up` may give the resource another name than the one its unfinished
  * create used. Only the same resource of the same stack makes the same token, and nothing of the
  * seed can be read back from it. What an unfinished create left is found by the suffix.
@@ -23,8 +23,27 @@ const MAX_NAME_LENGTH = 255;
 const TOKEN_LENGTH = 10;
 
 /**
- * What identifies a resource in the inputs its create was given: its naming seed, else (a
- * program of another copy of the package) its resource name, else nothing.
+ * A resource's identity from the parts that identify it (a TypeScript resource's project, stack,
+ * type, parent and name: its naming seed; a plugin resource's URN): a digest, so the state holds
+ * no more than a fixed-length hex string and nothing of the parts can be read back from it.
+ */
+export function namingSeed(parts: readonly string[]): string {
+  return crypto.createHash("sha256").update(JSON.stringify(parts)).digest("hex").slice(0, 32);
+}
+
+/**
+ * The identity of the plugin's resource of `urn` (`urn:pulumi:<stack>::<project>::<type>::<name>`):
+ * the same for every deployment of it. The plugin is told the URN with every call, so it keeps
+ * nothing of it in state; `vmapi-recover-pending` reads it from the pending create's URN.
+ */
+export function urnIdentity(urn: string): string {
+  return namingSeed(["urn", urn]);
+}
+
+/**
+ * What identifies a TypeScript resource in the inputs its create was given (the internal inputs
+ * its class adds): its naming seed, else (a program of another copy of the package) its resource
+ * name, else nothing.
  */
 export function createIdentity(inputs: Record<string, unknown>): string {
   const { __namingSeed: seed, __resourceName: name } = inputs;

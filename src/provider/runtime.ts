@@ -1,17 +1,15 @@
 /**
- * The provider runtime: what the provider module in state (stub.ts) loads inside the plugin
- * process. Two entry points are a contract with state written by any version of this package;
+ * The provider runtime, the TypeScript door's entry: what the provider module in state
+ * (dynamic/providerModule.ts) loads inside the dynamic-provider plugin process. Two entry points are a contract with state written by any version of this package;
  * keep their signatures unchanged: `resourceProvider(kind)`, which the module text of this version
  * calls, and `dispatch(kind, method, args, settings)`, which the serialized stubs of earlier
  * versions call.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { accountOf } from "./account/account";
+import { configuredAccounts } from "./account/namedAccounts";
+import { dynamicProvider } from "./dynamic/dynamicProvider";
 import { implementationOf, isResourceKind, type Implementation, type ResourceKind } from "./implementations";
-import { withAccount } from "./account/namedAccounts";
-import { PROCESS_CONTEXT } from "./shared/context";
-import type { Call } from "./shared/resourceImplementation";
-import { withoutSecrets } from "./shared/secretErrors";
+import { providerContext, type ProviderContext } from "./shared/context";
 import type { ProviderSettings } from "./shared/settings";
 
 /** The name of one method, as the stub forwards it. */
@@ -19,8 +17,8 @@ type Method = keyof Implementation;
 
 /**
  * The provider object of `kind` that the plugin calls, one per module text and process: `configure`
- * keeps the stack's `vmapi:` settings on it (in the plugin's memory only, never in state), and
- * every other method goes through `dispatch`.
+ * keeps the stack's `vmapi:` settings on it (in the plugin's memory only, never in state), one
+ * object per configuration, and every other method goes through `dispatch`.
  */
 export function resourceProvider(kind: ResourceKind): pulumi.dynamic.ResourceProvider {
   let settings: ProviderSettings = {};
@@ -43,7 +41,12 @@ export function resourceProvider(kind: ResourceKind): pulumi.dynamic.ResourcePro
   };
 }
 
-/** Routes one engine call to the implementation of `kind`. */
+/**
+ * Routes one engine call to the implementation of `kind`, through the door's boundary
+ * (dynamic/dynamicProvider.ts): the bags the engine sends taken as they are, unvalidated
+ * (`check` validates new inputs, and stored outputs of any version are read with fallbacks,
+ * never refused), on the accounts of the configuration `settings`, resolved once per process.
+ */
 export async function dispatch(
   kind: ResourceKind,
   method: Method,
@@ -55,29 +58,17 @@ export async function dispatch(
     throw new Error(`pulumi-vmapi: unknown resource kind ${JSON.stringify(kind)}; upgrade the package`);
   const impl = implementationOf(kind);
   if (typeof impl[method] !== "function") throw new Error(`pulumi-vmapi: ${kind} has no ${method}`);
-  try {
-    return await withAccount(method, args, settings ?? {}, (a, s) => invoke(impl, method, a, s));
-  } catch (err) {
-    throw withoutSecrets(err, args[INPUTS_AT[method]]);
-  }
+  const provider = dynamicProvider(impl, configuredAccounts(settings ?? {}, processContext()));
+  return (provider[method] as (...bags: unknown[]) => Promise<unknown>)(...args);
 }
 
 /**
- * The one place where the engine's arguments become an implementation's typed ones: the bags are
- * taken as they are, unvalidated (resourceImplementation.ts says why: `check` validates new
- * inputs, and stored outputs of any version are read with fallbacks, never refused). Every method
- * but `diff` gets the `Call` of the resource's account, resolved once per process.
+ * The context of this plugin process (one `preview` or `up`), made at its first call: what every
+ * resource the process serves shares (lookups, budgets, the names seen), its lines to the stack's
+ * log.
  */
-function invoke(impl: Implementation, method: Method, args: unknown[], settings: ProviderSettings) {
-  const fn = impl[method] as (...typed: unknown[]) => Promise<unknown>;
-  if (method === "diff") return fn.call(impl, ...args);
-  const call: Call = {
-    account: accountOf(settings, PROCESS_CONTEXT),
-    progress: PROCESS_CONTEXT.progress,
-    warn: PROCESS_CONTEXT.warn,
-  };
-  return fn.call(impl, ...args, call);
+let context: ProviderContext | undefined;
+function processContext(): ProviderContext {
+  context ??= providerContext();
+  return context;
 }
-
-/** Where each method's inputs (or stored outputs, which hold them) are among its arguments. */
-const INPUTS_AT: Record<Method, number> = { check: 1, diff: 2, create: 0, read: 1, update: 2, delete: 1 };

@@ -10,7 +10,7 @@
  *   and the next `up` treats it as the provider always does (an auto-name's namesake stops the
  *   create and is named; a declared name's is let be).
  */
-import { createIdentity, creatingName } from "../contract/unfinishedCreates";
+import { creatingName } from "../contract/unfinishedCreates";
 
 /** How resources are found in one account of the API by name: the ids of those that exist. */
 export interface ResourceFinder {
@@ -30,17 +30,17 @@ export interface MadeByCreate {
 }
 
 /**
- * What the create of the `kind` resource named `name` (its `inputs` as the create was given them)
- * made in `finder`'s account; `shownName` is how a report line may call the name.
+ * What the create of the `kind` resource named `name` (of identity `identity`: what its creating
+ * names are made from) made in `finder`'s account; `shownName` is how a report line may call the name.
  */
 export async function findMadeBy(
   kind: "Machine" | "Script",
   finder: ResourceFinder,
   name: string,
-  inputs: Record<string, unknown>,
+  identity: string,
   shownName: string,
 ): Promise<MadeByCreate> {
-  const creating = creatingName(name, createIdentity(inputs));
+  const creating = creatingName(name, identity);
   return kind === "Machine"
     ? machineMadeBy(finder, name, creating, shownName)
     : scriptMadeBy(finder, name, creating, shownName);

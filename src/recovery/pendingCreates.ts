@@ -14,7 +14,8 @@
  * `retainOnDelete`): it is named in the report, never taken; the next `up` treats it as the
  * provider does. Pending operations of other providers are left as they are.
  */
-import { kindOfType } from "../contract/typeTokens";
+import { kindOfType, pluginName } from "../contract/typeTokens";
+import { createIdentity, urnIdentity } from "../contract/unfinishedCreates";
 import { findMadeBy, type ResourceFinder } from "./madeByCreate";
 import { isSecretValue, plainValue, SHOWN_EXPORT_HINT } from "./stackAccounts";
 
@@ -118,10 +119,20 @@ async function resolveOne(
     kind as "Machine" | "Script",
     finder,
     name.value,
-    plain.inputs ?? {},
+    identityOf(plain),
     shownName,
   );
   return { urn, ...found };
+}
+
+/**
+ * What the creating names of `resource` are made from: a plugin resource's URN (the plugin is told
+ * it with every call), a TypeScript resource's naming seed among the inputs its class registered.
+ */
+function identityOf(resource: ExportedResource): string {
+  return pluginName(resource.type) !== undefined
+    ? urnIdentity(resource.urn)
+    : createIdentity(resource.inputs ?? {});
 }
 
 /** The resource as the stack will hold it: the create's inputs, its id; `refresh` reads the rest. */

@@ -4,14 +4,15 @@
  * - the quickstart, as the README leads every new user, keeps its machine when its script text
  *   is edited, and the machine runs the new text at its next boot;
  * - a program that still sets `Machine.scriptId` is told, at preview, that the machine will be
- *   replaced, why, and what to write instead.
+ *   replaced, why, and what to write instead: a TypeScript program in the stack's log, a Pulumi
+ *   YAML program (the plugin route) on the machine's own row.
  */
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { VmApiClient } from "../../src/client/client";
 import { useE2eContext, EXAMPLES, PROGRAMS, liveMachines } from "./support/kit";
-import { REPO, expectExit, messages, steps } from "./support/cli";
+import { REPO, expectExit, messages, steps, type CliRun } from "./support/cli";
 
 jest.setTimeout(300_000);
 
@@ -107,3 +108,58 @@ test("Machine.scriptId: edited script text → preview warns that the machine wi
 
   expectExit(await stack.destroy());
 });
+
+test("Machine.scriptId in Pulumi YAML (the plugin): edited script text → preview warns on the machine's own row that it will be replaced, why and what to write instead", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vmapi-yaml-script-edit-"));
+  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), YAML_SCRIPT_ID);
+  try {
+    const stack = await ctx.stack(dir, ctx.emu.keys.individual, { text: "#!/bin/bash\necho first\n" });
+    expectExit(await stack.up());
+    await stack.setConfig({ text: "#!/bin/bash\necho second\n" });
+
+    const plan = expectExit(await stack.preview());
+    expect(steps(plan).map((s) => [s.name, s.op])).toContainEqual(["box", "replace"]);
+    // The plugin sends an implementation's warnings to the engine with the resource's URN.
+    const onBox = warningsOf(plan, "::box");
+    expect(onBox).toContainEqual(expect.stringMatching(/will be REPLACED because its scriptId changes/));
+    expect(onBox).toContainEqual(expect.stringMatching(/destroyed with its disk/));
+    expect(onBox).toContainEqual(expect.stringMatching(/create the Script with machineId/));
+
+    expectExit(await stack.destroy());
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** The scriptEdit program's `scriptId` pattern in Pulumi YAML, on this repository's plugin. */
+const YAML_SCRIPT_ID = `name: vmapi-e2e-yaml-script-edit
+runtime: yaml
+plugins:
+  providers:
+    - name: vmapi
+      path: ${path.join(REPO, "plugin")}
+config:
+  text:
+    type: string
+resources:
+  boot:
+    type: vmapi:index:Script
+    properties:
+      scriptText: \${text}
+  box:
+    type: vmapi:index:Machine
+    properties:
+      region: East Coast (NY2)
+      machineType: C4
+      size: 50
+      billingType: hourly
+      templateId: tubsrv01
+      scriptId: \${boot.scriptId}
+`;
+
+/** The warnings the engine shows on the row of the resource whose URN ends with `urnEnd`. */
+function warningsOf(run: CliRun, urnEnd: string): string[] {
+  return run.events
+    .filter((e) => e.diagnosticEvent?.severity === "warning" && e.diagnosticEvent.urn?.endsWith(urnEnd))
+    .map((e) => e.diagnosticEvent!.message.trim());
+}

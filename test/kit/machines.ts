@@ -4,7 +4,7 @@
  */
 import type { Machine } from "../../src/contract/schemas";
 import { LIFECYCLE } from "../../src/emulator";
-import { namingSeed } from "../../src/provider/shared/naming";
+import { namingSeed } from "../../src/contract/unfinishedCreates";
 import { SEEDED } from "./seeded";
 
 /**

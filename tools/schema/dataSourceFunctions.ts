@@ -29,7 +29,7 @@ export function dataSourceFunctions(functions: readonly FunctionSource[], schema
     "import {",
     "  dataSource,",
     "  outputTwin,",
-    "  programClient,",
+    "  programCall,",
     "  type OutputArgs,",
     "  type VmApiInvokeOptions,",
     "  type VmApiInvokeOutputOptions,",
@@ -57,7 +57,7 @@ export type ${type}OutputArgs = OutputArgs<${type}Args>;
 
 ${docComment(declaration.description)}
 export async function ${name}(${plainArgs}, opts?: VmApiInvokeOptions): Promise<${type}Result> {
-  return dataSource("${name}", () => DATA_SOURCES.${name}.run(programClient(opts), args));
+  return dataSource("${name}", () => DATA_SOURCES.${name}.run(programCall(opts), args));
 }
 
 /** {@link ${name}} over Outputs${declaration.secret ? "; its result is a secret" : ""}. */

@@ -4,9 +4,8 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { provesAbsence } from "../../client/core/errors";
-import { PROCESS_CONTEXT, type ProviderContext } from "../shared/context";
 import { printableFailures } from "../shared/checks";
-import { customTimeout, optionFailures, withinBound } from "../shared/operationOptions";
+import { replaceOnChangesFailures, withinTimeout } from "../shared/operationOptions";
 import { proveAccount, touched } from "../shared/references";
 import type { ResourceImplementation } from "../shared/resourceImplementation";
 import { UNKNOWN } from "../shared/unknown";
@@ -16,10 +15,10 @@ import { ACCESS_INPUT_KEYS, type AccessInputs, type AccessOutputs } from "./mach
 export type MachineAccessImplementation = ResourceImplementation<AccessInputs, AccessOutputs>;
 
 /**
- * The MachineAccess implementation; `check` proves the key and, when `userId` changed, that the
- * user belongs to the account, with the lookups of its context.
+ * The MachineAccess implementation both doors dispatch to; `check` proves the key and, when
+ * `userId` changed, that the user belongs to the account, with the lookups of its context.
  */
-export const createMachineAccessProvider = (_context: ProviderContext): MachineAccessImplementation => ({
+export const machineAccessProvider: MachineAccessImplementation = {
   async check(olds, news, call) {
     const account = await proveAccount(call.account);
     const failures: pulumi.dynamic.CheckFailure[] = ACCESS_INPUT_KEYS.filter(
@@ -33,8 +32,8 @@ export const createMachineAccessProvider = (_context: ProviderContext): MachineA
         reason: `userId ${userId} is not a user of this account (see getUsers)`,
       });
     }
-    failures.push(...optionFailures(news, ACCESS_INPUT_KEYS, "MachineAccess"));
-    return { inputs: news, failures: printableFailures(failures, news) };
+    failures.push(...replaceOnChangesFailures(call.replaceOnChanges, ACCESS_INPUT_KEYS, "MachineAccess"));
+    return { inputs: news, failures: printableFailures(failures, news, call.secretInputs) };
   },
 
   async diff(_id, olds, news) {
@@ -46,10 +45,7 @@ export const createMachineAccessProvider = (_context: ProviderContext): MachineA
     const machineId = String(inputs.machineId);
     const userId = String(inputs.userId);
     await call.account.client.machines.setAccess(machineId, { userId, enableAccess: true });
-    // The options travel on in the outputs, which delete is given (customTimeouts.delete).
-    const options =
-      inputs.__customTimeouts === undefined ? {} : { __customTimeouts: inputs.__customTimeouts };
-    return { id: `${machineId}/${userId}`, outs: { machineId, userId, ...options } };
+    return { id: `${machineId}/${userId}`, outs: { machineId, userId } };
   },
 
   async read(id, stored, call) {
@@ -82,10 +78,6 @@ export const createMachineAccessProvider = (_context: ProviderContext): MachineA
         if (!provesAbsence(err)) throw err;
       }
     };
-    const bound = customTimeout(props, "delete");
-    return bound ? withinBound(bound, revoke) : revoke();
+    return withinTimeout(call.timeout, revoke);
   },
-});
-
-/** The MachineAccess implementation the runtime dispatches to. */
-export const machineAccessProvider = createMachineAccessProvider(PROCESS_CONTEXT);
+};

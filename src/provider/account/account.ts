@@ -1,17 +1,18 @@
 /**
  * One configured account, resolved once: its settings checked, the digest that names it, its
  * client (with the account's request budget), and what resources keep per account (the machine
- * watcher, the listings creates share). Both doors hand every call of a resource its `Account`:
- * the dynamic door from the stack config (and the resource's `account` name), the plugin from
- * its provider's configuration. An implementation never sees settings, and nothing re-checks
- * them: a bad setting fails the call before any request, once.
+ * watcher, the listings creates share). Both doors hand every call its `Account`, through the
+ * configuration's `Accounts` (namedAccounts.ts): the TypeScript door from the stack config and
+ * the resource's `account` name, the plugin from its provider's configuration; the program's data
+ * sources from the stack config too (functions/programClient.ts). An implementation never sees
+ * settings, and nothing re-checks them: a bad setting fails the call before any request, once.
  */
+import { createHash } from "node:crypto";
 import { VmApiClient, type VmApiClientOptions } from "../../client/client";
 import { DEFAULT_CREATE_TIMEOUT_MS } from "../../client/core/settings";
 import type { ProviderContext } from "../shared/context";
-import { lookupScope } from "../shared/lookups";
 import { retryReporter } from "../shared/progress";
-import { accountDigest, rateLimiterFor } from "../shared/rateLimiters";
+import { rateLimiterFor } from "../shared/rateLimiters";
 import {
   checkSettings,
   PROVIDER_MAX_RETRIES,
@@ -19,26 +20,32 @@ import {
   type ProviderSettings,
 } from "../shared/settings";
 
+/**
+ * An account as a key for what a process shares per account (request budgets, the lookups of
+ * `check`, the machine watcher, list snapshots): the base URL and a digest of the key, so that no
+ * map, dump or inspection of a context ever holds or shows the key itself. The one digest of a
+ * key the provider makes.
+ */
+export function accountDigest(baseUrl: string, apiKey: string): string {
+  return `${baseUrl} ${createHash("sha256").update(apiKey).digest("hex").slice(0, 32)}`;
+}
+
 /** A configured account (module comment). */
 export class Account {
-  /**
-   * What names the account where a process shares something per account: the base URL and a
-   * digest of the key, so no map, dump or log ever holds the key itself.
-   */
-  readonly key: string;
-  /** The scope of `check`'s cached lookups for this account. */
-  readonly lookupScope: string;
   /** The account's client: shared by every call, on the account's request budget. */
   readonly client: VmApiClient;
   readonly #memo = new Map<string, unknown>();
 
   constructor(
     private readonly settings: CheckedSettings,
+    /**
+     * What names the account where a process shares something per account (`accountDigest`): the
+     * scope of `check`'s cached lookups, the key of its request budget, its listings.
+     */
+    readonly key: string,
     /** The process's context: the clock, the lookup cache and the budgets this account uses. */
     readonly context: ProviderContext,
   ) {
-    this.key = accountDigest(settings.baseUrl, settings.apiKey);
-    this.lookupScope = lookupScope(settings.baseUrl, settings.apiKey);
     this.client = this.clientWith({});
   }
 
@@ -62,7 +69,7 @@ export class Account {
       // Retries show in the engine's output, so an API that is down is visibly being retried.
       onRetry: retryReporter(this.context.progress),
       ...this.context.timing,
-      rateLimiter: rateLimiterFor(this.context, baseUrl, apiKey),
+      rateLimiter: rateLimiterFor(this.context, this.key, baseUrl),
       ...overrides,
       apiKey,
       baseUrl,
@@ -83,21 +90,20 @@ export class Account {
 const ACCOUNTS = new WeakMap<ProviderContext, Map<string, Account>>();
 
 /**
- * The account of `settings` in `context`: checked once and then the same object for every call
- * with the same settings (a refresh of 1,000 resources builds one client, not 1,000). Throws a
- * `ConfigurationError` naming the setting; sends nothing.
+ * The account of `settings` in `context`: checked, and then the same object for every
+ * configuration with the same settings (a refresh of 1,000 resources builds one client, not
+ * 1,000; two resource kinds of one stack share the account's budget and watcher). Throws a
+ * `ConfigurationError` naming the setting; sends nothing. A configuration asks once per account
+ * (namedAccounts.ts, `Accounts`).
  */
 export function accountOf(settings: ProviderSettings, context: ProviderContext): Account {
   const checked = checkSettings(settings);
-  // Everything the account's client is built from, the key only as a digest.
-  const key = [
-    accountDigest(checked.baseUrl, checked.apiKey),
-    checked.pollScale,
-    process.env.VMAPI_TIMEOUT_MS,
-  ].join(" ");
+  const digest = accountDigest(checked.baseUrl, checked.apiKey);
+  // Everything the account's client is built from, the key only as its digest.
+  const built = [digest, checked.pollScale, process.env.VMAPI_TIMEOUT_MS].join(" ");
   let accounts = ACCOUNTS.get(context);
   if (accounts === undefined) ACCOUNTS.set(context, (accounts = new Map()));
-  let account = accounts.get(key);
-  if (account === undefined) accounts.set(key, (account = new Account(checked, context)));
+  let account = accounts.get(built);
+  if (account === undefined) accounts.set(built, (account = new Account(checked, digest, context)));
   return account;
 }

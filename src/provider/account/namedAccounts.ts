@@ -1,46 +1,118 @@
 /**
- * Named accounts: one program manages resources under several API keys. The keys live only in
- * the stack config, as a secret object (`pulumi config set --secret --path
+ * The accounts of one configuration: the default account (`vmapi:apiKey`, `vmapi:baseUrl`) and the
+ * named ones. One program may manage resources under several API keys: the keys live only in the
+ * stack config, as a secret object (`pulumi config set --secret --path
  * 'vmapi:accounts.team.apiKey' <key>`, optionally `...team.baseUrl`); a resource names the one it
- * belongs to with its `account` input, a name and never a key. Without `account`, the default
- * `vmapi:apiKey` applies.
+ * belongs to with its `account` input, a name and never a key (the TypeScript door takes it out
+ * of the inputs: dynamic/dynamicProvider.ts), and so does a data source's `account` option. The
+ * plugin has no named accounts: several accounts are several provider resources.
  *
- * The account is the runtime's business, not each resource's: `withAccount` takes `account`
- * out of the arguments, picks the settings of the account the resource lives in (the new inputs
- * for check and create; the stored state for diff, read, update and delete, so a machine is
- * always deleted with the key of the account that owns it), and puts `account` back into what
- * the implementation returns. Moving a resource to another account replaces it.
+ * A configuration is read once: `vmapi:accounts` is parsed and checked the first time a name is
+ * asked for (a stack that names none never pays for it, nor fails on it), and each account is
+ * resolved once (account.ts, `accountOf`), not once per call.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { ConfigurationError } from "../../client/core/errors";
-import type { EngineProps } from "../shared/resourceImplementation";
+import type { ProviderContext } from "../shared/context";
 import type { ProviderSettings } from "../shared/settings";
+import { accountOf, type Account } from "./account";
 
-/** The input that names the account. */
+/** The input (and the data sources' option) that names the account. */
 export const ACCOUNT_INPUT = "account";
 
-/** One account of `vmapi:accounts`. */
+/** One account of `vmapi:accounts`, as the config holds it. */
 interface AccountSettings {
   apiKey?: unknown;
   baseUrl?: unknown;
 }
 
-/**
- * The settings of account `name` (undefined: the default account). Throws a
- * ConfigurationError naming the account and the configured names when it is not configured.
- */
-export function settingsFor(settings: ProviderSettings, name: unknown): ProviderSettings {
-  if (name === undefined || name === null) return settings;
-  const accounts = parseAccounts(settings.accounts);
-  const account = typeof name === "string" ? accounts[name] : undefined;
-  if (!account || typeof account.apiKey !== "string" || account.apiKey === "") {
-    throw new ConfigurationError(unknownAccount(name, Object.keys(accounts)), { code: "invalid_setting" });
+/** The accounts of one configuration (module comment). */
+export class Accounts {
+  /** `vmapi:accounts` parsed, or why it cannot be: once, at the first name asked for. */
+  #named: Record<string, AccountSettings> | ConfigurationError | undefined;
+  /** The accounts resolved so far, by name ("" for the default one). */
+  readonly #resolved = new Map<string, Account>();
+
+  constructor(
+    private readonly settings: ProviderSettings,
+    /** The process's context every account of the configuration lives in. */
+    readonly context: ProviderContext,
+  ) {}
+
+  /**
+   * The account `name` names (undefined or null: the default one), the same object for every
+   * call. Throws a `ConfigurationError` naming the account and the configured names when it is
+   * not configured, or naming the setting that is wrong; sends nothing.
+   */
+  of(name: unknown): Account {
+    const key = isDefault(name) ? "" : this.#nameOf(name);
+    let account = this.#resolved.get(key);
+    if (account === undefined) {
+      account = accountOf(this.settingsOf(name), this.context);
+      this.#resolved.set(key, account);
+    }
+    return account;
   }
-  return {
-    ...settings,
-    apiKey: account.apiKey,
-    baseUrl: typeof account.baseUrl === "string" ? account.baseUrl : settings.baseUrl,
-  };
+
+  /**
+   * The settings of account `name` (undefined or null: the default account). Throws a
+   * ConfigurationError naming the account and the configured names when it is not configured.
+   */
+  settingsOf(name: unknown): ProviderSettings {
+    if (isDefault(name)) return this.settings;
+    const named = this.#accounts();
+    const account = named[this.#nameOf(name)];
+    if (!account || typeof account.apiKey !== "string" || account.apiKey === "") {
+      throw new ConfigurationError(unknownAccount(name, Object.keys(named)), { code: "invalid_setting" });
+    }
+    return {
+      ...this.settings,
+      apiKey: account.apiKey,
+      baseUrl: typeof account.baseUrl === "string" ? account.baseUrl : this.settings.baseUrl,
+    };
+  }
+
+  /** Why `name` names no configured account (for `check` to say), or undefined when it names one. */
+  refusal(name: unknown): string | undefined {
+    try {
+      this.settingsOf(name);
+      return undefined;
+    } catch (err) {
+      if (!(err instanceof ConfigurationError)) throw err;
+      return err.message;
+    }
+  }
+
+  #nameOf(name: unknown): string {
+    if (typeof name === "string") return name;
+    throw new ConfigurationError(unknownAccount(name, Object.keys(this.#accounts())), {
+      code: "invalid_setting",
+    });
+  }
+
+  #accounts(): Record<string, AccountSettings> {
+    this.#named ??= parseAccounts(this.settings.accounts);
+    if (this.#named instanceof ConfigurationError) throw this.#named;
+    return this.#named;
+  }
+}
+
+/** The `Accounts` of each configuration, per context (a door keeps one settings object per configuration). */
+const CONFIGURED = new WeakMap<ProviderContext, WeakMap<ProviderSettings, Accounts>>();
+
+/**
+ * The accounts of the configuration `settings` in `context`: one `Accounts` per settings object,
+ * so a door that keeps the object its `configure` made parses and checks it once.
+ */
+export function configuredAccounts(settings: ProviderSettings, context: ProviderContext): Accounts {
+  let configurations = CONFIGURED.get(context);
+  if (configurations === undefined) CONFIGURED.set(context, (configurations = new WeakMap()));
+  let accounts = configurations.get(settings);
+  if (accounts === undefined) configurations.set(settings, (accounts = new Accounts(settings, context)));
+  return accounts;
+}
+
+function isDefault(name: unknown): name is undefined | null {
+  return name === undefined || name === null;
 }
 
 function unknownAccount(name: unknown, names: string[]): string {
@@ -51,125 +123,19 @@ function unknownAccount(name: unknown, names: string[]): string {
   );
 }
 
-function parseAccounts(raw: string | undefined): Record<string, AccountSettings> {
+/** `vmapi:accounts` as an object of accounts, or the error that says it is not one. */
+function parseAccounts(raw: string | undefined): Record<string, AccountSettings> | ConfigurationError {
   if (raw === undefined || raw === "") return {};
+  const notAnObject = () =>
+    new ConfigurationError("vmapi:accounts must be an object of accounts, each with an apiKey", {
+      code: "invalid_setting",
+    });
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
   } catch {
-    throw new ConfigurationError("vmapi:accounts must be an object of accounts, each with an apiKey", {
-      code: "invalid_setting",
-    });
+    return notAnObject();
   }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-    throw new ConfigurationError("vmapi:accounts must be an object of accounts, each with an apiKey", {
-      code: "invalid_setting",
-    });
-  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return notAnObject();
   return parsed as Record<string, AccountSettings>;
-}
-
-/** `props` without `account`, and the account it named. */
-function split(props: unknown): [EngineProps, unknown] {
-  if (typeof props !== "object" || props === null) return [props as EngineProps, undefined];
-  const { [ACCOUNT_INPUT]: account, ...rest } = props as EngineProps;
-  return [rest, account];
-}
-
-/** `props` with `account` set again (left out when it was not given). */
-function join(props: EngineProps | undefined, account: unknown): EngineProps | undefined {
-  if (props === undefined || account === undefined) return props;
-  return { ...props, [ACCOUNT_INPUT]: account };
-}
-
-/**
- * Runs `body`; a partial failure it throws (a resource that exists, with the `properties` the
- * engine stores) keeps the account too, so the next operation uses the right key.
- */
-async function keepingAccount(account: unknown, body: () => Promise<unknown>): Promise<unknown> {
-  try {
-    return await body();
-  } catch (err) {
-    const partial = err as { properties?: EngineProps };
-    if (account !== undefined && typeof partial?.properties === "object" && partial.properties !== null) {
-      Object.assign(partial.properties, { [ACCOUNT_INPUT]: account });
-    }
-    throw err;
-  }
-}
-
-/** What the runtime calls instead of the implementation: the account handled around it. */
-export type Invoke = (args: unknown[], settings: ProviderSettings) => Promise<unknown>;
-
-/**
- * Runs `method` of one resource with the account taken out of its arguments and the settings
- * of that account; see the module comment.
- */
-export async function withAccount(
-  method: string,
-  args: unknown[],
-  settings: ProviderSettings,
-  invoke: Invoke,
-): Promise<unknown> {
-  switch (method) {
-    case "check": {
-      const [olds, news] = args as [EngineProps, EngineProps];
-      const [plainNews, account] = split(news);
-      try {
-        settingsFor(settings, account);
-      } catch (err) {
-        if (!(err instanceof ConfigurationError)) throw err;
-        return { inputs: news, failures: [{ property: ACCOUNT_INPUT, reason: err.message }] };
-      }
-      const result = (await invoke(
-        [split(olds)[0], plainNews],
-        settingsFor(settings, account),
-      )) as pulumi.dynamic.CheckResult;
-      return { ...result, inputs: join(result.inputs, account) };
-    }
-    case "diff": {
-      const [id, olds, news] = args as [string, EngineProps, EngineProps];
-      const [plainOlds, oldAccount] = split(olds);
-      const [plainNews, newAccount] = split(news);
-      const result = (await invoke(
-        [id, plainOlds, plainNews],
-        settingsFor(settings, oldAccount),
-      )) as pulumi.dynamic.DiffResult;
-      if (oldAccount === newAccount) return result;
-      // Another account owns another resource: a replace, the old one deleted with its own key.
-      return { ...result, changes: true, replaces: [...(result.replaces ?? []), ACCOUNT_INPUT] };
-    }
-    case "create": {
-      const [inputs, account] = split(args[0]);
-      const result = (await keepingAccount(account, () =>
-        invoke([inputs], settingsFor(settings, account)),
-      )) as pulumi.dynamic.CreateResult;
-      return { ...result, outs: join(result.outs, account) };
-    }
-    case "read": {
-      const [id, props] = args as [string, EngineProps];
-      const [plainProps, account] = split(props);
-      const result = (await invoke(
-        [id, plainProps],
-        settingsFor(settings, account),
-      )) as pulumi.dynamic.ReadResult;
-      if (result.id === undefined) return result;
-      return { ...result, props: join(result.props, account), inputs: join(result.inputs, account) };
-    }
-    case "update": {
-      const [id, olds, news] = args as [string, EngineProps, EngineProps];
-      const [plainOlds, account] = split(olds);
-      const result = (await keepingAccount(account, () =>
-        invoke([id, plainOlds, split(news)[0]], settingsFor(settings, account)),
-      )) as pulumi.dynamic.UpdateResult;
-      return { ...result, outs: join(result.outs, account) };
-    }
-    case "delete": {
-      const [id, props] = args as [string, EngineProps];
-      const [plainProps, account] = split(props);
-      return invoke([id, plainProps], settingsFor(settings, account));
-    }
-    default:
-      return invoke(args, settings);
-  }
 }

@@ -4,11 +4,16 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { DELEGATION_LIFETIME_MS } from "../../contract/constants";
-import { PROCESS_CONTEXT, nowOf, type ProviderContext } from "../shared/context";
+import { nowOf } from "../shared/context";
 import { printableFailures } from "../shared/checks";
-import { optionFailures, withReplaceOnChanges } from "../shared/operationOptions";
+import { replaceOnChangesFailures, withReplaceOnChanges } from "../shared/operationOptions";
 import { proveAccount } from "../shared/references";
-import type { CheckResult, EngineProps, ResourceImplementation } from "../shared/resourceImplementation";
+import type {
+  Call,
+  CheckResult,
+  EngineProps,
+  ResourceImplementation,
+} from "../shared/resourceImplementation";
 import { UNKNOWN } from "../shared/unknown";
 import {
   DELEGATION_INPUT_KEYS,
@@ -27,24 +32,25 @@ export type ResourceDelegationImplementation = ResourceImplementation<
   CreatedDelegation
 >;
 
-/** The ResourceDelegation implementation on `context` (its lookups prove the key; its clock decides expiry). */
-export const createResourceDelegationProvider = (
-  context: ProviderContext,
-): ResourceDelegationImplementation => ({
+/**
+ * The ResourceDelegation implementation both doors dispatch to (its lookups prove the key; the
+ * clock of its account's context decides expiry).
+ */
+export const resourceDelegationProvider: ResourceDelegationImplementation = {
   async check(_olds, news, call) {
     await proveAccount(call.account);
-    return checkDelegation(news);
+    return checkDelegation(news, call);
   },
 
-  async diff(_id, olds, news) {
+  async diff(_id, olds, news, call) {
     const replaces: string[] = [];
     if (JSON.stringify(olds.machineIds) !== JSON.stringify(news.machineIds)) replaces.push("machineIds");
-    if (expiresSoon(olds, news, nowOf(context))) replaces.push("expiresAt");
+    if (expiresSoon(olds, news, nowOf(call.account.context))) replaces.push("expiresAt");
     const diff = { changes: replaces.length > 0, replaces, deleteBeforeReplace: false };
     const changed = DELEGATION_INPUT_KEYS.filter(
       (key) => news[key] !== undefined && JSON.stringify(olds[key]) !== JSON.stringify(news[key]),
     );
-    return withReplaceOnChanges(diff, changed, news);
+    return withReplaceOnChanges(diff, changed, call.replaceOnChanges);
   },
 
   async create(inputs, call) {
@@ -93,12 +99,9 @@ export const createResourceDelegationProvider = (
       `resource delegation ${id}: the API has no delete; it was removed from the stack and its token stops working at ${String(props.expiresAt)}`,
     );
   },
-});
+};
 
-/** The ResourceDelegation implementation the runtime dispatches to. */
-export const resourceDelegationProvider = createResourceDelegationProvider(PROCESS_CONTEXT);
-
-function checkDelegation(news: EngineProps): CheckResult<DelegationInputs> {
+function checkDelegation(news: EngineProps, call: Call): CheckResult<DelegationInputs> {
   const failures: pulumi.dynamic.CheckFailure[] = [];
   const ids = news.machineIds;
   const valid =
@@ -114,8 +117,10 @@ function checkDelegation(news: EngineProps): CheckResult<DelegationInputs> {
       reason: `renewBeforeSeconds must be a whole number of seconds between 0 and 14399 (the lifetime is 4 h; got ${JSON.stringify(renew)})`,
     });
   }
-  failures.push(...optionFailures(news, DELEGATION_INPUT_KEYS, "ResourceDelegation"));
-  return { inputs: news, failures: printableFailures(failures, news) };
+  failures.push(
+    ...replaceOnChangesFailures(call.replaceOnChanges, DELEGATION_INPUT_KEYS, "ResourceDelegation"),
+  );
+  return { inputs: news, failures: printableFailures(failures, news, call.secretInputs) };
 }
 
 function expiresSoon(olds: DelegationOutputs, news: DelegationInputs, now: number): boolean {

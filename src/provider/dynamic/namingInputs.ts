@@ -4,7 +4,7 @@
  * reaching a Node dynamic provider.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { namingSeed } from "../shared/naming";
+import { namingSeed } from "../../contract/unfinishedCreates";
 
 /**
  * Program side: the naming inputs of a resource, `__resourceName` and `__namingSeed`. The seed

@@ -10,7 +10,7 @@
  * program that uses none of them registers exactly the inputs it did before.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { TimeoutInputs } from "../shared/internalInputs";
+import type { TimeoutInputs } from "./internalInputs";
 
 /**
  * The internal inputs for `props` (the inputs as the class registers them) and `opts`: only the

@@ -27,7 +27,7 @@ import type {
 import {
   dataSource,
   outputTwin,
-  programClient,
+  programCall,
   type OutputArgs,
   type VmApiInvokeOptions,
   type VmApiInvokeOutputOptions,
@@ -60,7 +60,7 @@ export async function getAvailability(
   args: GetAvailabilityArgs,
   opts?: VmApiInvokeOptions,
 ): Promise<GetAvailabilityResult> {
-  return dataSource("getAvailability", () => DATA_SOURCES.getAvailability.run(programClient(opts), args));
+  return dataSource("getAvailability", () => DATA_SOURCES.getAvailability.run(programCall(opts), args));
 }
 
 /** {@link getAvailability} over Outputs. */
@@ -79,7 +79,7 @@ export async function getMachines(
   args: GetMachinesArgs = {},
   opts?: VmApiInvokeOptions,
 ): Promise<GetMachinesResult> {
-  return dataSource("getMachines", () => DATA_SOURCES.getMachines.run(programClient(opts), args));
+  return dataSource("getMachines", () => DATA_SOURCES.getMachines.run(programCall(opts), args));
 }
 
 /** {@link getMachines} over Outputs. */
@@ -98,7 +98,7 @@ export async function getNetworks(
   args: GetNetworksArgs = {},
   opts?: VmApiInvokeOptions,
 ): Promise<GetNetworksResult> {
-  return dataSource("getNetworks", () => DATA_SOURCES.getNetworks.run(programClient(opts), args));
+  return dataSource("getNetworks", () => DATA_SOURCES.getNetworks.run(programCall(opts), args));
 }
 
 /** {@link getNetworks} over Outputs. */
@@ -117,7 +117,7 @@ export async function getScripts(
   args: GetScriptsArgs = {},
   opts?: VmApiInvokeOptions,
 ): Promise<GetScriptsResult> {
-  return dataSource("getScripts", () => DATA_SOURCES.getScripts.run(programClient(opts), args));
+  return dataSource("getScripts", () => DATA_SOURCES.getScripts.run(programCall(opts), args));
 }
 
 /** {@link getScripts} over Outputs. */
@@ -136,7 +136,7 @@ export async function getScriptText(
   args: GetScriptTextArgs,
   opts?: VmApiInvokeOptions,
 ): Promise<GetScriptTextResult> {
-  return dataSource("getScriptText", () => DATA_SOURCES.getScriptText.run(programClient(opts), args));
+  return dataSource("getScriptText", () => DATA_SOURCES.getScriptText.run(programCall(opts), args));
 }
 
 /** {@link getScriptText} over Outputs; its result is a secret. */
@@ -155,7 +155,7 @@ export async function getTemplates(
   args: GetTemplatesArgs = {},
   opts?: VmApiInvokeOptions,
 ): Promise<GetTemplatesResult> {
-  return dataSource("getTemplates", () => DATA_SOURCES.getTemplates.run(programClient(opts), args));
+  return dataSource("getTemplates", () => DATA_SOURCES.getTemplates.run(programCall(opts), args));
 }
 
 /** {@link getTemplates} over Outputs. */
@@ -171,7 +171,7 @@ export type GetUsersOutputArgs = OutputArgs<GetUsersArgs>;
 
 /** Users of the account or team, filtered by any user field. */
 export async function getUsers(args: GetUsersArgs = {}, opts?: VmApiInvokeOptions): Promise<GetUsersResult> {
-  return dataSource("getUsers", () => DATA_SOURCES.getUsers.run(programClient(opts), args));
+  return dataSource("getUsers", () => DATA_SOURCES.getUsers.run(programCall(opts), args));
 }
 
 /** {@link getUsers} over Outputs. */
@@ -190,7 +190,7 @@ export async function getUtilization(
   args: GetUtilizationArgs,
   opts?: VmApiInvokeOptions,
 ): Promise<GetUtilizationResult> {
-  return dataSource("getUtilization", () => DATA_SOURCES.getUtilization.run(programClient(opts), args));
+  return dataSource("getUtilization", () => DATA_SOURCES.getUtilization.run(programCall(opts), args));
 }
 
 /** {@link getUtilization} over Outputs. */

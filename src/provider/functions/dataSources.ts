@@ -1,11 +1,12 @@
 /**
  * The data sources, protocol-free, each declared once: its arguments and result (`Get<Name>Args`,
- * `Get<Name>Result`), its words, and its request(s) on a client of the account. The TypeScript
- * door (dataSourceFunctions.ts, generated from these) runs them from the program with the stack's
- * settings; the plugin runs them for an `Invoke` on its provider's account.
+ * `Get<Name>Result`), its words, and its request(s) on the account of its call. The TypeScript
+ * door (dataSourceFunctions.ts, generated from these) runs them from the program on the
+ * account its configuration names (programClient.ts); the plugin runs them for an `Invoke` on its
+ * provider's account.
  */
 import { z } from "zod";
-import type { VmApiClient } from "../../client/client";
+import type { AccountCall } from "../shared/resourceImplementation";
 import type { Machine, Network, Script, Template, User, Utilization } from "../../contract/schemas";
 import type {
   MachineFilters,
@@ -125,8 +126,8 @@ export interface DataSourceDeclaration<Args, Result> {
   readonly secret?: boolean;
   /** Types standing for arguments that lead to no zod field themselves (tools/schema/numberKinds.ts). */
   readonly models?: readonly ModelType[];
-  /** Its request(s) on a client of the account. */
-  run(client: VmApiClient, args: Args): Promise<Result>;
+  /** Its request(s) on the client of its call's account. */
+  run(call: AccountCall, args: Args): Promise<Result>;
 }
 
 /** A declaration typed by its arguments and result (`Get<Name>Args`, `Get<Name>Result`). */
@@ -136,20 +137,20 @@ const declareDataSource = <Args, Result>(declaration: DataSourceDeclaration<Args
 export const DATA_SOURCES = {
   getUsers: declareDataSource<GetUsersArgs, GetUsersResult>({
     description: "Users of the account or team, filtered by any user field.",
-    run: async (client, args) => ({ users: await client.users.list(args) }),
+    run: async ({ account: { client } }, args) => ({ users: await client.users.list(args) }),
   }),
   getNetworks: declareDataSource<GetNetworksArgs, GetNetworksResult>({
     description: "Networks of the account or team (one per region at least).",
-    run: async (client, args) => ({ networks: await client.networks.list(args) }),
+    run: async ({ account: { client } }, args) => ({ networks: await client.networks.list(args) }),
   }),
   getTemplates: declareDataSource<GetTemplatesArgs, GetTemplatesResult>({
     description: "Templates (public ones and the team's), filtered e.g. by `os` or `label`.",
-    run: async (client, args) => ({ templates: await client.templates.list(args) }),
+    run: async ({ account: { client } }, args) => ({ templates: await client.templates.list(args) }),
   }),
   getMachines: declareDataSource<GetMachinesArgs, GetMachinesResult>({
     description: "Every machine matching the filters, all pages (at most `maxItems`, default 10,000).",
     models: [{ file: "src/provider/functions/dataSources.ts", type: "GetMachinesOptions" }],
-    run: async (client, args) => {
+    run: async ({ account: { client } }, args) => {
       const { maxItems = 10_000, ...filters } = args;
       if (!GetMachinesOptionsSchema.shape.maxItems.safeParse(maxItems).success)
         throw new RangeError(`maxItems must be a whole number, 0 or more (got ${JSON.stringify(maxItems)})`);
@@ -163,20 +164,20 @@ export const DATA_SOURCES = {
   }),
   getScripts: declareDataSource<GetScriptsArgs, GetScriptsResult>({
     description: "Scripts of the user or team, filtered by any script field.",
-    run: async (client, args) => ({ scripts: await client.scripts.list(args) }),
+    run: async ({ account: { client } }, args) => ({ scripts: await client.scripts.list(args) }),
   }),
   getScriptText: declareDataSource<GetScriptTextArgs, GetScriptTextResult>({
     description: "The text of a script (never part of the script record).",
     secret: true,
-    run: async (client, args) => ({ text: await client.scripts.text(args.scriptId) }),
+    run: async ({ account: { client } }, args) => ({ text: await client.scripts.text(args.scriptId) }),
   }),
   getAvailability: declareDataSource<GetAvailabilityArgs, GetAvailabilityResult>({
     description: "Whether machines of this type can be requested in this region now.",
-    run: (client, args) => client.machines.availability(args.region, args.machineType),
+    run: ({ account: { client } }, args) => client.machines.availability(args.region, args.machineType),
   }),
   getUtilization: declareDataSource<GetUtilizationArgs, GetUtilizationResult>({
     description: "Seconds used and rates of a machine in a billing month.",
-    run: (client, args) => client.machines.utilization(args.machineId, args.billingMonth),
+    run: ({ account: { client } }, args) => client.machines.utilization(args.machineId, args.billingMonth),
   }),
 } as const;
 
@@ -188,12 +189,12 @@ export function isDataSource(name: string): name is DataSourceName {
   return Object.hasOwn(DATA_SOURCES, name);
 }
 
-/** Runs data source `name` on `client` with arguments as the plugin receives them (checked by the client). */
+/** Runs data source `name` on the account of `call`, with arguments as the plugin receives them (checked by the client). */
 export function runDataSource(
   name: DataSourceName,
-  client: VmApiClient,
+  call: AccountCall,
   args: Record<string, unknown>,
 ): Promise<unknown> {
   const declaration = DATA_SOURCES[name] as DataSourceDeclaration<Record<string, unknown>, unknown>;
-  return declaration.run(client, args);
+  return declaration.run(call, args);
 }

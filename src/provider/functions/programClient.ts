@@ -1,11 +1,16 @@
 /**
- * Data sources run in the Pulumi program's own process (not the plugin): they read the same
- * stack config, `vmapi:apiKey` and `vmapi:baseUrl`, else the client's environment variables.
+ * Data sources run in the Pulumi program's own process (not the plugin), on an account of the
+ * stack's configuration as the resources use it (account/): `vmapi:apiKey`, `vmapi:baseUrl`,
+ * `vmapi:pollScale` and the named accounts of `vmapi:accounts`, else the client's environment
+ * variables. The configuration is read once per program, each account resolved once (one client
+ * and one request budget per account, however many data sources a program calls).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { VmApiClient, type VmApiClientOptions } from "../../client/client";
-import { settingsFor } from "../account/namedAccounts";
-import { PROVIDER_MAX_RETRIES } from "../shared/settings";
+import { accountOf, type Account } from "../account/account";
+import { Accounts } from "../account/namedAccounts";
+import { providerContext } from "../shared/context";
+import type { AccountCall } from "../shared/resourceImplementation";
+import type { ProviderSettings } from "../shared/settings";
 
 /** Connection settings a data source may override (e.g. another account's key). */
 export interface DataSourceOptions {
@@ -33,18 +38,38 @@ export interface VmApiInvokeOutputOptions extends pulumi.InvokeOutputOptions, Da
 /** The `...OutputArgs` of a data source: each argument may be an Output. */
 export type OutputArgs<T> = { [K in keyof T]: pulumi.Input<T[K]> };
 
-/** A client for one data-source call. */
-export function programClient(options: DataSourceOptions = {}): VmApiClient {
-  const settings: VmApiClientOptions = { maxRetries: PROVIDER_MAX_RETRIES };
-  const account =
-    options.account === undefined
-      ? {}
-      : settingsFor({ accounts: readConfig("vmapi:accounts") }, options.account);
-  const apiKey = options.apiKey ?? account.apiKey ?? readConfig("vmapi:apiKey");
-  const baseUrl = options.baseUrl ?? account.baseUrl ?? readConfig("vmapi:baseUrl");
-  if (apiKey) settings.apiKey = apiKey;
-  if (baseUrl) settings.baseUrl = baseUrl;
-  return new VmApiClient(settings);
+/**
+ * The call of one data source with `options`: on the account `options.account` names in
+ * `accounts` (by default the stack config's), or on that account with the `apiKey` or `baseUrl`
+ * `options` give instead; its lines to the program's log.
+ */
+export function programCall(options: DataSourceOptions = {}, accounts = stackAccounts()): AccountCall {
+  const { context } = accounts;
+  return { account: programAccount(options, accounts), progress: context.progress, warn: context.warn };
+}
+
+function programAccount(options: DataSourceOptions, accounts: Accounts): Account {
+  if (options.apiKey === undefined && options.baseUrl === undefined) return accounts.of(options.account);
+  const settings = accounts.settingsOf(options.account);
+  const given = { apiKey: options.apiKey ?? settings.apiKey, baseUrl: options.baseUrl ?? settings.baseUrl };
+  return accountOf({ ...settings, ...given }, accounts.context);
+}
+
+/** The accounts of the stack config, read at the first data source a program calls. */
+let stack: Accounts | undefined;
+function stackAccounts(): Accounts {
+  stack ??= new Accounts(stackSettings(), providerContext());
+  return stack;
+}
+
+/** The provider settings of the stack config, as the resources' `configure` reads them. */
+function stackSettings(): ProviderSettings {
+  return {
+    apiKey: readConfig("vmapi:apiKey"),
+    baseUrl: readConfig("vmapi:baseUrl"),
+    pollScale: readConfig("vmapi:pollScale"),
+    accounts: readConfig("vmapi:accounts"),
+  };
 }
 
 function readConfig(key: string): string | undefined {

@@ -6,10 +6,9 @@
 import type { VmApiClient } from "../../client/client";
 import type { UpdateMachineRequest } from "../../contract/requestSchemas";
 import type { Machine as ApiMachine } from "../../contract/schemas";
-import { secretInputs } from "../shared/checks";
-import { nowOf, type ProviderContext } from "../shared/context";
+import { nowOf } from "../shared/context";
 import type { Call } from "../shared/resourceImplementation";
-import { customTimeout, tightest, type Bound, type Operation } from "../shared/operationOptions";
+import { tightest, type Bound } from "../shared/operationOptions";
 import {
   updateBody,
   updateKeysAgainst,
@@ -32,10 +31,10 @@ export interface Deadline {
   at: number;
 }
 
-/** The deadline of `operation`, started now. */
-export function deadlineOf(inputs: MachineInputs, operation: Operation, context: ProviderContext): Deadline {
-  const bound = tightest(customTimeout(inputs, operation), waitBound(inputs));
-  return { bound, at: nowOf(context) + bound.ms };
+/** The deadline of the call's operation (its own bound, `call.timeout`, and `waitTimeoutSeconds`), started now. */
+export function deadlineOf(inputs: MachineInputs, call: Call): Deadline {
+  const bound = tightest(call.timeout, waitBound(inputs));
+  return { bound, at: nowOf(call.account.context) + bound.ms };
 }
 
 /** `waitTimeoutSeconds` as a bound, or its default. */
@@ -120,7 +119,7 @@ export function settleOptions(
   const { account } = call;
   return {
     timeoutMs: Math.max(timeoutMs, 1),
-    label: shownName(inputs, current.name),
+    label: shownName(call, inputs, current.name),
     progress: call.progress,
     pollScale: account.pollScale,
     now: () => nowOf(account.context),
@@ -131,6 +130,6 @@ export function settleOptions(
 }
 
 /** The machine's name for progress lines, unless the program made it a secret. */
-export function shownName(inputs: MachineInputs | MachineOutputs, actual: string): string {
-  return secretInputs(inputs).includes("name") ? "[secret]" : String(inputs.name ?? actual);
+export function shownName(call: Call, inputs: MachineInputs | MachineOutputs, actual: string): string {
+  return call.secretInputs.includes("name") ? "[secret]" : String(inputs.name ?? actual);
 }

@@ -18,7 +18,6 @@
  */
 import type { Machine as ApiMachine } from "../../contract/schemas";
 import {
-  createIdentity,
   creatingName,
   creatingSuffix,
   leftByUnfinishedCreates,
@@ -26,6 +25,7 @@ import {
 } from "../../contract/unfinishedCreates";
 import type { Account } from "../account/account";
 import { freshListingsFor, type FreshListings } from "../shared/freshListings";
+import type { ResourceFacts } from "../shared/resourceImplementation";
 import { adoptionMismatches, type AdoptionMismatch } from "./adoption";
 import type { MachineInputs } from "./machineModel";
 
@@ -45,36 +45,36 @@ export function machineListingsFor(account: Account): FreshListings<ApiMachine> 
   );
 }
 
-/** The name the machine of `inputs` carries until its create has finished. */
-export function creatingNameOf(inputs: MachineInputs, name: string): string {
-  return creatingName(name, createIdentity(inputs));
+/** The name the machine of the resource `resource` carries until its create has finished. */
+export function creatingNameOf(resource: ResourceFacts, name: string): string {
+  return creatingName(name, resource.identity);
 }
 
 /**
- * The name a machine read under its resource's own creating name is to get (one made by a
- * create that did not finish, taken into the stack by `vmapi-recover-pending`): the name that
- * create was given, so a refresh records it as the input and the next `up` renames the machine
- * in place. Any other name is the machine's own.
+ * The name a machine read under its resource's own creating name (the resource `identity`'s) is
+ * to get (one made by a create that did not finish, taken into the stack by
+ * `vmapi-recover-pending`): the name that create was given (`declared`, the stored one, when it
+ * is), so a refresh records it as the input and the next `up` renames the machine in place. Any
+ * other name is the machine's own.
  */
-export function nameToGet(machineName: string, stored: Record<string, unknown>): string {
-  const identity = createIdentity(stored);
+export function nameToGet(machineName: string, declared: unknown, identity: string): string {
   if (!machineName.endsWith(creatingSuffix(identity))) return machineName;
-  const declared = stored.name;
   if (typeof declared === "string" && creatingName(declared, identity) === machineName) return declared;
   return nameBeforeCreating(machineName, identity);
 }
 
 /**
- * Pure: the decision for a create of `inputs` (its machine to be named `name`) among the live
- * machines of the account, `found`. Throws the refusal when the create must stop before it makes
- * anything.
+ * Pure: the decision for a create of `inputs` (its machine to be named `name`) of the resource
+ * `resource` among the live machines of the account, `found`. Throws the refusal when the create
+ * must stop before it makes anything.
  */
 export function decideLeftovers(
   inputs: MachineInputs,
   name: string,
   found: readonly ApiMachine[],
+  resource: ResourceFacts,
 ): LeftoverDecision {
-  const unfinished = oldestFirst(leftByUnfinishedCreates(found, createIdentity(inputs)));
+  const unfinished = oldestFirst(leftByUnfinishedCreates(found, resource.identity));
   if (unfinished.length > 0) {
     const [take, ...untouched] = unfinished.filter((m) => replacing(inputs, m).length === 0);
     if (take !== undefined) return { take, untouched };
@@ -85,7 +85,7 @@ export function decideLeftovers(
       ),
     );
   }
-  if (inputs.__autoNamed !== true) return {};
+  if (!resource.autoNamed) return {};
   const kept = oldestFirst(found.filter((m) => m.name === name && replacing(inputs, m).length === 0));
   if (kept.length > 0) throw new LeftoverError(keptMachines(name, kept));
   return {};

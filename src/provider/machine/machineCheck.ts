@@ -7,8 +7,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { CreateMachineRequestSchema, UpdateMachineRequestSchema } from "../../contract/requestSchemas";
 import { adoptionInputFailures, isAdoption } from "./adoption";
 import { printableFailures, schemaFailures } from "../shared/checks";
-import { optionFailures } from "../shared/operationOptions";
-import type { ProviderContext } from "../shared/context";
+import { replaceOnChangesFailures } from "../shared/operationOptions";
 import {
   createBody,
   MACHINE_DIFF_TABLE,
@@ -46,18 +45,19 @@ export async function checkMachine(
   olds: MachineOutputs,
   news: EngineProps,
   call: Call,
-  context: ProviderContext,
 ): Promise<CheckResult<MachineInputs>> {
   const ctx = referenceContext(call.account);
   const adopting = isAdoption(olds, news);
   // An adopted machine keeps its own name unless one is declared: never an auto-name (a rename).
-  const inputs: EngineProps =
-    adopting && news.name === undefined ? { ...news } : withAutoName(olds, news, context.names);
+  const named =
+    adopting && news.name === undefined ? { inputs: news, autoNamed: false } : withAutoName(olds, news, call);
+  const inputs: EngineProps = { ...named.inputs };
   if (inputs.state === undefined) inputs.state = "ready";
   const exists = Object.keys(olds).length > 0;
-  const local = localFailures(inputs, adopting, exists);
-  const remote = await machineReferenceFailures(olds, inputs, ctx, call.progress);
-  return { inputs: withNumericSettings(inputs), failures: printableFailures([...local, ...remote], inputs) };
+  const local = localFailures(inputs, adopting, exists, call);
+  const remote = await machineReferenceFailures(olds, inputs, ctx, call);
+  const failures = printableFailures([...local, ...remote], inputs, call.secretInputs);
+  return { inputs: withNumericSettings(inputs), failures, autoNamed: named.autoNamed };
 }
 
 /**
@@ -76,7 +76,7 @@ function withNumericSettings(inputs: EngineProps): EngineProps {
   return normalized;
 }
 
-function localFailures(inputs: EngineProps, adopting: boolean, exists: boolean): Failure[] {
+function localFailures(inputs: EngineProps, adopting: boolean, exists: boolean, call: Call): Failure[] {
   const named = { ...inputs };
   if (adopting && inputs.name === undefined) named.name = ADOPTED_NAME;
   if (exists && inputs.templateId === undefined) named.templateId = EXISTING_TEMPLATE;
@@ -85,7 +85,7 @@ function localFailures(inputs: EngineProps, adopting: boolean, exists: boolean):
     ...schemaFailures(CreateMachineRequestSchema, createBody(named), inputs, machinePropertyOf),
     ...schemaFailures(UpdateMachineRequestSchema, updateFields, inputs, machinePropertyOf),
     ...providerFieldFailures(inputs),
-    ...optionFailures(inputs, Object.keys(MACHINE_DIFF_TABLE), "Machine"),
+    ...replaceOnChangesFailures(call.replaceOnChanges, Object.keys(MACHINE_DIFF_TABLE), "Machine"),
     ...(inputs.adoptMachineId !== undefined ? adoptionInputFailures(inputs) : []),
   ];
 }

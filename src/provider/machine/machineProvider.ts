@@ -1,6 +1,6 @@
 /**
- * The Machine implementation behind the provider module in state: check, diff, create, read, update,
- * delete. Runs in the dynamic-provider plugin process.
+ * The Machine implementation: check, diff, create, read, update, delete, on the account and with
+ * the engine's facts each call is given (both doors call it: implementations.ts).
  */
 import { NotFoundError, provesAbsence } from "../../client/core/errors";
 import type { Machine as ApiMachine } from "../../contract/schemas";
@@ -10,9 +10,7 @@ import { confirmAbsent, pollUntilGone, requireOwnerInAccount } from "../shared/g
 import { checkMachine } from "./machineCheck";
 import { machineFromList } from "../shared/listSnapshot";
 import { creatingNameOf, decideLeftovers, machineListingsFor, nameToGet, takeOverLine } from "./leftovers";
-import { NAMING_INPUT_KEYS } from "../shared/naming";
 import { adoptNotFound } from "./machineReferences";
-import { PROCESS_CONTEXT, type ProviderContext } from "../shared/context";
 import {
   MACHINE_DIFF_TABLE,
   createBody,
@@ -24,13 +22,7 @@ import {
   type MachineInputs,
   type MachineOutputs,
 } from "./machineModel";
-import {
-  customTimeout,
-  explainTimeout,
-  tightest,
-  withinBound,
-  withReplaceOnChanges,
-} from "../shared/operationOptions";
+import { explainTimeout, tightest, withinBound, withReplaceOnChanges } from "../shared/operationOptions";
 import { ResourceInitError } from "../shared/partialFailure";
 import type { EngineProps, ResourceImplementation } from "../shared/resourceImplementation";
 import type { Call } from "../shared/resourceImplementation";
@@ -50,14 +42,11 @@ import { withExistingTeamUser } from "./teamUser";
 /** The Machine implementation's own type. */
 export type MachineImplementation = ResourceImplementation<MachineInputs, MachineOutputs>;
 
-/**
- * The Machine implementation on `context` (lookups, time, progress): the plugin's one
- * (`machineProvider`) shares the process's context; a test builds its own.
- */
-export const createMachineProvider = (context: ProviderContext): MachineImplementation => ({
-  check: (olds, news, call) => checkMachine(olds, news, call, context),
+/** The Machine implementation both doors dispatch to. */
+export const machineProvider: MachineImplementation = {
+  check: (olds, news, call) => checkMachine(olds, news, call),
 
-  async diff(id, olds, news) {
+  async diff(id, olds, news, call) {
     // Compare the password with its digest, the declared power state with the observed one;
     // an input left out means "leave as it is".
     const comparable: EngineProps = { ...olds, password: news.password, state: observedPowerState(olds) };
@@ -73,10 +62,11 @@ export const createMachineProvider = (context: ProviderContext): MachineImplemen
     for (const [key, value] of Object.entries(SETTING_DEFAULTS)) comparable[key] ??= value;
     const before = pick(comparable, Object.keys(declared));
     const changed = changedKeys(MACHINE_DIFF_TABLE, before, declared);
-    const result = withReplaceOnChanges(diffFromTable(MACHINE_DIFF_TABLE, before, declared), changed, news);
+    const diff = diffFromTable(MACHINE_DIFF_TABLE, before, declared);
+    const result = withReplaceOnChanges(diff, changed, call.replaceOnChanges);
     const refusal = replacementOfAdopted(id, news, result.replaces ?? []);
     if (refusal) throw refusal;
-    if (result.replaces?.includes("scriptId")) context.warn(scriptReplacementWarning(id, olds));
+    if (result.replaces?.includes("scriptId")) call.warn(scriptReplacementWarning(id, olds, call));
     return { ...result, changed };
   },
 
@@ -84,7 +74,7 @@ export const createMachineProvider = (context: ProviderContext): MachineImplemen
     const client = call.account.client;
     if (inputs.adoptMachineId !== undefined) return adoptExisting(inputs, call);
     if (inputs.templateId === undefined) throw new Error(NO_TEMPLATE);
-    const deadline = deadlineOf(inputs, "create", context);
+    const deadline = deadlineOf(inputs, call);
     const target = inputs.state ?? "ready";
     const body = await withExistingTeamUser(client, createBody(inputs), call.progress);
     const name = body.machineName;
@@ -92,15 +82,15 @@ export const createMachineProvider = (context: ProviderContext): MachineImplemen
     // over, and one this resource's auto-name already stands for stops the create (leftovers.ts).
     // Creates starting together share that listing (shared/freshListings.ts).
     const found = await machineListingsFor(call.account).list();
-    const leftover = decideLeftovers(inputs, name, found);
-    if (leftover.take) call.warn(takeOverLine(shownName(inputs, name), leftover));
+    const leftover = decideLeftovers(inputs, name, found, call.resource);
+    if (leftover.take) call.warn(takeOverLine(shownName(call, inputs, name), leftover));
     // The machine carries its creating name until the create has finished (converge's commitName),
     // and no machine had that name: a lost answer takes the one that appears, never sends again blindly.
     let machine =
       leftover.take ??
       (await client.machines.create(
-        { ...body, machineName: creatingNameOf(inputs, name) },
-        { uniqueName: true, onProgress: call.progress, label: shownName(inputs, name) },
+        { ...body, machineName: creatingNameOf(call.resource, name) },
+        { uniqueName: true, onProgress: call.progress, label: shownName(call, inputs, name) },
       ));
     const id = machine.id;
     try {
@@ -144,13 +134,13 @@ export const createMachineProvider = (context: ProviderContext): MachineImplemen
     // Inputs as the machine stands: a machine at rest in the other power state shows as drift.
     const resting = isPowerState(machine.state) ? machine.state : outs.state;
     const inputs: EngineProps = { ...inputsFromOutputs(outs), state: resting };
-    if (typeof outs.name === "string") inputs.name = nameToGet(outs.name, props);
+    if (typeof outs.name === "string") inputs.name = nameToGet(outs.name, props.name, call.resource.identity);
     return { id, props: outs, inputs };
   },
 
   async update(id, olds, news, call) {
     const client = call.account.client;
-    const deadline = deadlineOf(news, "update", context);
+    const deadline = deadlineOf(news, call);
     const changed = changedKeys(MACHINE_DIFF_TABLE, olds, news);
     let machine = await client.machines.get(id).catch((err: unknown) => {
       throw provesAbsence(err) ? deletedOutOfBand(id, err) : err;
@@ -168,7 +158,7 @@ export const createMachineProvider = (context: ProviderContext): MachineImplemen
 
   async delete(id, props, call) {
     const client = call.account.client;
-    const bound = tightest(customTimeout(props, "delete"), waitBound(props));
+    const bound = tightest(call.timeout, waitBound(props));
     // A delete cut short leaves the machine in the stack, so the whole operation may be bounded.
     return withinBound(bound, async (signal) => {
       try {
@@ -180,12 +170,12 @@ export const createMachineProvider = (context: ProviderContext): MachineImplemen
         await confirmAbsent(() => client.machines.get(id, { signal }), `machine ${id}`, err);
         return requireOwnerInAccount(id, props, client);
       }
-      const { sleep, now } = context.timing;
+      const { sleep, now } = call.account.context.timing;
       const firstDelayMs = 250 * call.account.pollScale;
       await pollUntilGone(() => client.machines.get(id, { signal }), bound.ms, { sleep, now, firstDelayMs });
     });
   },
-});
+};
 
 /**
  * The machine for a refresh: from the listing shared by the reads arriving together
@@ -236,17 +226,14 @@ function deletedOutOfBand(id: string, cause: Error): Error {
   );
 }
 
-/** The Machine implementation the runtime dispatches to. */
-export const machineProvider = createMachineProvider(PROCESS_CONTEXT);
-
 type Client = Call["account"]["client"];
 
 /**
  * Why a changed `scriptId` costs the machine, and what to write instead: the engine's replace
  * marker alone does not say that the disk goes with it.
  */
-function scriptReplacementWarning(id: string, olds: MachineOutputs): string {
-  const name = typeof olds.name === "string" ? `${shownName(olds, olds.name)} (${id})` : id;
+function scriptReplacementWarning(id: string, olds: MachineOutputs, call: Call): string {
+  const name = typeof olds.name === "string" ? `${shownName(call, olds, olds.name)} (${id})` : id;
   return (
     `machine ${name} will be REPLACED because its scriptId changes (an edited Script is a new script with a new id), ` +
     `and the API fixes a machine's scriptId at create: the machine is destroyed with its disk and a new one is created. ` +
@@ -264,11 +251,7 @@ async function initFailure(
   cause: unknown,
 ): Promise<ResourceInitError> {
   const machine = await client.machines.get(id).catch(() => lastSeen);
-  return new ResourceInitError(
-    id,
-    { ...machineOutputs(inputs, machine), __provider: inputs.__provider },
-    cause,
-  );
+  return new ResourceInitError(id, machineOutputs(inputs, machine), cause);
 }
 
 /**
@@ -300,7 +283,7 @@ async function adoptExisting(inputs: MachineInputs, call: Call) {
 
 /** Inputs a refresh reports: every input key the outputs hold, with the actual values. */
 function inputsFromOutputs(outs: MachineOutputs): EngineProps {
-  const keys = [...(Object.keys(MACHINE_DIFF_TABLE) as MachineInputKey[]), ...NAMING_INPUT_KEYS];
+  const keys = Object.keys(MACHINE_DIFF_TABLE) as MachineInputKey[];
   return pick(
     outs,
     keys.filter((k) => k !== "password" && outs[k] !== undefined && outs[k] !== null),

@@ -12,6 +12,7 @@ import { provesAbsence } from "../../client/core/errors";
 import { NEW_USER_FIELDS } from "../../contract/requestSchemas";
 import { adoptionFailures, adoptionMismatches } from "./adoption";
 import type { MachineInputs, MachineOutputs } from "./machineModel";
+import { shownName } from "./converge";
 import {
   membersOf,
   ask,
@@ -21,19 +22,19 @@ import {
   type AccountMembers,
   type ReferenceContext,
 } from "../shared/references";
-import type { ProgressSink } from "../shared/progress";
+import type { Call } from "../shared/resourceImplementation";
 import { containsUnknown } from "../shared/unknown";
 
 type Failure = pulumi.dynamic.CheckFailure;
 
 const TEAM_KEYS = ["teamId", "userId", ...NEW_USER_FIELDS] as const;
 
-/** Every reference failure of these inputs; `progress` tells of what `up` will do (reuse a user). */
+/** Every reference failure of these inputs; the call's progress tells of what `up` will do (reuse a user). */
 export async function machineReferenceFailures(
   olds: MachineOutputs,
   inputs: MachineInputs,
   ctx: ReferenceContext,
-  progress: ProgressSink,
+  call: Call,
 ): Promise<Failure[]> {
   const account = await membersOf(ctx);
   const checks: Promise<Failure[]>[] = [];
@@ -44,8 +45,7 @@ export async function machineReferenceFailures(
   } else {
     if (touched(olds, inputs, ["networkId", "region"])) checks.push(networkFailures(inputs, ctx));
     if (touched(olds, inputs, ["scriptId"])) checks.push(scriptFailures(inputs, ctx));
-    if (touched(olds, inputs, TEAM_KEYS))
-      checks.push(Promise.resolve(teamFailures(inputs, account, progress)));
+    if (touched(olds, inputs, TEAM_KEYS)) checks.push(Promise.resolve(teamFailures(inputs, account, call)));
   }
   return (await Promise.all(checks)).flat();
 }
@@ -101,7 +101,7 @@ async function scriptFailures(inputs: MachineInputs, ctx: ReferenceContext): Pro
  * The account rules of a create (docs/api.md, "Accounts, keys and who may do what"), from the
  * account asked once per process.
  */
-function teamFailures(inputs: MachineInputs, account: AccountMembers, progress: ProgressSink): Failure[] {
+function teamFailures(inputs: MachineInputs, account: AccountMembers, call: Call): Failure[] {
   if (containsUnknown(TEAM_KEYS.map((key) => inputs[key]))) return [];
   const newUser = NEW_USER_FIELDS.some((field) => inputs[field] !== undefined);
   const failures: Failure[] = [];
@@ -141,17 +141,17 @@ function teamFailures(inputs: MachineInputs, account: AccountMembers, progress: 
         "a team machine needs its user: userId, or email, password, firstName and lastName of a new team user",
     });
   }
-  if (newUser) sayIfUserExists(inputs, account, progress);
+  if (newUser) sayIfUserExists(inputs, account, call);
   return failures;
 }
 
 /** Preview says what `up` will do with a new-user email that a team user already has. */
-function sayIfUserExists(inputs: MachineInputs, account: AccountMembers, progress: ProgressSink): void {
+function sayIfUserExists(inputs: MachineInputs, account: AccountMembers, call: Call): void {
   const email = String(inputs.email).toLowerCase();
   const user = account.users.find((u) => u.email.toLowerCase() === email);
   if (user === undefined) return;
-  progress(
-    `machine ${String(inputs.name ?? inputs.__resourceName)}: team user ${user.email} already exists (${user.id}); ` +
+  call.progress(
+    `machine ${shownName(call, inputs, call.resource.name ?? "")}: team user ${user.email} already exists (${user.id}); ` +
       "the machine will be assigned to that user, whose password and names stay as they are",
   );
 }

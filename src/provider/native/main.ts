@@ -41,12 +41,13 @@ function lazyProvider(log: EngineLog, schema: NativeSchema): () => NativeProvide
   return () => {
     if (provider !== undefined) return provider;
     const { NativeProvider } = require("./nativeProvider") as typeof NativeProviderModule;
-    const { PROCESS_CONTEXT } = require("../shared/context") as typeof ContextModule;
-    provider = new NativeProvider(
-      { ...PROCESS_CONTEXT, progress: (m) => log.log("info", m), warn: (m) => log.log("warning", m) },
-      log,
-      schema,
-    );
+    const { providerContext } = require("../shared/context") as typeof ContextModule;
+    // The process's context: what every call of this plugin shares (lookups, budgets, the names seen).
+    const context = providerContext({
+      progress: (m) => log.log("info", m),
+      warn: (m) => log.log("warning", m),
+    });
+    provider = new NativeProvider(context, log, schema);
     return provider;
   };
 }

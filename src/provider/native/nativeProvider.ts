@@ -1,34 +1,33 @@
 /**
  * The plugin door: the engine's requests, as plain values, to the same implementations the
- * dynamic door calls (implementations.ts), and their answers back. What a native provider is
- * given and a dynamic one never is, used here:
+ * TypeScript door calls (implementations.ts), and their answers back. Everything a native
+ * provider is given and a dynamic one never is goes into each call's `Call` (pluginBags.ts):
  * - the provider's own configuration (`configure`): one account per plugin process, resolved
  *   once; several accounts are several provider resources, each its own process;
- * - the URN: the resource's name and its identity, which names its unfinished creates;
+ * - the URN: the resource's name, and its identity, which names its unfinished creates;
  * - the engine's `randomSeed`, from which an auto-name is drawn (the same in a saved plan);
- * - each operation's timeout (`customTimeouts`), which bounds it as the dynamic door's inputs do;
- * - property-level diffs, so `preview --diff` names the input that changes and the one that
- *   forces a replace, and the engine applies `replaceOnChanges` itself.
- * Secrets arrive marked and leave marked (wireValues.ts); a plain value never reaches state.
+ * - each operation's timeout (`customTimeouts`), which bounds it;
+ * - which inputs came secret;
+ * - the engine's log, where every line and warning of the call lands on the resource's own row;
+ * and property-level diffs go back, so `preview --diff` names the input that changes and the one
+ * that forces a replace, and the engine applies `replaceOnChanges` itself. Secrets arrive marked
+ * and leave marked (wireValues.ts); a plain value never reaches state.
  */
-import type { Account } from "../account/account";
-import { accountOf } from "../account/account";
+import { Accounts } from "../account/namedAccounts";
 import type { ProviderContext } from "../shared/context";
-import { implementationOf, isResourceKind, type ResourceKind } from "../implementations";
-import type { Call, EngineProps } from "../shared/resourceImplementation";
+import { implementationOf, isResourceKind, type Implementation, type ResourceKind } from "../implementations";
+import type { AccountCall, Call, EngineProps } from "../shared/resourceImplementation";
 import { withoutSecrets } from "../shared/secretErrors";
 import type { ProviderSettings } from "../shared/settings";
 import { isDataSource, runDataSource } from "../functions/dataSources";
 import { detailedDiff, type DetailedDiff } from "./detailedDiff";
 import type { EngineLog } from "./engineLog";
-import { identityOf, urnParts } from "./urns";
-import { fromWire, toWire } from "./wireValues";
+import { openWire, resourceFacts, stored, timeoutOf, type Opened } from "./pluginBags";
+import { urnParts } from "./urns";
+import { toWire } from "./wireValues";
 import { UNKNOWN } from "../shared/unknown";
 import { pluginName } from "../../contract/typeTokens";
 import type { NativeSchema } from "./schemaFile";
-
-/** The operations whose timeout the engine sends. */
-type TimedOperation = "create" | "update" | "delete";
 
 /** A resource's answer: its id and properties as the engine stores them (secrets marked). */
 export interface WireResult {
@@ -39,49 +38,52 @@ export interface WireResult {
 
 /** The plugin's side of every request, once the server has decoded it. */
 export class NativeProvider {
-  private settings: ProviderSettings = {};
+  private accounts: Accounts;
 
   constructor(
     private readonly context: ProviderContext,
     private readonly log: EngineLog,
     private readonly schema: NativeSchema,
-  ) {}
+  ) {
+    this.accounts = new Accounts({}, context);
+  }
 
   /** The provider's configuration, as `configure` gave it (plain values: in memory only). */
   configure(settings: ProviderSettings): void {
-    this.settings = settings;
+    this.accounts = new Accounts(settings, this.context);
   }
 
   /** Validates new inputs, names an auto-named resource, and answers them marked as they came. */
   async check(urn: string, oldWire: EngineProps, newWire: EngineProps, randomSeed: Buffer) {
     const kind = this.kindOf(urn);
-    const olds = fromWire(oldWire).props;
-    const { props, secretKeys } = fromWire(newWire);
-    const news: EngineProps = {
-      ...props,
-      ...identityInputs(urn),
-      __randomSeed: randomSeed.length > 0 ? randomSeed.toString("hex") : undefined,
-      __secretInputs: [...secretKeys],
+    const olds = openWire(oldWire);
+    const news = openWire(newWire);
+    const seed = randomSeed.length > 0 ? randomSeed.toString("hex") : undefined;
+    const call = this.callOf(urn, news, { resource: resourceFacts(urn, olds.autoNamed, seed) });
+    const result = await this.run(kind, call, news, (impl) => impl.check(olds.plain, news.plain, call));
+    const secret = [...news.secretKeys, ...this.schema.secretInputs(kind)];
+    return {
+      inputs: toWire(stored(result.inputs, result.autoNamed === true), secret),
+      failures: result.failures,
     };
-    const result = await this.run(kind, urn, news, (impl, call) => impl.check(olds, news, call));
-    const { __randomSeed: _seed, __secretInputs: _secrets, ...inputs } = result.inputs;
-    const secret = [...secretKeys, ...this.schema.secretInputs(kind)];
-    return { inputs: toWire(inputs, secret), failures: result.failures };
   }
 
-  /** The implementation's diff, property by property. */
+  /** The implementation's diff, property by property; its warnings on the resource's row. */
   async diff(urn: string, id: string, oldWire: EngineProps, newWire: EngineProps): Promise<DetailedDiff> {
     const kind = this.kindOf(urn);
-    const olds = fromWire(oldWire).props;
-    const news = { ...fromWire(newWire).props, ...identityInputs(urn) };
-    const result = await implementationOf(kind).diff(id, olds, news);
-    return detailedDiff(result, olds, news);
+    const olds = openWire(oldWire);
+    const news = openWire(newWire);
+    const secretInputs = [...new Set([...olds.secretKeys, ...news.secretKeys])];
+    const call = this.callOf(urn, news, { secretInputs });
+    const result = await this.run(kind, call, news, (impl) => impl.diff(id, olds.plain, news.plain, call));
+    return detailedDiff(result, olds.plain, news.plain);
   }
 
   async create(urn: string, wire: EngineProps, timeoutSeconds: number): Promise<WireResult> {
     const kind = this.kindOf(urn);
-    const inputs = this.inputsOf(urn, wire, "create", timeoutSeconds);
-    const created = await this.run(kind, urn, inputs, (impl, call) => impl.create(inputs, call));
+    const inputs = openWire(wire);
+    const call = this.callOf(urn, inputs, { timeout: timeoutOf("create", timeoutSeconds) });
+    const created = await this.run(kind, call, inputs, (impl) => impl.create(inputs.plain, call));
     return { id: created.id, properties: this.outputs(kind, created.outs, inputs) };
   }
 
@@ -91,9 +93,9 @@ export class NativeProvider {
    */
   previewCreate(urn: string, wire: EngineProps): WireResult {
     const kind = this.kindOf(urn);
-    const inputs = this.inputsOf(urn, wire);
+    const inputs = openWire(wire);
     const unknown = Object.fromEntries(this.schema.outputNames(kind).map((name) => [name, UNKNOWN]));
-    return { properties: this.outputs(kind, { ...unknown, ...inputs }, inputs) };
+    return { properties: this.outputs(kind, { ...unknown, ...inputs.plain }, inputs) };
   }
 
   /**
@@ -106,57 +108,55 @@ export class NativeProvider {
     newWire: EngineProps,
   ): { properties: Record<string, unknown> } {
     const kind = this.kindOf(urn);
-    const olds = fromWire(oldWire).props;
-    const news = this.inputsOf(urn, newWire);
-    return { properties: this.outputs(kind, { ...olds, ...news }, news) };
+    const olds = openWire(oldWire);
+    const news = openWire(newWire);
+    return { properties: this.outputs(kind, { ...olds.plain, ...news.plain }, news) };
   }
 
   async read(urn: string, id: string, wire: EngineProps): Promise<WireResult> {
     const kind = this.kindOf(urn);
-    const props = this.inputsOf(urn, wire);
-    const read = await this.run(kind, urn, props, (impl, call) => impl.read(id, props, call));
+    const props = openWire(wire);
+    const call = this.callOf(urn, props);
+    const read = await this.run(kind, call, props, (impl) => impl.read(id, props.plain, call));
     if (read.id === undefined) return {};
-    // Inputs as the resource stands, the naming ones included: a refresh that dropped
-    // `__autoNamed` would make the next check draw another name (a rename, a script replaced).
-    const inputs = read.inputs ?? {};
+    // Inputs as the resource stands, whether its name was drawn included: a refresh that dropped
+    // it would make the next check draw another name (a rename, a script replaced).
+    const inputs = stored(read.inputs ?? {}, props.autoNamed);
     return {
       id: read.id,
       properties: this.outputs(kind, read.props ?? {}, props),
       // What came secret stays secret: a script's text read back into its inputs, say.
-      inputs: toWire(inputs, [...secretKeysOf(props), ...this.schema.secretInputs(kind)]),
+      inputs: toWire(inputs, [...props.secretKeys, ...this.schema.secretInputs(kind)]),
     };
   }
 
   async update(urn: string, id: string, oldWire: EngineProps, newWire: EngineProps, timeoutSeconds: number) {
     const kind = this.kindOf(urn);
-    const olds = fromWire(oldWire).props;
-    const news = this.inputsOf(urn, newWire, "update", timeoutSeconds);
-    const updated = await this.run(kind, urn, news, (impl, call) => impl.update(id, olds, news, call));
+    const olds = openWire(oldWire);
+    const news = openWire(newWire);
+    const call = this.callOf(urn, news, { timeout: timeoutOf("update", timeoutSeconds) });
+    const updated = await this.run(kind, call, news, (impl) => impl.update(id, olds.plain, news.plain, call));
     return { properties: this.outputs(kind, updated.outs, news) };
   }
 
   async delete(urn: string, id: string, wire: EngineProps, timeoutSeconds: number): Promise<void> {
     const kind = this.kindOf(urn);
-    const props = this.inputsOf(urn, wire, "delete", timeoutSeconds);
-    await this.run(kind, urn, props, (impl, call) => impl.delete(id, props, call));
+    const props = openWire(wire);
+    const call = this.callOf(urn, props, { timeout: timeoutOf("delete", timeoutSeconds) });
+    await this.run(kind, call, props, (impl) => impl.delete(id, props.plain, call));
   }
 
   /** A data source: `vmapi:index:getUsers` and the others, on this provider's account. */
   async invoke(token: string, wire: EngineProps): Promise<{ outputs: Record<string, unknown> }> {
     const name = pluginName(token) ?? "";
     if (!isDataSource(name)) throw new Error(`pulumi-vmapi: unknown function ${token}`);
-    const args = fromWire(wire).props;
+    const args = openWire(wire).plain;
     try {
-      const result = await runDataSource(name, this.account().client, args);
+      const result = await runDataSource(name, this.accountCall(), args);
       return { outputs: toWire(result as Record<string, unknown>, this.schema.secretResults(name)) };
     } catch (err) {
       throw new Error(`${name}: ${err instanceof Error ? err.message : String(err)}`);
     }
-  }
-
-  /** The account of this provider, resolved once (the same object every call gets). */
-  private account(): Account {
-    return accountOf(this.settings, this.context);
   }
 
   private kindOf(urn: string): ResourceKind {
@@ -168,44 +168,48 @@ export class NativeProvider {
     return kind;
   }
 
-  /** Stored properties as an implementation takes them: plain, with the identity and the bound. */
-  private inputsOf(
-    urn: string,
-    wire: EngineProps,
-    operation?: TimedOperation,
-    timeoutSeconds = 0,
-  ): EngineProps {
-    const { props, secretKeys } = fromWire(wire);
-    const inputs: EngineProps = { ...props, ...identityInputs(urn), __secretInputs: [...secretKeys] };
-    // The engine's bound of this operation (`customTimeouts`), as the dynamic door's input carries it.
-    if (operation !== undefined && timeoutSeconds > 0)
-      inputs.__customTimeouts = { [operation]: `${Math.round(timeoutSeconds * 1000)}ms` };
-    return inputs;
+  /** A call on this provider's account (resolved once per configuration), its lines to the engine's log. */
+  private accountCall(urn?: string): AccountCall {
+    return {
+      account: this.accounts.of(undefined),
+      progress: (message) => this.log.log("info", message, urn),
+      warn: (message) => this.log.log("warning", message, urn),
+    };
   }
 
-  /** Outputs for the engine: the schema's secret outputs and every input that came secret, marked. */
-  private outputs(kind: ResourceKind, outs: EngineProps, inputs: EngineProps): Record<string, unknown> {
-    const { __secretInputs: _secrets, __customTimeouts: _bound, ...rest } = outs;
-    return toWire(rest, [...secretKeysOf(inputs), ...this.schema.secretOutputs(kind)]);
+  /** The call of one request about the resource of `urn`, whose inputs are `on`; its lines on the URN's row. */
+  private callOf(urn: string, on: Opened, facts: Partial<Call> = {}): Call {
+    return {
+      ...this.accountCall(urn),
+      resource: resourceFacts(urn, on.autoNamed),
+      secretInputs: [...on.secretKeys],
+      // The engine applies `replaceOnChanges` itself, to the property-level diff.
+      replaceOnChanges: [],
+      ...facts,
+    };
   }
 
-  /** Runs one call of `kind`'s implementation on this provider's account, its lines on the URN's row. */
+  /** Runs one call of `kind`'s implementation; what escapes it is answerable, its secrets masked. */
   private async run<T>(
     kind: ResourceKind,
-    urn: string,
-    inputs: EngineProps,
-    body: (impl: ReturnType<typeof implementationOf>, call: Call) => Promise<T>,
+    call: Call,
+    inputs: Opened,
+    body: (impl: Implementation) => Promise<T>,
   ): Promise<T> {
     try {
-      const call: Call = {
-        account: this.account(),
-        progress: (message) => this.log.log("info", message, urn),
-        warn: (message) => this.log.log("warning", message, urn),
-      };
-      return await body(implementationOf(kind), call);
+      return await body(implementationOf(kind));
     } catch (err) {
-      throw this.answerable(kind, withoutSecrets(err, inputs), inputs);
+      throw this.answerable(kind, withoutSecrets(err, call.secretInputs, inputs.plain), inputs);
     }
+  }
+
+  /**
+   * Outputs for the engine: what the door keeps beside them (whether the name was drawn), the
+   * schema's secret outputs and every input that came secret marked.
+   */
+  private outputs(kind: ResourceKind, outs: EngineProps, inputs: Opened): Record<string, unknown> {
+    const secret = [...inputs.secretKeys, ...this.schema.secretOutputs(kind)];
+    return toWire(stored(outs, inputs.autoNamed), secret);
   }
 
   /**
@@ -213,7 +217,7 @@ export class NativeProvider {
    * and `properties`) shaped as outputs are, secrets marked and undefined values left out (the
    * protocol's Struct cannot carry one: the failure would never be answered).
    */
-  private answerable(kind: ResourceKind, err: unknown, inputs: EngineProps): unknown {
+  private answerable(kind: ResourceKind, err: unknown, inputs: Opened): unknown {
     const partial = err as { id?: unknown; properties?: unknown };
     if (
       typeof partial?.id === "string" &&
@@ -223,14 +227,4 @@ export class NativeProvider {
       partial.properties = this.outputs(kind, partial.properties as EngineProps, inputs);
     return err;
   }
-}
-
-/** The keys that came secret, as `inputsOf` noted them in `__secretInputs`. */
-function secretKeysOf(props: EngineProps): string[] {
-  return Array.isArray(props.__secretInputs) ? (props.__secretInputs as string[]) : [];
-}
-
-/** What identifies the resource of `urn` to an implementation: its name and its identity. */
-function identityInputs(urn: string): EngineProps {
-  return { __resourceName: urnParts(urn).name, __namingSeed: identityOf(urn) };
 }

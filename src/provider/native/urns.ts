@@ -1,10 +1,9 @@
 /**
  * What a plugin learns from a resource's URN, `urn:pulumi:<stack>::<project>::<type>::<name>`
- * (a child's type is its parents' types joined by `$`, then its own): the parts, and the
- * resource's identity, which names its unfinished creates (contract/unfinishedCreates.ts) and
- * stays the same across deployments of the same resource.
+ * (a child's type is its parents' types joined by `$`, then its own): its parts. The resource's
+ * identity, which names its unfinished creates and stays the same across deployments of the
+ * same resource, is the URN's digest (`urnIdentity`, contract/unfinishedCreates.ts).
  */
-import { namingSeed } from "../shared/naming";
 
 /** The parts of a URN. */
 export interface UrnParts {
@@ -24,9 +23,4 @@ export function urnParts(urn: string): UrnParts {
   const [, stack, project, types, name] = match;
   const chain = types.split("$");
   return { stack, project, type: chain[chain.length - 1], parentTypes: chain.slice(0, -1), name };
-}
-
-/** The identity of the resource of `urn`: a digest, the same for every deployment of it. */
-export function identityOf(urn: string): string {
-  return namingSeed(["urn", urn]);
 }

@@ -12,9 +12,9 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { provesAbsence } from "../../client/core/errors";
-import { PROCESS_CONTEXT, nowOf, type ProviderContext } from "../shared/context";
+import { nowOf } from "../shared/context";
 import { printableFailures } from "../shared/checks";
-import { explainTimeout, optionFailures, type Bound } from "../shared/operationOptions";
+import { explainTimeout, replaceOnChangesFailures } from "../shared/operationOptions";
 import { ResourceInitError } from "../shared/partialFailure";
 import type { Call, ResourceImplementation } from "../shared/resourceImplementation";
 import { UNKNOWN } from "../shared/unknown";
@@ -31,9 +31,9 @@ import {
 /** The MachineRestart implementation's own type. */
 export type MachineRestartImplementation = ResourceImplementation<RestartInputs, RestartOutputs>;
 
-/** The MachineRestart implementation on `context`. */
-export const createMachineRestartProvider = (_context: ProviderContext): MachineRestartImplementation => ({
-  async check(_olds, news) {
+/** The MachineRestart implementation both doors dispatch to. */
+export const machineRestartProvider: MachineRestartImplementation = {
+  async check(_olds, news, call) {
     const inputs: RestartInputs = { ...news, state: (news.state as RestartInputs["state"]) ?? "ready" };
     const failures: pulumi.dynamic.CheckFailure[] = [];
     const known = (key: string) => inputs[key] !== UNKNOWN && inputs[key] !== undefined;
@@ -58,8 +58,8 @@ export const createMachineRestartProvider = (_context: ProviderContext): Machine
         property: "waitTimeoutSeconds",
         reason: `waitTimeoutSeconds must be a positive whole number of seconds (got ${JSON.stringify(wait)})`,
       });
-    failures.push(...optionFailures(inputs, RESTART_INPUT_KEYS, "MachineRestart"));
-    return { inputs, failures: printableFailures(failures, inputs) };
+    failures.push(...replaceOnChangesFailures(call.replaceOnChanges, RESTART_INPUT_KEYS, "MachineRestart"));
+    return { inputs, failures: printableFailures(failures, inputs, call.secretInputs) };
   },
 
   async diff(_id, olds, news) {
@@ -110,7 +110,7 @@ export const createMachineRestartProvider = (_context: ProviderContext): Machine
   async delete() {
     // Nothing to undo: a restart is an action, not a thing that exists.
   },
-});
+};
 
 /**
  * Restarts the machine (only when `triggered`: a restart that did not come back in time is
@@ -126,7 +126,7 @@ async function restart(
   const client = call.account.client;
   const context = call.account.context;
   const asMachine = news as unknown as MachineInputs;
-  const deadline = deadlineOf(asMachine, "update", context);
+  const deadline = deadlineOf(asMachine, call);
   let machine = await client.machines.get(machineId);
   const label = machine.name;
   try {
@@ -145,8 +145,8 @@ async function restart(
     const seen = await client.machines.get(machineId).catch(() => machine);
     throw new ResourceInitError(
       machineId,
-      { ...news, currentState: seen.state, __provider: news.__provider },
-      explainTimeout(err, deadline.bound as Bound),
+      { ...news, currentState: seen.state },
+      explainTimeout(err, deadline.bound),
     );
   }
   const event = (machine.events ?? []).find((e) => e.name === "restart");
@@ -164,6 +164,3 @@ function changedTriggers(olds: RestartOutputs, news: RestartInputs): string {
   if (before.length === 0 && olds.triggers === undefined) return "declared now";
   return `trigger ${positions.join(", ")} of ${after.length}`;
 }
-
-/** The MachineRestart implementation the runtime dispatches to. */
-export const machineRestartProvider = createMachineRestartProvider(PROCESS_CONTEXT);

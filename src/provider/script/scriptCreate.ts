@@ -44,7 +44,7 @@ export class ScriptNameTakenError extends Error {
 
 /**
  * Creates the script of `body`, or takes over the one an unfinished create of the same resource
- * (`identity`: its naming seed) made. Returns the script as the API shows it.
+ * (`identity`: `call.resource.identity`) made. Returns the script as the API shows it.
  */
 export async function createScript(
   client: VmApiClient,

@@ -16,13 +16,11 @@ import {
 import type { Script as ApiScript } from "../../contract/schemas";
 import { definedOnly, printableFailures, schemaFailures } from "../shared/checks";
 import { changedKeys } from "../shared/diffTable";
-import { NAMING_INPUT_KEYS, withAutoName } from "../shared/naming";
-import { createIdentity } from "../../contract/unfinishedCreates";
+import { withAutoName } from "../shared/naming";
 import { createScript } from "./scriptCreate";
 import { freshListingsFor } from "../shared/freshListings";
-import { customTimeout, optionFailures, withinBound } from "../shared/operationOptions";
+import { replaceOnChangesFailures, withinTimeout } from "../shared/operationOptions";
 import { scriptFromList } from "../shared/listSnapshot";
-import { PROCESS_CONTEXT, type ProviderContext } from "../shared/context";
 import { proveAccount } from "../shared/references";
 import type {
   Call,
@@ -40,18 +38,18 @@ const WIRE: Record<string, string> = { scriptName: "name", scriptDescription: "d
 /** The Script implementation's own type. */
 export type ScriptImplementation = ResourceImplementation<ScriptInputs, ScriptOutputs>;
 
-/** The Script implementation on `context`; `check` proves the key with its lookups. */
-export const createScriptProvider = (context: ProviderContext): ScriptImplementation => ({
+/** The Script implementation both doors dispatch to; `check` proves the key with its lookups. */
+export const scriptProvider: ScriptImplementation = {
   async check(olds, news, call) {
     await proveAccount(call.account);
-    return checkScript(olds, news, context);
+    return checkScript(olds, news, call);
   },
 
-  async diff(_id, olds, news) {
+  async diff(_id, olds, news, call) {
     // An input left out means "as the API defaults it": only declared inputs can differ.
     const changed = changedKeys(SCRIPT_DIFF_TABLE, olds, news).filter((key) => news[key] !== undefined);
     // An explicit name that stays the same would collide: delete the old script first.
-    const sameExplicitName = news.__autoNamed !== true && olds.name === news.name;
+    const sameExplicitName = !call.resource.autoNamed && olds.name === news.name;
     return { changes: changed.length > 0, replaces: changed, deleteBeforeReplace: sameExplicitName };
   },
 
@@ -62,7 +60,7 @@ export const createScriptProvider = (context: ProviderContext): ScriptImplementa
     const body = definedOnly({ ...requestBody(inputs), scriptText: text }) as CreateScriptRequest;
     const listScripts = () =>
       freshListingsFor(call.account, "scripts", (onSent) => client.scripts.list({}, { onSent })).list();
-    const shown = await createScript(client, body, createIdentity(inputs), { ...call, listScripts });
+    const shown = await createScript(client, body, call.resource.identity, { ...call, listScripts });
     return { id: shown.id, outs: scriptOutputs(inputs, shown) };
   },
 
@@ -70,7 +68,7 @@ export const createScriptProvider = (context: ProviderContext): ScriptImplementa
     try {
       const client = call.account.client;
       // Reads arriving together share one listing (listSnapshot.ts); missing or alone: a show.
-      const listed = await context.snapshots.lookup(
+      const listed = await call.account.context.snapshots.lookup(
         `${call.account.key} scripts`,
         () => client.scripts.list(),
         id,
@@ -79,7 +77,7 @@ export const createScriptProvider = (context: ProviderContext): ScriptImplementa
       const outs = scriptOutputs(await importedInputs(client, script, props), script);
       // Inputs without the nulls the API reports (a script without a description): an input is a
       // value or left out, and a null one is no input `check` takes.
-      const inputKeys = [...SCRIPT_INPUT_KEYS, ...NAMING_INPUT_KEYS].filter((k) => outs[k] !== null);
+      const inputKeys = SCRIPT_INPUT_KEYS.filter((k) => outs[k] !== null);
       return { id, props: outs, inputs: definedOnly(Object.fromEntries(inputKeys.map((k) => [k, outs[k]]))) };
     } catch (err) {
       if (provesAbsence(err)) return {};
@@ -105,10 +103,9 @@ export const createScriptProvider = (context: ProviderContext): ScriptImplementa
       }
     };
     // A delete cut short keeps the script in the stack; a create is never cut short (see README).
-    const bound = customTimeout(props, "delete");
-    return bound ? withinBound(bound, destroy) : destroy();
+    return withinTimeout(call.timeout, destroy);
   },
-});
+};
 
 /**
  * The inputs a script read by id alone has (`pulumi import`, `Script.get`: no stored inputs) that
@@ -129,16 +126,10 @@ async function importedInputs(
   return { scriptText: text, contentSha256: sha256(text), ...attached, ...props };
 }
 
-/** The Script implementation the runtime dispatches to. */
-export const scriptProvider = createScriptProvider(PROCESS_CONTEXT);
-
 /** `check` without the API: the text (or file) and the fields, with the content's hash. */
-function checkScript(
-  olds: ScriptOutputs,
-  news: EngineProps,
-  context: ProviderContext,
-): CheckResult<ScriptInputs> {
-  const inputs: ScriptInputs = withAutoName(olds, news, context.names);
+function checkScript(olds: ScriptOutputs, news: EngineProps, call: Call): CheckResult<ScriptInputs> {
+  const named = withAutoName(olds, news, call);
+  const inputs: ScriptInputs = { ...named.inputs };
   const failures: pulumi.dynamic.CheckFailure[] = [];
   const text = scriptContent(inputs, failures);
   if (text !== undefined) inputs.contentSha256 = sha256(text);
@@ -149,8 +140,12 @@ function checkScript(
     if (tooLarge)
       failures.push({ property: inputs.scriptFile ? "scriptFile" : "scriptText", reason: tooLarge });
   }
-  failures.push(...optionFailures(inputs, SCRIPT_INPUT_KEYS, "Script"));
-  return { inputs, failures: printableFailures(failures, inputs) };
+  failures.push(...replaceOnChangesFailures(call.replaceOnChanges, SCRIPT_INPUT_KEYS, "Script"));
+  return {
+    inputs,
+    failures: printableFailures(failures, inputs, call.secretInputs),
+    autoNamed: named.autoNamed,
+  };
 }
 
 /** The create request's fields (all but the text) from the inputs. */

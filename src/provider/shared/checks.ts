@@ -49,13 +49,13 @@ const MAX_ECHOED_CHARS = 256;
  * secret input reported without naming the property, because the engine prints "property P
  * value V has a problem" with V in full (and the engine strips the secret mark before `check`,
  * so it prints a secret in plain text). Every reason already names its property; a reason never
- * shows a secret input's value (`__secretInputs`: resourceOptions.ts).
+ * shows the value of an input the program made secret (`secrets`: the call's `secretInputs`).
  */
 export function printableFailures(
   failures: readonly pulumi.dynamic.CheckFailure[],
   inputs: Record<string, unknown>,
+  secrets: readonly string[],
 ): pulumi.dynamic.CheckFailure[] {
-  const secrets = secretInputs(inputs);
   const seen = new Set<string>();
   const result: pulumi.dynamic.CheckFailure[] = [];
   for (const failure of failures) {
@@ -71,12 +71,6 @@ export function printableFailures(
     result.push(long || secret ? { property: "", reason } : { property: failure.property, reason });
   }
   return result;
-}
-
-/** The inputs the program made secret, as the resource class listed them. */
-export function secretInputs(inputs: Record<string, unknown>): string[] {
-  const names = inputs.__secretInputs;
-  return Array.isArray(names) ? names.filter((n): n is string => typeof n === "string") : [];
 }
 
 /** Shortest secret text that is masked wherever it appears (shorter ones would garble the message). */

@@ -1,18 +1,19 @@
 /**
- * What the providers are given besides their arguments, in one place: the lookup cache, the
- * time and randomness their clients use, where progress lines go, and one request budget per
- * account. The runtime's providers share `PROCESS_CONTEXT`, made once per plugin process (one
- * `preview` or `up`, where every resource of the stack is served), so cached lookups and the
- * budgets live exactly as long as that command; a test builds providers on a context of its own
- * (`createMachineProvider(context)`), for example with a `sleep` that advances an emulator's
- * manual clock. The same goes for the names seen in the state (naming.ts). Nothing here is a
- * writable module global.
+ * What the calls of one process share, in one place: the lookup cache, the time and randomness
+ * their clients use, where lines that belong to no resource go (an account's retries and
+ * throttling), the names `check` saw in the state, one request budget per account, the listings
+ * reads share. Each door makes one per plugin process (one `preview` or `up`, where every resource
+ * of the stack is served: runtime.ts, native/main.ts), so cached lookups and the budgets live
+ * exactly as long as that command; a test makes its own, for example with a `sleep` that advances
+ * an emulator's manual clock. It reaches an implementation only through its call's account
+ * (`call.account.context`): no implementation holds one of its own. Nothing here is a writable
+ * module global.
  */
 import type { VmApiClientOptions } from "../../client/client";
 import { RateLimiter } from "../../client/core/rateLimiter";
 import { ListSnapshots } from "./listSnapshot";
 import { LookupCache } from "./lookups";
-import { NameMemory } from "./naming";
+import { NameMemory } from "./nameMemory";
 import { engineProgress, engineWarning, type ProgressSink } from "./progress";
 
 export interface ProviderContext {
@@ -20,13 +21,16 @@ export interface ProviderContext {
   readonly lookups: LookupCache;
   /** The time and randomness every client of these providers uses (`Timing`); empty: the real ones. */
   readonly timing: Readonly<Pick<VmApiClientOptions, "sleep" | "now" | "random">>;
-  /** Where progress lines and notices go: the engine's log in a plugin. */
+  /**
+   * Where lines go that no resource's row takes: an account's retries and throttling, and every
+   * line of the TypeScript door (a dynamic provider writes only to the stack's log).
+   */
   readonly progress: ProgressSink;
   /** The names `check` saw in the state, for the names of replacements (naming.ts). */
   readonly names: NameMemory;
-  /** Where warnings go: the engine's warnings in a plugin. */
+  /** Where warnings go that no resource's row takes (as `progress`). */
   readonly warn: ProgressSink;
-  /** One request budget per account, by `accountDigest`: see `rateLimiterFor` (rateLimiters.ts). */
+  /** One request budget per account, by the account's digest (`Account.key`): see `rateLimiterFor` (rateLimiters.ts). */
   readonly rateLimiters: Map<string, RateLimiter>;
   /** Listings shared by the reads of one refresh, per account (listSnapshot.ts). */
   readonly snapshots: ListSnapshots;
@@ -51,9 +55,6 @@ export function providerContext(parts: Partial<Omit<ProviderContext, "snapshots"
     snapshots: new ListSnapshots(timing),
   };
 }
-
-/** The context of this plugin process, shared by the providers the runtime dispatches to. */
-export const PROCESS_CONTEXT: ProviderContext = providerContext();
 
 /** Milliseconds since the epoch on the context's clock. */
 export function nowOf(context: ProviderContext): number {

@@ -3,10 +3,10 @@
  * or `up`): many resources on one template or network then cost one request, not one each.
  *
  * The cache is part of the providers' context (context.ts): the plugin's providers share the
- * process's one, a test builds its own. Keys carry a scope derived from the base URL and the key,
- * so two accounts never share an answer; the key itself is never stored.
+ * process's one, a test builds its own. Keys carry the account's digest (`Account.key`: the base
+ * URL and a digest of the key), so two accounts never share an answer; the key itself is never
+ * stored.
  */
-import * as crypto from "crypto";
 
 /** A memo of lookups: one request per key, shared by concurrent callers. */
 export class LookupCache {
@@ -31,9 +31,4 @@ export class LookupCache {
   #forget(key: string, entry: Promise<unknown>): void {
     if (this.#entries.get(key) === entry) this.#entries.delete(key);
   }
-}
-
-/** A cache scope for one account on one endpoint: a digest, so the key never sits in memory twice. */
-export function lookupScope(baseUrl: string, apiKey: string): string {
-  return crypto.createHash("sha256").update(`${baseUrl}\n${apiKey}`).digest("hex").slice(0, 16);
 }

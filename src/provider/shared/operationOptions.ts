@@ -1,56 +1,22 @@
 /**
- * The provider's side of resourceOptions.ts: `customTimeouts` as deadlines of an operation's
- * waits, `replaceOnChanges` as replacements in `diff`, and `check` failures for either written
- * wrong (named as the user wrote them, never as the internal input).
+ * The resource options an implementation honours, as its `Call` carries them: the operation's
+ * bound (`customTimeouts`) as the deadline of its waits, and `replaceOnChanges` as replacements
+ * in `diff`, with a `check` failure for a path that names no input. Each door turns what it was
+ * given into these (the plugin from the engine's request; the TypeScript door from the options
+ * its classes carry as internal inputs, dynamic/internalInputs.ts).
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { AbortedError, WaitTimeoutError } from "../../client/core/errors";
 import { OperationTimeoutError } from "./errors";
-import type { EngineProps } from "./resourceImplementation";
-import { UNKNOWN } from "./unknown";
-import type { TimeoutInputs } from "./internalInputs";
 
 /** The operations `customTimeouts` can bound. */
-export type Operation = keyof TimeoutInputs;
-
-const UNIT_MS: Record<string, number> = {
-  ns: 1e-6,
-  us: 1e-3,
-  µs: 1e-3,
-  ms: 1,
-  s: 1000,
-  m: 60_000,
-  h: 3_600_000,
-};
-const DURATION_PART = /(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|ms|s|m|h)/y;
-
-/** Milliseconds of a duration in the engine's syntax (Go's `time.ParseDuration`: "30s", "1h30m", "1.5m"); undefined if malformed. */
-export function parseDuration(text: unknown): number | undefined {
-  if (typeof text !== "string" || text === "") return undefined;
-  if (text === "0") return 0;
-  DURATION_PART.lastIndex = 0;
-  let ms = 0;
-  while (DURATION_PART.lastIndex < text.length) {
-    const at = DURATION_PART.lastIndex;
-    const part = DURATION_PART.exec(text);
-    if (part === null || part.index !== at) return undefined;
-    ms += Number(part[1]) * UNIT_MS[part[2]];
-  }
-  return ms;
-}
+export type Operation = "create" | "update" | "delete";
 
 /** A deadline for one operation, and the words that say where it came from. */
 export interface Bound {
   ms: number;
   /** E.g. `customTimeouts.create (5s)`, `waitTimeoutSeconds (600)`. */
   label: string;
-}
-
-/** The `customTimeouts` bound of `operation`, when the resource has one. */
-export function customTimeout(inputs: EngineProps, operation: Operation): Bound | undefined {
-  const written = (inputs.__customTimeouts as TimeoutInputs | undefined)?.[operation];
-  const ms = parseDuration(written);
-  return ms === undefined || ms <= 0 ? undefined : { ms, label: `customTimeouts.${operation} (${written})` };
 }
 
 /** The tightest of `bounds` (the ones given). */
@@ -88,53 +54,46 @@ export async function withinBound<T>(
   }
 }
 
-/** Failures of `customTimeouts` and `replaceOnChanges` as written, for a resource with `inputNames`. */
-export function optionFailures(
-  inputs: EngineProps,
-  inputNames: readonly string[],
-  kind: string,
-): pulumi.dynamic.CheckFailure[] {
-  const failures: pulumi.dynamic.CheckFailure[] = [];
-  const timeouts = (inputs.__customTimeouts ?? {}) as EngineProps;
-  for (const [operation, written] of Object.entries(timeouts)) {
-    const ms = parseDuration(written);
-    if (ms === undefined || ms <= 0)
-      failures.push({
-        property: "",
-        reason: `customTimeouts.${operation} must be a positive duration such as "30s", "5m" or "1h30m" (got ${JSON.stringify(written)})`,
-      });
-  }
-  const unknown = replaceOnChangesOf(inputs).filter(
-    (path) => path !== "*" && !inputNames.includes(topKey(path)),
-  );
-  if (unknown.length > 0)
-    failures.push({
-      property: "",
-      reason: `replaceOnChanges names ${unknown.map((p) => JSON.stringify(p)).join(", ")}, not an input of ${kind}; its inputs: ${inputNames.join(", ")} (or "*")`,
-    });
-  return failures;
+/** Runs `operation` within `bound` when there is one (the operation's `customTimeouts`), else unbounded. */
+export function withinTimeout<T>(
+  bound: Bound | undefined,
+  operation: (signal?: AbortSignal) => Promise<T>,
+): Promise<T> {
+  return bound ? withinBound(bound, operation) : operation();
 }
 
 /**
- * `diff` with `replaceOnChanges` applied: every changed input the option names (or all, for "*")
- * replaces. `changed` are the inputs the provider found changed.
+ * The failure for `replaceOnChanges` paths (`paths`) that name no input of `kind`, whose inputs are
+ * `inputNames`; none when every path names one (or is "*").
  */
-export function withReplaceOnChanges(
-  diff: pulumi.dynamic.DiffResult,
+export function replaceOnChangesFailures(
+  paths: readonly string[],
+  inputNames: readonly string[],
+  kind: string,
+): pulumi.dynamic.CheckFailure[] {
+  const unknown = paths.filter((path) => path !== "*" && !inputNames.includes(topKey(path)));
+  if (unknown.length === 0) return [];
+  return [
+    {
+      property: "",
+      reason: `replaceOnChanges names ${unknown.map((p) => JSON.stringify(p)).join(", ")}, not an input of ${kind}; its inputs: ${inputNames.join(", ")} (or "*")`,
+    },
+  ];
+}
+
+/**
+ * `diff` with `replaceOnChanges` (`paths`) applied: every changed input a path names (or all, for
+ * "*") replaces. `changed` are the inputs the implementation found changed.
+ */
+export function withReplaceOnChanges<D extends pulumi.dynamic.DiffResult>(
+  diff: D,
   changed: readonly string[],
-  news: EngineProps,
-): pulumi.dynamic.DiffResult {
-  const paths = replaceOnChangesOf(news);
+  paths: readonly string[],
+): D {
   if (paths.length === 0) return diff;
   const named = changed.filter((key) => paths.some((path) => path === "*" || topKey(path) === key));
   if (named.length === 0) return diff;
   return { ...diff, changes: true, replaces: [...new Set([...(diff.replaces ?? []), ...named])] };
-}
-
-function replaceOnChangesOf(inputs: EngineProps): string[] {
-  const value = inputs.__replaceOnChanges;
-  if (value === UNKNOWN || !Array.isArray(value)) return [];
-  return value.filter((p): p is string => typeof p === "string");
 }
 
 /** The input a property path starts at: `tags.env` → `tags`, `machineIds[0]` → `machineIds`. */

@@ -15,7 +15,8 @@ export class ResourceInitError extends Error {
     super(reason);
     this.name = "ResourceInitError";
     this.id = id;
-    // __provider is not merged back by the plugin for failures: carry it ourselves.
+    // What a door keeps beside the outputs (the dynamic plugin's `__provider` among them, which it
+    // does not merge back for failures) the door adds (dynamic/dynamicProvider.ts, native/).
     this.properties = properties;
     this.reasons = [reason];
   }

@@ -23,7 +23,7 @@ export interface ReferenceContext {
   /** Built on first use: a check whose inputs are all unchanged needs none after the probe. */
   readonly client: VmApiClient;
   cache: LookupCache;
-  /** Cache scope of this endpoint and key. */
+  /** Cache scope of this endpoint and key: the account's digest. */
   scope: string;
   baseUrl: string;
 }
@@ -40,7 +40,7 @@ export function referenceContext(account: Account): ReferenceContext {
       return client;
     },
     cache: account.context.lookups,
-    scope: account.lookupScope,
+    scope: account.key,
     baseUrl: account.baseUrl,
   };
 }

@@ -55,7 +55,7 @@ describe("creates of a fleet", () => {
     const context = freshContext();
     const before = await requestCounts(kit);
     const created = await Promise.all(
-      inputs.map((i) => providersOn(context).machine.create(i, kit.settings)),
+      inputs.map((i) => providersOn(context, kit.settings).machine.create(i, kit.settings)),
     );
     const requests = await requestsSince(kit, before);
 
@@ -86,7 +86,7 @@ describe("creates of a fleet", () => {
       { method: "POST", route: "/machines/createSingleMachinePublic", dropResponse: true, times: 5 },
     ]);
     const results = await Promise.allSettled(
-      inputs.map((i) => providersOn(context).machine.create(i, kit.settings)),
+      inputs.map((i) => providersOn(context, kit.settings).machine.create(i, kit.settings)),
     );
 
     const refused = results[3];
@@ -115,7 +115,7 @@ describe("creates of a fleet", () => {
     const inputs = await autoNamed("fleet-alone");
     const context = freshContext();
     const before = await requestCounts(kit);
-    const { outs } = await providersOn(context).machine.create(inputs, kit.settings);
+    const { outs } = await providersOn(context, kit.settings).machine.create(inputs, kit.settings);
     const requests = await requestsSince(kit, before);
 
     expect(outs?.currentState).toBe("ready");

@@ -125,7 +125,7 @@ describe("a machine that never settles in its declared state", () => {
     };
     const clock = kit.clock.fork(stopper);
     const context = providerContext({ ...kit.context, timing: { ...kit.context.timing, ...clock.timing() } });
-    const provider = providersOn(context).machine;
+    const provider = providersOn(context, kit.settings).machine;
     const failure = await partialFailureOf(provider.create(await checked("stopped-by-hand"), kit.settings));
     const [machine] = (await outOfBand().machines.list()).filter((m) => hasName(m, "stopped-by-hand"));
     expect(stopped).toContain(machine.id);

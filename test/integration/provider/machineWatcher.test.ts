@@ -130,7 +130,7 @@ describe("one watcher per account", () => {
       }
     });
     const context = providerContext({ ...kit.context, timing: { ...kit.context.timing, ...clock.timing() } });
-    const provider = providersOn(context).machine;
+    const provider = providersOn(context, kit.settings).machine;
     const inputs = [await checked("deleted-while-watched"), await checked("kept-while-watched")];
     const [gone, kept] = await Promise.allSettled(inputs.map((i) => provider.create(i, kit.settings)));
 

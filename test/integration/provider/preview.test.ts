@@ -34,7 +34,7 @@ function news(overrides: Props = {}): Props {
 
 /** A provider with its own, empty lookup cache: a fresh plugin process. */
 const freshProvider = () =>
-  providersOn(providerContext({ ...kit.context, lookups: new LookupCache() })).machine;
+  providersOn(providerContext({ ...kit.context, lookups: new LookupCache() }), kit.settings).machine;
 
 async function requestsMadeBy(action: () => Promise<unknown>): Promise<number> {
   const total = async () =>
@@ -58,11 +58,10 @@ describe("preview: the API itself", () => {
 
   it("check: Script with a wrong API key → fails with 'invalid API key' too", async () => {
     const wrong = { ...kit.settings, apiKey: "wrong-secret-key" };
-    const check = providersOn(providerContext({ ...kit.context, lookups: new LookupCache() })).script.check(
-      {},
-      { name: "s", scriptText: "echo" },
-      wrong,
-    );
+    const check = providersOn(
+      providerContext({ ...kit.context, lookups: new LookupCache() }),
+      kit.settings,
+    ).script.check({}, { name: "s", scriptText: "echo" }, wrong);
     await expect(check).rejects.toThrow(/invalid API key/);
   });
 

@@ -1,18 +1,19 @@
 /**
- * Shared set-up for provider tests: an in-process emulator on a manual clock, and the four
- * providers built on a context of their own whose clients sleep by advancing that clock, so no
- * wait of the provider takes real time. Each kit has its own lookup cache.
+ * Shared set-up for provider tests: an in-process emulator on a manual clock, and the five
+ * implementations through the TypeScript door on a context of their own whose clients sleep by
+ * advancing that clock, so no wait of the provider takes real time. Each kit has its own lookup
+ * cache.
  */
 import { createServer, type AddressInfo } from "node:net";
 import { startTestEmulator, type EmulatorControl } from "../../kit/emulator";
 import { VirtualClock } from "../../kit/timing";
 import type { ProviderSettings } from "../../../src/provider/shared/settings";
 import { providerContext, type ProviderContext } from "../../../src/provider/shared/context";
-import { createMachineProvider } from "../../../src/provider/machine/machineProvider";
-import { createScriptProvider } from "../../../src/provider/script/scriptProvider";
-import { createResourceDelegationProvider } from "../../../src/provider/delegation/resourceDelegationProvider";
-import { createMachineAccessProvider } from "../../../src/provider/access/machineAccessProvider";
-import { createMachineRestartProvider } from "../../../src/provider/restart/machineRestartProvider";
+import { machineProvider } from "../../../src/provider/machine/machineProvider";
+import { scriptProvider } from "../../../src/provider/script/scriptProvider";
+import { resourceDelegationProvider } from "../../../src/provider/delegation/resourceDelegationProvider";
+import { machineAccessProvider } from "../../../src/provider/access/machineAccessProvider";
+import { machineRestartProvider } from "../../../src/provider/restart/machineRestartProvider";
 import { viaSettings, type ViaSettings } from "../../kit/providers";
 import { VmApiClient } from "../../../src/client/client";
 import { ResourceInitError } from "../../../src/provider/shared/partialFailure";
@@ -39,21 +40,24 @@ export interface ProviderKit {
 }
 
 export interface KitProviders {
-  machine: ViaSettings<ReturnType<typeof createMachineProvider>>;
-  script: ViaSettings<ReturnType<typeof createScriptProvider>>;
-  delegation: ViaSettings<ReturnType<typeof createResourceDelegationProvider>>;
-  access: ViaSettings<ReturnType<typeof createMachineAccessProvider>>;
-  restart: ViaSettings<ReturnType<typeof createMachineRestartProvider>>;
+  machine: ViaSettings<typeof machineProvider>;
+  script: ViaSettings<typeof scriptProvider>;
+  delegation: ViaSettings<typeof resourceDelegationProvider>;
+  access: ViaSettings<typeof machineAccessProvider>;
+  restart: ViaSettings<typeof machineRestartProvider>;
 }
 
-/** The providers on one context, taking the settings last as the dynamic door hands them over. */
-export function providersOn(context: ProviderContext): KitProviders {
+/**
+ * The implementations through the TypeScript door on one context, taking the settings last as the
+ * door is handed them (`fallback` for a call given none: a diff).
+ */
+export function providersOn(context: ProviderContext, fallback: ProviderSettings = {}): KitProviders {
   return {
-    machine: viaSettings(createMachineProvider(context), context),
-    script: viaSettings(createScriptProvider(context), context),
-    delegation: viaSettings(createResourceDelegationProvider(context), context),
-    access: viaSettings(createMachineAccessProvider(context), context),
-    restart: viaSettings(createMachineRestartProvider(context), context),
+    machine: viaSettings(machineProvider, context, fallback),
+    script: viaSettings(scriptProvider, context, fallback),
+    delegation: viaSettings(resourceDelegationProvider, context, fallback),
+    access: viaSettings(machineAccessProvider, context, fallback),
+    restart: viaSettings(machineRestartProvider, context, fallback),
   };
 }
 
@@ -67,14 +71,15 @@ export async function startProviderKit(): Promise<ProviderKit> {
     progress: (line) => progress.push(line),
     warn: (line) => progress.push(`warning: ${line}`),
   });
+  const settings = { apiKey: emu.keys.individual, baseUrl: emu.url };
   return {
     url: emu.url,
     control: emu.control,
     keys: emu.keys,
-    settings: { apiKey: emu.keys.individual, baseUrl: emu.url },
+    settings,
     progress,
     context,
-    providers: providersOn(context),
+    providers: providersOn(context, settings),
     clock,
     now: clock.now,
     advance: (ms) => emu.advance(ms),

@@ -6,7 +6,7 @@
 import { inspect } from "node:util";
 import { providerContext } from "../../../src/provider/shared/context";
 import { rateLimiterFor } from "../../../src/provider/shared/rateLimiters";
-import { accountOf } from "../../../src/provider/account/account";
+import { accountDigest, accountOf } from "../../../src/provider/account/account";
 import { startTestEmulator } from "../../kit/emulator";
 import { VirtualTime } from "../../kit/virtualTime";
 import { providersOn, startProviderKit, type ProviderKit } from "./providerTestKit";
@@ -20,10 +20,11 @@ afterAll(() => kit.close());
 describe("rateLimiterFor", () => {
   it("same base URL and key → one limiter; another key or URL → another; the key is nowhere in the context", () => {
     const context = providerContext();
-    const a = rateLimiterFor(context, "http://a.example", "secret-key-1");
-    expect(rateLimiterFor(context, "http://a.example", "secret-key-1")).toBe(a);
-    expect(rateLimiterFor(context, "http://a.example", "secret-key-2")).not.toBe(a);
-    expect(rateLimiterFor(context, "http://b.example", "secret-key-1")).not.toBe(a);
+    const limiterOf = (url: string, key: string) => rateLimiterFor(context, accountDigest(url, key), url);
+    const a = limiterOf("http://a.example", "secret-key-1");
+    expect(limiterOf("http://a.example", "secret-key-1")).toBe(a);
+    expect(limiterOf("http://a.example", "secret-key-2")).not.toBe(a);
+    expect(limiterOf("http://b.example", "secret-key-1")).not.toBe(a);
     expect(context.rateLimiters.size).toBe(3);
     const shown = inspect(context, { depth: 5 }) + JSON.stringify([...context.rateLimiters.keys()]);
     expect(shown).not.toContain("secret-key");
@@ -52,8 +53,8 @@ it("30 Script creates at once against an emulator limited to 5/s → all created
       progress: (line) => progress.push(line),
     });
     const settings = { apiKey: emu.keys.individual, baseUrl: emu.url };
-    const limiter = rateLimiterFor(context, emu.url, emu.keys.individual);
-    const script = providersOn(context).script;
+    const limiter = rateLimiterFor(context, accountDigest(emu.url, emu.keys.individual), emu.url);
+    const script = providersOn(context, settings).script;
     const results = await time.run(
       Array.from({ length: 30 }, (_, i) =>
         script.create({ name: `fleet-${i}`, scriptText: `#!/bin/bash\necho ${i}\n` }, settings),

@@ -47,7 +47,7 @@ async function machinesInState(prefix: string, n: number) {
 
 /** Providers on a context of their own: no listing of an earlier test can serve their reads. */
 function freshProviders() {
-  return providersOn(providerContext({ ...kit.context }));
+  return providersOn(providerContext({ ...kit.context }), kit.settings);
 }
 
 /** Reads together, as a refresh does, on a context of their own (no earlier test's listing). */

@@ -15,8 +15,10 @@ useProviderKitWithMachine((k, id) => {
 
 /** The delegation provider on the kit's context, its clock stopped at `now`. */
 const delegationAt = (now: number) =>
-  providersOn(providerContext({ ...kit.context, timing: { ...kit.context.timing, now: () => now } }))
-    .delegation;
+  providersOn(
+    providerContext({ ...kit.context, timing: { ...kit.context.timing, now: () => now } }),
+    kit.settings,
+  ).delegation;
 
 describe("ResourceDelegation provider", () => {
   it("create: outputs token and expiry 4 h after dtCreated; diff replaces near expiry", async () => {

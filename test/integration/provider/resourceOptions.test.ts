@@ -61,6 +61,7 @@ test("diff: a changed scriptId → replaces, and a warning says the disk is lost
   const warnings: string[] = [];
   const machine = providersOn(
     providerContext({ progress: () => undefined, warn: (m) => warnings.push(m) }),
+    kit.settings,
   ).machine;
   const olds: Record<string, unknown> = {
     ...MACHINE_BASICS,

@@ -78,10 +78,11 @@ describe("settings before any request", () => {
       const saved = process.env.VMAPI_TIMEOUT_MS;
       process.env.VMAPI_TIMEOUT_MS = "soon";
       try {
-        expect(await requestsMadeBy(() => run(kit.settings))).toBe(0);
-        await expect(run(kit.settings)).rejects.toThrow(
-          'VMAPI_TIMEOUT_MS must be an integer ≥ 1 (got "soon")',
-        );
+        // The environment is read when a configuration's account is resolved (once per
+        // configuration, as a plugin process's is fixed): a configuration made after the change.
+        const settings = { ...kit.settings };
+        expect(await requestsMadeBy(() => run(settings))).toBe(0);
+        await expect(run(settings)).rejects.toThrow('VMAPI_TIMEOUT_MS must be an integer ≥ 1 (got "soon")');
       } finally {
         if (saved === undefined) delete process.env.VMAPI_TIMEOUT_MS;
         else process.env.VMAPI_TIMEOUT_MS = saved;

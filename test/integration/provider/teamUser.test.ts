@@ -56,7 +56,10 @@ describe("a new team user outlives its machine", () => {
     expect(created.outs.userId).toBe(userId);
 
     // The next up runs in a new plugin process: a fresh lookup cache.
-    const nextUp = providersOn(providerContext({ ...kit.context, lookups: new LookupCache() })).machine;
+    const nextUp = providersOn(
+      providerContext({ ...kit.context, lookups: new LookupCache() }),
+      kit.settings,
+    ).machine;
     const changed = news("replaced@acme.example", { size: 100 });
     const diff = await kit.providers.machine.diff(created.id, created.outs, await checked(first, changed));
     expect(diff).toMatchObject({ changes: true, replaces: ["size"] });

@@ -172,7 +172,7 @@ describe("the creating name while a create runs", () => {
       for (const m of await live()) if (m.name.startsWith("watched-box")) seen.push(m.name);
     });
     const context = providerContext({ ...kit.context, timing: { ...kit.context.timing, ...clock.timing() } });
-    await providersOn(context).machine.create(inputs, kit.settings);
+    await providersOn(context, kit.settings).machine.create(inputs, kit.settings);
 
     const creating = creatingName("watched-box", String(inputs.__namingSeed));
     expect(seen.length).toBeGreaterThan(0);

@@ -4,8 +4,9 @@
  * client is built from gives another one: the key, the base URL, the poll scale, the
  * environment's timeout, the context; a client with overrides is one of its own. Nothing is sent.
  */
-import { accountOf } from "../../../src/provider/account/account";
+import { accountDigest, accountOf } from "../../../src/provider/account/account";
 import { providerContext } from "../../../src/provider/shared/context";
+import { referenceContext } from "../../../src/provider/shared/references";
 
 const settings = { apiKey: "key-a", baseUrl: "http://127.0.0.1:9" };
 
@@ -48,6 +49,17 @@ describe("accountOf", () => {
     expect(tuned).not.toBe(shared);
     expect(tuned.maxRetries).toBe(0);
     expect(accountOf(settings, context).client).toBe(shared);
+  });
+
+  it("Account.key: one digest of the base URL and key names the account everywhere: the lookups' scope, the request budget; never the key", () => {
+    const context = providerContext();
+    const account = accountOf(settings, context);
+    expect(account.key).toBe(accountDigest(settings.baseUrl, settings.apiKey));
+    expect(referenceContext(account).scope).toBe(account.key);
+    expect([...context.rateLimiters.keys()]).toEqual([account.key]);
+    expect(account.key).not.toContain(settings.apiKey);
+    expect(accountDigest(settings.baseUrl, "key-b")).not.toBe(account.key);
+    expect(accountDigest("http://127.0.0.1:10", settings.apiKey)).not.toBe(account.key);
   });
 
   it("accountOf: a bad setting → ConfigurationError naming it, with or without an account made before", () => {

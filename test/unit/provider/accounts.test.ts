@@ -1,101 +1,102 @@
 /**
- * Named accounts (src/provider/account/namedAccounts.ts): which key each operation uses, and what the engine
- * stores. The implementation is a recorder: it sees the arguments and the key it was given.
+ * The accounts of one configuration (src/provider/account/namedAccounts.ts): the default one and
+ * the named ones of `vmapi:accounts`, each resolved once per configuration, `vmapi:accounts`
+ * parsed once, and never a key in what they say. Which account each operation of a resource
+ * uses is the TypeScript door's (test/unit/provider/dynamicProvider.test.ts). Nothing is sent.
  */
-import { ResourceInitError } from "../../../src/provider/shared/partialFailure";
-import { withAccount } from "../../../src/provider/account/namedAccounts";
+import { ConfigurationError } from "../../../src/client/core/errors";
+import { accountDigest } from "../../../src/provider/account/account";
+import { Accounts, configuredAccounts } from "../../../src/provider/account/namedAccounts";
+import { providerContext } from "../../../src/provider/shared/context";
 import type { ProviderSettings } from "../../../src/provider/shared/settings";
 
+const ACCOUNTS = JSON.stringify({
+  team: { apiKey: "team-key" },
+  eu: { apiKey: "eu-key", baseUrl: "http://eu.example" },
+});
 const settings: ProviderSettings = {
   apiKey: "default-key",
   baseUrl: "http://api.example",
-  accounts: JSON.stringify({
-    team: { apiKey: "team-key" },
-    eu: { apiKey: "eu-key", baseUrl: "http://eu.example" },
-  }),
+  accounts: ACCOUNTS,
 };
 
-/** An implementation that returns what it was called with. */
-function recorder(answer: (args: unknown[]) => unknown = () => ({})) {
-  const calls: Array<{ args: unknown[]; key?: string; baseUrl?: string }> = [];
-  const invoke = async (args: unknown[], s: ProviderSettings) => {
-    calls.push({ args, key: s.apiKey, baseUrl: s.baseUrl });
-    return answer(args);
-  };
-  return { calls, invoke };
+/** `settings` whose every read is counted, by setting. */
+function counted(values: ProviderSettings): { settings: ProviderSettings; reads: Record<string, number> } {
+  const reads: Record<string, number> = {};
+  const watched = {} as ProviderSettings;
+  for (const [name, value] of Object.entries(values))
+    Object.defineProperty(watched, name, {
+      enumerable: true,
+      get: () => {
+        reads[name] = (reads[name] ?? 0) + 1;
+        return value;
+      },
+    });
+  return { settings: watched, reads };
 }
 
-describe("withAccount", () => {
-  it("check: account not configured → a failure naming `account` and the configured names, no key, no call", async () => {
-    const { calls, invoke } = recorder();
-    const result = await withAccount("check", [{}, { name: "m", account: "personal" }], settings, invoke);
-    expect(result).toMatchObject({ failures: [{ property: "account" }] });
-    const reason = JSON.stringify(result);
-    expect(reason).toMatch(/account \\"personal\\" is not configured \(configured accounts: team, eu\)/);
-    expect(reason).not.toMatch(/team-key|eu-key|default-key/);
-    expect(calls).toEqual([]);
+describe("Accounts", () => {
+  it("of: no name → the default account; a name → its key and base URL (or the default's)", () => {
+    const accounts = new Accounts(settings, providerContext());
+    expect(accounts.of(undefined).key).toBe(accountDigest("http://api.example", "default-key"));
+    expect(accounts.of(null).key).toBe(accountDigest("http://api.example", "default-key"));
+    expect(accounts.of("team").key).toBe(accountDigest("http://api.example", "team-key"));
+    expect(accounts.of("eu").key).toBe(accountDigest("http://eu.example", "eu-key"));
   });
 
-  it("check and create: the implementation never sees `account`; it runs with that account's key; outs keep it", async () => {
-    const { calls, invoke } = recorder((args) => ({ id: "m1", outs: { ...(args[0] as object), name: "m" } }));
-    const created = await withAccount("create", [{ name: "m", account: "eu" }], settings, invoke);
-    expect(calls).toEqual([{ args: [{ name: "m" }], key: "eu-key", baseUrl: "http://eu.example" }]);
-    expect(created).toEqual({ id: "m1", outs: { name: "m", account: "eu" } });
+  it("of: 1,000 calls → one Account per name; the settings and vmapi:accounts read at the first call of each, never again", () => {
+    const { settings: watched, reads } = counted({ ...settings, pollScale: "0.5" });
+    const accounts = new Accounts(watched, providerContext());
+    const first = { default: accounts.of(undefined), team: accounts.of("team") };
+    const afterFirst = { ...reads };
+    expect(afterFirst.accounts).toBeGreaterThan(0);
+    for (let i = 0; i < 1000; i++) {
+      expect(accounts.of(undefined)).toBe(first.default);
+      expect(accounts.of("team")).toBe(first.team);
+    }
+    expect(first.team).not.toBe(first.default);
+    expect(reads).toEqual(afterFirst);
   });
 
-  it("update, read, delete: the key of the account in the stored state, not of the new inputs", async () => {
-    const { calls, invoke } = recorder((args) => ({ id: "m1", outs: {}, props: args[1], inputs: {} }));
-    await withAccount(
-      "update",
-      ["m1", { account: "team" }, { account: "team", name: "x" }],
-      settings,
-      invoke,
+  it("of: an account not configured → a ConfigurationError naming it and the configured names, never a key", () => {
+    const accounts = new Accounts(settings, providerContext());
+    const error = (() => {
+      try {
+        accounts.of("personal");
+      } catch (err) {
+        return err;
+      }
+    })();
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as Error).message).toMatch(
+      /^account "personal" is not configured \(configured accounts: team, eu\); run `pulumi config set --secret --path 'vmapi:accounts.<name>.apiKey' <key>`$/,
     );
-    await withAccount("read", ["m1", { account: "team" }], settings, invoke);
-    await withAccount("delete", ["m1", { account: "team" }], settings, invoke);
-    expect(calls.map((c) => c.key)).toEqual(["team-key", "team-key", "team-key"]);
-    expect(calls.map((c) => c.args)).toEqual([
-      ["m1", {}, { name: "x" }],
-      ["m1", {}],
-      ["m1", {}],
-    ]);
+    expect(accounts.refusal("personal")).toBe((error as Error).message);
+    expect(accounts.refusal("team")).toBeUndefined();
+    expect(`${(error as Error).message}`).not.toMatch(/team-key|eu-key|default-key/);
   });
 
-  it("no account anywhere → the default key, the arguments untouched", async () => {
-    const { calls, invoke } = recorder(() => ({ id: "m1", outs: { name: "m" } }));
-    expect(await withAccount("create", [{ name: "m" }], settings, invoke)).toEqual({
-      id: "m1",
-      outs: { name: "m" },
-    });
-    expect(calls[0].key).toBe("default-key");
-  });
-
-  it("diff: account changed → a replace on `account`, the diff run with the old account's key", async () => {
-    const { calls, invoke } = recorder(() => ({ changes: false }));
-    const diff = await withAccount(
-      "diff",
-      ["m1", { name: "m" }, { name: "m", account: "team" }],
-      settings,
-      invoke,
+  it("vmapi:accounts not an object → a configuration error naming it, when a name is asked for; the default account unaffected", () => {
+    const accounts = new Accounts({ ...settings, accounts: "[1]" }, providerContext());
+    expect(accounts.of(undefined).key).toBe(accountDigest("http://api.example", "default-key"));
+    expect(() => accounts.of("team")).toThrow(
+      /^vmapi:accounts must be an object of accounts, each with an apiKey$/,
     );
-    expect(diff).toEqual({ changes: true, replaces: ["account"] });
-    expect(calls[0].key).toBe("default-key");
+    expect(accounts.refusal("team")).toMatch(/^vmapi:accounts must be an object/);
   });
 
-  it("create fails part-way → the partial failure's properties keep the account (the next up uses its key)", async () => {
-    const failing = async () => {
-      throw new ResourceInitError("m1", { name: "m" }, new Error("start refused"));
-    };
-    const error = (await withAccount("create", [{ name: "m", account: "team" }], settings, failing).catch(
-      (e: unknown) => e,
-    )) as ResourceInitError;
-    expect(error.properties).toEqual({ name: "m", account: "team" });
+  it("of: a bad setting → the ConfigurationError naming it, before any request", () => {
+    const accounts = new Accounts({ ...settings, pollScale: "2" }, providerContext());
+    expect(() => accounts.of(undefined)).toThrow(/vmapi:pollScale must be/);
   });
 
-  it("vmapi:accounts not an object → a configuration error naming vmapi:accounts", async () => {
-    const { invoke } = recorder();
-    await expect(
-      withAccount("create", [{ account: "team" }], { ...settings, accounts: "[1]" }, invoke),
-    ).rejects.toThrow(/vmapi:accounts must be an object/);
+  it("configuredAccounts: the same settings object in a context → the same Accounts; another object or context → another", () => {
+    const context = providerContext();
+    const accounts = configuredAccounts(settings, context);
+    expect(configuredAccounts(settings, context)).toBe(accounts);
+    expect(configuredAccounts({ ...settings }, context)).not.toBe(accounts);
+    expect(configuredAccounts(settings, providerContext())).not.toBe(accounts);
+    // Another configuration of the same account shares the account (its client, budget, watcher).
+    expect(configuredAccounts({ ...settings }, context).of("team")).toBe(accounts.of("team"));
   });
 });

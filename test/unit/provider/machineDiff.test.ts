@@ -1,12 +1,17 @@
 import { providerContext } from "../../../src/provider/shared/context";
-import { createMachineProvider } from "../../../src/provider/machine/machineProvider";
+import { machineProvider as machineImplementation } from "../../../src/provider/machine/machineProvider";
 import { MACHINE_DIFF_TABLE, digestPassword } from "../../../src/provider/machine/machineModel";
 import { UNKNOWN } from "../../../src/provider/shared/unknown";
 import { MACHINE_BASICS } from "../../kit/machines";
+import { OFFLINE_SETTINGS, viaSettings } from "../../kit/providers";
 
 /** Warnings the diff gives (a scriptId change warns that the machine is replaced). */
 const warnings: string[] = [];
-const machineProvider = createMachineProvider(providerContext({ warn: (message) => warnings.push(message) }));
+const machineProvider = viaSettings(
+  machineImplementation,
+  providerContext({ warn: (message) => warnings.push(message) }),
+  OFFLINE_SETTINGS,
+);
 
 /** Outputs of a machine as create leaves them (the olds of a diff). */
 function olds(): Record<string, unknown> {

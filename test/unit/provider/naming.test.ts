@@ -1,19 +1,27 @@
 /**
- * Auto-naming (src/provider/shared/naming.ts): names come from the seed the program sends and the name
- * being replaced, never from chance; a name in the state is kept; the naming inputs never differ
- * from the state's.
+ * Auto-naming (src/provider/shared/naming.ts): names come from the call's naming seed and the
+ * name being replaced, never from chance; a name in the state is kept. What the TypeScript door
+ * keeps of it in state (the naming inputs never differing from the state's) is
+ * test/unit/provider/dynamicProvider.test.ts's.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { NameMemory, namingSeed, nextName, withAutoName } from "../../../src/provider/shared/naming";
+import { nextName, withAutoName } from "../../../src/provider/shared/naming";
+import { namingSeed } from "../../../src/contract/unfinishedCreates";
 import { namingInputs } from "../../../src/provider/dynamic/namingInputs";
+import { providerContext } from "../../../src/provider/shared/context";
+import type { Call } from "../../../src/provider/shared/resourceImplementation";
+import { callOn } from "../../kit/providers";
 
 const SEED = namingSeed(["proj", "dev", "pulumi-nodejs:dynamic/vmapi:Machine", "box"]);
-const news = (extra: Record<string, unknown> = {}) => ({
-  __resourceName: "box",
-  __namingSeed: SEED,
-  region: "East Coast (NY2)",
-  ...extra,
-});
+const news = (extra: Record<string, unknown> = {}) => ({ region: "East Coast (NY2)", ...extra });
+
+/**
+ * The call of a resource named `name` of identity `identity` (its naming seed too, as on the
+ * TypeScript door) whose stored name is an auto-name when `autoNamed`, in `context` (one process).
+ */
+function callOf(context = providerContext(), autoNamed = false, name = "box", identity = SEED): Call {
+  return callOn(context, { resource: { name, identity, namingSeed: identity, autoNamed } });
+}
 
 describe("nextName", () => {
   it("nextName: same seed and previous name → the same name, `<resource name>-<7 of a-z0-9>`", () => {
@@ -55,51 +63,42 @@ describe("namingSeed", () => {
 });
 
 describe("withAutoName", () => {
-  it("create: no olds → the first name of the seed, marked __autoNamed; again → the same", () => {
-    const first = withAutoName({}, news(), new NameMemory());
-    const again = withAutoName({}, news(), new NameMemory());
-    expect(first.name).toBe(nextName("box", SEED));
-    expect(first.__autoNamed).toBe(true);
+  it("create: no olds → the first name of the seed, marked auto-named; again → the same", () => {
+    const first = withAutoName({}, news(), callOf());
+    const again = withAutoName({}, news(), callOf());
+    expect(first.inputs.name).toBe(nextName("box", SEED));
+    expect(first.autoNamed).toBe(true);
     expect(again).toEqual(first);
   });
 
   it("declared name → kept as declared, not marked", () => {
-    const inputs = withAutoName({}, news({ name: "mine" }), new NameMemory());
-    expect(inputs.name).toBe("mine");
-    expect(inputs.__autoNamed).toBeUndefined();
+    const named = withAutoName({}, news({ name: "mine" }), callOf());
+    expect(named).toEqual({ inputs: news({ name: "mine" }), autoNamed: false });
   });
 
-  it("alias: olds of another resource name and seed → the old name and the old naming inputs kept", () => {
-    const olds = { __resourceName: "old", __namingSeed: "oldseed", __autoNamed: true, name: "old-uusqgx1" };
-    const inputs = withAutoName(olds, news(), new NameMemory());
-    expect(inputs).toMatchObject({
-      name: "old-uusqgx1",
-      __autoNamed: true,
-      __resourceName: "old",
-      __namingSeed: "oldseed",
+  it("an auto-name in the state (another resource name and seed: an alias, or state written by 0.1.0) → kept", () => {
+    const named = withAutoName({ name: "old-uusqgx1" }, news(), callOf(providerContext(), true));
+    expect(named).toEqual({ inputs: news({ name: "old-uusqgx1" }), autoNamed: true });
+  });
+
+  it("the plugin's call: the engine's randomSeed → the name drawn from it, not from the identity", () => {
+    const call = callOn(providerContext(), {
+      resource: { name: "box", identity: SEED, namingSeed: "0102ff", autoNamed: false },
     });
-  });
-
-  it("state written by 0.1.0 (no __namingSeed, random name) → the name kept, no __namingSeed added", () => {
-    const olds = {
-      __resourceName: "box",
-      __autoNamed: true,
-      name: "box-x1y2z3q",
-      region: "East Coast (NY2)",
-    };
-    const inputs = withAutoName(olds, news(), new NameMemory());
-    expect(inputs.name).toBe("box-x1y2z3q");
-    expect("__namingSeed" in inputs).toBe(false);
-    expect(inputs.__resourceName).toBe("box");
+    expect(withAutoName({}, news(), call).inputs.name).toBe(nextName("box", "0102ff"));
+    expect(nextName("box", "0102ff")).not.toBe(nextName("box", SEED));
   });
 
   it("replacement: check with olds, then check without olds (as the engine does) → the name after the old one, the same on every run", () => {
-    const olds = { ...news(), __autoNamed: true, name: "box-x1y2z3q" };
     const run = () => {
-      const memory = new NameMemory();
-      const kept = withAutoName(olds, news({ region: "Europe (AMS1)" }), memory);
-      const replacement = withAutoName({}, news({ region: "Europe (AMS1)" }), memory);
-      return { kept: kept.name, replacement: replacement.name };
+      const process = providerContext();
+      const kept = withAutoName(
+        { name: "box-x1y2z3q" },
+        news({ region: "Europe (AMS1)" }),
+        callOf(process, true),
+      );
+      const replacement = withAutoName({}, news({ region: "Europe (AMS1)" }), callOf(process));
+      return { kept: kept.inputs.name, replacement: replacement.inputs.name };
     };
     const preview = run();
     const up = run();
@@ -109,23 +108,19 @@ describe("withAutoName", () => {
     expect(up).toEqual(preview);
   });
 
-  it("replacement: another resource's old name in memory → not used (keyed by seed)", () => {
-    const memory = new NameMemory();
+  it("replacement: another resource's old name in memory → not used (keyed by identity)", () => {
+    const process = providerContext();
     const otherSeed = namingSeed(["proj", "dev", "pulumi-nodejs:dynamic/vmapi:Machine", "other"]);
-    withAutoName(
-      { __namingSeed: otherSeed, __resourceName: "other", __autoNamed: true, name: "other-1234567" },
-      { __namingSeed: otherSeed, __resourceName: "other" },
-      memory,
-    );
-    expect(withAutoName({}, news(), memory).name).toBe(nextName("box", SEED));
+    withAutoName({ name: "other-1234567" }, {}, callOf(process, true, "other", otherSeed));
+    expect(withAutoName({}, news(), callOf(process)).inputs.name).toBe(nextName("box", SEED));
   });
 
   it("declared name removed → an auto-name that no declared name goes into (it may be a secret), the same in the replacement's check", () => {
     const after = (declared: string) => {
-      const memory = new NameMemory();
-      const withOlds = withAutoName({ ...news(), name: declared }, news(), memory);
-      const withoutOlds = withAutoName({}, news(), memory);
-      return [withOlds.name, withoutOlds.name];
+      const process = providerContext();
+      const withOlds = withAutoName(news({ name: declared }), news(), callOf(process));
+      const withoutOlds = withAutoName({}, news(), callOf(process));
+      return [withOlds.inputs.name, withoutOlds.inputs.name];
     };
     expect(after("mine")).toEqual([nextName("box", SEED), nextName("box", SEED)]);
     expect(after("s3cret-name")).toEqual(after("mine"));
@@ -133,9 +128,14 @@ describe("withAutoName", () => {
 
   it("declared name equal to the first auto-name, removed → another auto-name (a replacement never takes the old name)", () => {
     const first = nextName("box", SEED);
-    const inputs = withAutoName({ ...news(), name: first }, news(), new NameMemory());
+    const { inputs } = withAutoName(news({ name: first }), news(), callOf());
     expect(inputs.name).toMatch(/^box-[a-z0-9]{7}$/);
     expect(inputs.name).not.toBe(first);
+  });
+
+  it("a resource the call names not (a program of another copy of the package) → no name drawn", () => {
+    const call = callOn(providerContext());
+    expect(withAutoName({}, news(), call)).toEqual({ inputs: news(), autoNamed: false });
   });
 });
 

@@ -1,21 +1,21 @@
 /**
  * Resource options and secret inputs as the provider receives them (resourceOptions.ts on the
- * program side, operationOptions.ts and checks.ts on the plugin side). The real-engine tests are
- * test/e2e/resourceOptions.test.ts and test/e2e/secrets.test.ts.
+ * program side; the TypeScript door's decoding of them, internalInputs.ts, in the plugin; what an
+ * implementation does with its call's, operationOptions.ts and checks.ts). The real-engine tests
+ * are test/e2e/resourceOptions.test.ts and test/e2e/secrets.test.ts.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { AbortedError, WaitTimeoutError } from "../../../src/client/core/errors";
 import { OperationTimeoutError } from "../../../src/provider/shared/errors";
 import { printableFailures, withoutSecretValues } from "../../../src/provider/shared/checks";
 import {
-  customTimeout,
   explainTimeout,
-  optionFailures,
-  parseDuration,
+  replaceOnChangesFailures,
   tightest,
   withReplaceOnChanges,
 } from "../../../src/provider/shared/operationOptions";
 import { optionInputs } from "../../../src/provider/dynamic/resourceOptions";
+import { parseDuration, timeoutFailures, timeoutOf } from "../../../src/provider/dynamic/internalInputs";
 
 beforeAll(async () => {
   await pulumi.runtime.setMocks(
@@ -67,7 +67,7 @@ describe("optionInputs (program side)", () => {
   });
 });
 
-describe("operationOptions (plugin side)", () => {
+describe("the options in the plugin: the TypeScript door's decoding, an implementation's use", () => {
   it.each([
     ["5s", 5000],
     ["1h30m", 5_400_000],
@@ -82,15 +82,15 @@ describe("operationOptions (plugin side)", () => {
     expect(parseDuration(text)).toBeUndefined();
   });
 
-  it("customTimeout/tightest: the shorter of customTimeouts and waitTimeoutSeconds wins, named as written", () => {
+  it("timeoutOf/tightest: the shorter of customTimeouts and waitTimeoutSeconds wins, named as written", () => {
     const inputs = { __customTimeouts: { create: "5s" } };
     const wait = { ms: 1_200_000, label: "waitTimeoutSeconds (1200)" };
-    expect(tightest(customTimeout(inputs, "create"), wait)).toEqual({
+    expect(tightest(timeoutOf(inputs, "create"), wait)).toEqual({
       ms: 5000,
       label: "customTimeouts.create (5s)",
     });
-    expect(tightest(customTimeout(inputs, "update"), wait)).toBe(wait);
-    expect(tightest(customTimeout({ __customTimeouts: { create: "1h" } }, "create"), wait)).toBe(wait);
+    expect(tightest(timeoutOf(inputs, "update"), wait)).toBe(wait);
+    expect(tightest(timeoutOf({ __customTimeouts: { create: "1h" } }, "create"), wait)).toBe(wait);
   });
 
   it("explainTimeout: a wait that ran out → an OperationTimeoutError naming the bound, the wait's error as cause; another error → as it is", () => {
@@ -116,25 +116,22 @@ describe("operationOptions (plugin side)", () => {
 
   it("withReplaceOnChanges: a changed input the option names → replaces; unchanged or unnamed → as diffed", () => {
     const diff = { changes: true, replaces: [], deleteBeforeReplace: false };
-    const news = { __replaceOnChanges: ["name", "tags.env"] };
-    expect(withReplaceOnChanges(diff, ["name", "state"], news).replaces).toEqual(["name"]);
-    expect(withReplaceOnChanges(diff, ["state"], news)).toBe(diff);
-    expect(withReplaceOnChanges(diff, ["state"], { __replaceOnChanges: ["*"] }).replaces).toEqual(["state"]);
-    expect(withReplaceOnChanges(diff, ["name"], {})).toBe(diff);
+    const paths = ["name", "tags.env"];
+    expect(withReplaceOnChanges(diff, ["name", "state"], paths).replaces).toEqual(["name"]);
+    expect(withReplaceOnChanges(diff, ["state"], paths)).toBe(diff);
+    expect(withReplaceOnChanges(diff, ["state"], ["*"]).replaces).toEqual(["state"]);
+    expect(withReplaceOnChanges(diff, ["name"], [])).toBe(diff);
   });
 
-  it("optionFailures: a malformed duration, an unknown input → one failure each, naming the option and what it takes", () => {
-    const failures = optionFailures(
-      { __customTimeouts: { update: "soon" }, __replaceOnChanges: ["nmae", "name", "*"] },
-      ["name", "size"],
-      "Machine",
-    );
-    expect(failures).toEqual([
+  it("timeoutFailures, replaceOnChangesFailures: a malformed duration, an unknown input → one failure each, naming the option and what it takes", () => {
+    expect(timeoutFailures({ __customTimeouts: { update: "soon", create: "5s" } })).toEqual([
       {
         property: "",
         reason:
           'customTimeouts.update must be a positive duration such as "30s", "5m" or "1h30m" (got "soon")',
       },
+    ]);
+    expect(replaceOnChangesFailures(["nmae", "name", "*"], ["name", "size"], "Machine")).toEqual([
       {
         property: "",
         reason: 'replaceOnChanges names "nmae", not an input of Machine; its inputs: name, size (or "*")',
@@ -145,13 +142,14 @@ describe("operationOptions (plugin side)", () => {
 
 describe("check failures of secret inputs", () => {
   it("printableFailures: a failure on a secret input → no property (the engine would print its value), no value in the reason", () => {
-    const inputs = { region: "SECRET-region", name: "ok", __secretInputs: ["region"] };
+    const inputs = { region: "SECRET-region", name: "ok" };
     const failures = printableFailures(
       [
         { property: "region", reason: 'region must be one of: A, B (got "SECRET-region")' },
         { property: "name", reason: "name is fine but mentions SECRET-region" },
       ],
       inputs,
+      ["region"],
     );
     expect(failures).toEqual([
       { property: "", reason: "region must be one of: A, B (got a secret value)" },
@@ -161,7 +159,7 @@ describe("check failures of secret inputs", () => {
 
   it("withoutSecretValues: the value as written, JSON-quoted, or cut at 64 characters → masked", () => {
     const long = `SECRET-${"x".repeat(80)}`;
-    const inputs = { name: "a\nSECRET", text: long, __secretInputs: ["name", "text"] };
+    const inputs = { name: "a\nSECRET", text: long };
     const text = `got "a\\nSECRET" and ${long.slice(0, 64)}… and a\nSECRET`;
     expect(withoutSecretValues(text, ["name", "text"], inputs)).toBe(
       'got "[secret]" and [secret]… and [secret]',

@@ -4,7 +4,7 @@
  * machine under its creating name, a script whose marker is there); a namesake is named, never
  * taken; anything it cannot decide stays pending.
  */
-import { creatingName } from "../../../src/contract/unfinishedCreates";
+import { creatingName, urnIdentity } from "../../../src/contract/unfinishedCreates";
 import {
   resolvePendingCreates,
   type ExportedResource,
@@ -260,18 +260,15 @@ test("resolvePendingCreates: a secret name shown in the second export → looked
   expect(JSON.stringify(found.stack)).not.toContain("private-box");
 });
 
-test("resolvePendingCreates: the plugin's resources (vmapi:index:Machine) → resolved the same way", async () => {
+test("resolvePendingCreates: the plugin's resources (vmapi:index:Machine) → looked up by the creating name of their URN, whatever the inputs hold", async () => {
+  const urn = "urn:pulumi:dev::p::vmapi:index:Machine::m";
   const op = {
     type: "creating",
-    resource: {
-      urn: "urn:pulumi:dev::p::vmapi:index:Machine::m",
-      type: "vmapi:index:Machine",
-      inputs: { name: "m-abc1234", __namingSeed: "seed-3" },
-    },
+    resource: { urn, type: "vmapi:index:Machine", inputs: { name: "m-abc1234", __namingSeed: "stale" } },
   };
   const { stack: out, resolutions } = await resolvePendingCreates(
     stack([op] as never),
-    everyone(finder({ [creatingName("m-abc1234", "seed-3")]: ["ps7"] })),
+    everyone(finder({ [creatingName("m-abc1234", urnIdentity(urn))]: ["ps7"] })),
   );
   expect(resolutions).toEqual([expect.objectContaining({ outcome: "adopted", id: "ps7" })]);
   expect(out.deployment.resources).toEqual([

@@ -3,11 +3,12 @@
  * state theirs. These tests hold each row to what the provider's `diff` does with a change to
  * that input alone, so the schema's `replaceOnChanges` cannot drift from the provider.
  */
-import { createMachineAccessProvider } from "../../../src/provider/access/machineAccessProvider";
+import { machineAccessProvider } from "../../../src/provider/access/machineAccessProvider";
 import { machineAccessResource } from "../../../src/provider/access/machineAccessResource";
-import { createResourceDelegationProvider } from "../../../src/provider/delegation/resourceDelegationProvider";
+import { resourceDelegationProvider } from "../../../src/provider/delegation/resourceDelegationProvider";
 import { resourceDelegationResource } from "../../../src/provider/delegation/resourceDelegationResource";
 import { providerContext } from "../../../src/provider/shared/context";
+import { OFFLINE_SETTINGS, viaSettings } from "../../kit/providers";
 
 const NOW = Date.parse("2026-11-26T12:00:00.000Z");
 const context = providerContext({ timing: { now: () => NOW } });
@@ -21,7 +22,7 @@ function changed(value: unknown): unknown {
 
 describe("diff tables stated in the declarations", () => {
   test("ResourceDelegation: machineIds replaces, renewBeforeSeconds is stored without a replacement", async () => {
-    const provider = createResourceDelegationProvider(context);
+    const provider = viaSettings(resourceDelegationProvider, context, OFFLINE_SETTINGS);
     // Created an hour ago: it expires in 3 h, beyond any renewBeforeSeconds tried here.
     const olds = {
       machineIds: ["ps1"],
@@ -45,7 +46,7 @@ describe("diff tables stated in the declarations", () => {
   });
 
   test("ResourceDelegation: renewBeforeSeconds defaults to 1800 (a delegation 29 min from expiry is renewed, 31 min not)", async () => {
-    const provider = createResourceDelegationProvider(context);
+    const provider = viaSettings(resourceDelegationProvider, context, OFFLINE_SETTINGS);
     const olds = (minutes: number) => ({
       machineIds: ["ps1"],
       expiresAt: new Date(NOW + minutes * 60_000).toISOString(),
@@ -56,7 +57,7 @@ describe("diff tables stated in the declarations", () => {
   });
 
   test("MachineAccess: both inputs replace", async () => {
-    const provider = createMachineAccessProvider(context);
+    const provider = viaSettings(machineAccessProvider, context, OFFLINE_SETTINGS);
     const olds = { machineId: "ps1", userId: "u1" };
     const rows = machineAccessResource.changes;
     expect(Object.keys(rows).sort()).toEqual(Object.keys(olds).sort());

@@ -1,0 +1,57 @@
+/**
+ * The plugin door's boundary: a property bag as the engine sends it, opened for an implementation,
+ * and the engine's facts of a request as a `Call` tells them. The engine tells the plugin the
+ * URN, its `randomSeed` and each operation's timeout with every request, so the plugin keeps in
+ * state only what no request says again: whether the resource's name was drawn by auto-naming
+ * (`__autoNamed`, beside the inputs and outputs). Every other `__` key a bag holds (state an
+ * earlier version of the plugin wrote: `__resourceName`, `__namingSeed`) is dropped here, never
+ * handed to an implementation.
+ */
+import { urnIdentity } from "../../contract/unfinishedCreates";
+import type { Bound, Operation } from "../shared/operationOptions";
+import type { EngineProps, ResourceFacts } from "../shared/resourceImplementation";
+import { urnParts } from "./urns";
+import { fromWire } from "./wireValues";
+
+/** The key the plugin keeps beside a resource's inputs and outputs. */
+const AUTO_NAMED = "__autoNamed";
+
+/** One bag as the plugin opens it: plain values without `__` keys, the keys that came secret, whether the name was drawn. */
+export interface Opened {
+  plain: EngineProps;
+  secretKeys: readonly string[];
+  autoNamed: boolean;
+}
+
+/** `wire` as an implementation takes it (module comment). */
+export function openWire(wire: EngineProps): Opened {
+  const { props, secretKeys } = fromWire(wire);
+  const plain = Object.fromEntries(Object.entries(props).filter(([key]) => !key.startsWith("__")));
+  return {
+    plain,
+    secretKeys: [...secretKeys].filter((key) => key in plain),
+    autoNamed: props[AUTO_NAMED] === true,
+  };
+}
+
+/** `props` with what the plugin keeps in state beside them: whether the resource's name was drawn. */
+export function stored(props: EngineProps, autoNamed: boolean): EngineProps {
+  return autoNamed ? { ...props, [AUTO_NAMED]: true } : props;
+}
+
+/**
+ * The facts of the resource of `urn`: its name, its identity (the URN's digest), the seed its
+ * auto-name is drawn from (the engine's `randomSeed`, given to `check`; else the identity), and
+ * whether its name was drawn (`autoNamed`, as the bag the call is about stored it).
+ */
+export function resourceFacts(urn: string, autoNamed: boolean, randomSeed?: string): ResourceFacts {
+  const identity = urnIdentity(urn);
+  return { name: urnParts(urn).name, identity, namingSeed: randomSeed ?? identity, autoNamed };
+}
+
+/** The engine's timeout of `operation` (seconds; 0: none) as the operation's bound, named as the engine sent it. */
+export function timeoutOf(operation: Operation, seconds: number): Bound | undefined {
+  if (!(seconds > 0)) return undefined;
+  const ms = Math.round(seconds * 1000);
+  return { ms, label: `customTimeouts.${operation} (${ms}ms)` };
+}
