@@ -163,5 +163,22 @@ test("examples: every example folder has a Pulumi.yaml and is run by a test (thi
     .filter((e) => e.isDirectory() && fs.existsSync(path.join(EXAMPLES, e.name, "Pulumi.yaml")))
     .map((e) => e.name)
     .sort();
-  expect(folders).toEqual(["data-sources", "go", "java", "python", "quickstart", "team", "two-accounts", "yaml"]);
+  expect(folders).toEqual([
+    "data-sources",
+    "go",
+    "java",
+    "python",
+    "quickstart",
+    "team",
+    "two-accounts",
+    "yaml",
+  ]);
+});
+
+test("examples: no Pulumi.yaml names a plugins: section → each is the project a user has (the plugin installed in PULUMI_HOME, as npm run pulumi installs this checkout's)", () => {
+  const withPlugins = fs
+    .readdirSync(EXAMPLES)
+    .map((name) => path.join(EXAMPLES, name, "Pulumi.yaml"))
+    .filter((file) => fs.existsSync(file) && /^plugins:/m.test(fs.readFileSync(file, "utf8")));
+  expect(withPlugins).toEqual([]);
 });

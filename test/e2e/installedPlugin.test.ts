@@ -2,29 +2,48 @@
  * The plugin as its users install it, with no Node and no npm: the release tarball of
  * `npm run plugin:dist` (tools/plugin/dist.sh, a Node single executable) installed by
  * `pulumi plugin install resource vmapi <version> --file <tarball>` into the test's own
- * PULUMI_HOME; then a Pulumi YAML program with no `plugins:` section, run by the real CLI directly
- * with a PATH of one empty folder: no `node` anywhere, so the plugin that serves the program is the
- * installed executable, standing on its own.
+ * PULUMI_HOME; then programs with no `plugins:` section, run by the real CLI directly with a PATH
+ * of one folder that holds only the CLI: no `node` anywhere, so the plugin that serves them is the
+ * installed executable, standing on its own. A Pulumi YAML program; and the Go and Python
+ * quickstarts (examples/go, examples/python), hosted inline by their Automation API runners (no
+ * Go or Python language host can be built here), Python's on the SDK's wheel installed by pip
+ * with its dependencies into a fresh venv: the engine finds the plugin in PULUMI_HOME from the
+ * version their SDK asks for.
  */
 import * as fs from "fs";
 import * as path from "path";
 import type { RunningEmulator } from "../../src/emulator";
 import { pluginVersion, releaseAsset } from "../../tools/plugin/releaseAssets";
 import { expectExit, REPO, steps } from "./support/cli";
-import { connectionConfig, liveMachines, PROGRAMS, startE2eEmulator } from "./support/kit";
+import {
+  expectHostedSucceeded,
+  HostedProgram,
+  packageVenvPython,
+  type HostedLanguage,
+} from "./support/hostedProgram";
+import { EXAMPLES, connectionConfig, liveMachines, PROGRAMS, startE2eEmulator } from "./support/kit";
+import { prepareExample } from "./support/languageExample";
 import { PlainCli } from "./support/plainCli";
 
 jest.setTimeout(600_000);
 
 const VERSION = pluginVersion();
+/** The tarball, the Go program and the wheel's venv are made once per machine: minutes the first time. */
+const PREPARE_TIMEOUT_MS = 20 * 60_000;
 
 let emu: RunningEmulator;
 let cli: PlainCli;
+let tarball: string;
+let python: string;
 
+beforeAll(() => {
+  tarball = releaseAsset();
+  prepareExample("go");
+  python = packageVenvPython();
+}, PREPARE_TIMEOUT_MS);
 beforeAll(async () => {
-  const tarball = releaseAsset();
   emu = await startE2eEmulator();
-  cli = PlainCli.create();
+  cli = PlainCli.create({ cliOnPath: true });
   await cli.ok(["plugin", "install", "resource", "vmapi", VERSION, "--file", tarball]);
 });
 afterAll(async () => {
@@ -96,3 +115,44 @@ test("a YAML program with no plugins: section, no node on PATH → up makes the 
   expectExit(await stack.destroy());
   expect(liveMachines(await emu.control.state()).map((m) => m.id)).not.toContain(outputs.machineId);
 });
+
+test.each<[HostedLanguage, string]>([
+  ["go", "the Go quickstart"],
+  ["python", "the Python quickstart on the wheel"],
+])(
+  "%s: %s, no plugins: section, hosted inline, no node on PATH → up makes the machine and its script through the installed plugin of the version the SDK asks for; preview → no changes; destroy → nothing left",
+  async (language) => {
+    const program = await HostedProgram.create(
+      cli,
+      language,
+      path.join(EXAMPLES, language),
+      connectionConfig(emu, emu.keys.individual),
+      language === "python" ? python : undefined,
+    );
+    expect(fs.readFileSync(path.join(program.stack.program, "Pulumi.yaml"), "utf8")).not.toMatch(
+      /^plugins:/m,
+    );
+    expect(nodesOn(String(cli.env.PATH))).toEqual([]);
+
+    const up = expectHostedSucceeded(await program.run("up"));
+    expect(up.summary.steps.map((s) => [s.op, s.type])).toEqual([
+      ["create", "vmapi:index:Machine"],
+      ["create", "vmapi:index:Script"],
+    ]);
+    const { machineId } = up.summary.outputs!;
+    expect(liveMachines(await emu.control.state()).find((m) => m.id === machineId)?.state).toBe("ready");
+    // The engine's default provider for the SDK's resources: the plugin at the version the SDK asked for.
+    const exported = JSON.parse(
+      expectExit(
+        await cli.run(["stack", "export", "--stack", program.stack.name], { cwd: program.stack.program }),
+      ).stdout,
+    ) as { deployment: { resources: Array<{ type: string; inputs?: Record<string, unknown> }> } };
+    const providers = exported.deployment.resources.filter((r) => r.type === "pulumi:providers:vmapi");
+    expect(providers.map((p) => p.inputs?.version)).toEqual([VERSION]);
+
+    const preview = expectHostedSucceeded(await program.run("preview"));
+    expect(preview.summary.changes).toEqual({ same: 3 });
+    expectHostedSucceeded(await program.run("destroy"));
+    expect(liveMachines(await emu.control.state()).map((m) => m.id)).not.toContain(machineId);
+  },
+);

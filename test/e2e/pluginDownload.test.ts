@@ -1,12 +1,16 @@
 /**
  * The engine fetches the plugin by itself, as it fetches Pulumi's own providers: automatic plugin
  * acquisition on, nothing installed beforehand, the release tarballs of `npm run plugin:dist`
- * served by an HTTP server on loopback (the release host), and a Pulumi YAML program with no
- * `plugins:` section, run by the real CLI directly with no `node` on PATH. Two ways a program
- * names where the plugin comes from:
- * - its SDK: for Pulumi YAML, the package declaration `pulumi package gen-sdk --language yaml`
- *   writes from the schema (name, version, the schema's `pluginDownloadURL`), pointed at the local
- *   host the way a user points it at a mirror, with PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES;
+ * served by an HTTP server on loopback (the release host), and programs with no `plugins:`
+ * section, run by the real CLI directly with no `node` on PATH. Two ways a program names where
+ * the plugin comes from:
+ * - its SDK, pointed at the local host the way a user points it at a mirror, with
+ *   PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: for Pulumi YAML, the package declaration
+ *   `pulumi package gen-sdk --language yaml` writes from the schema (name, version, the schema's
+ *   `pluginDownloadURL`); for Python, the SDK's wheel installed by pip with its dependencies into
+ *   a fresh venv, whose resources name the version and that URL (the quickstart, examples/python,
+ *   hosted inline by its Automation API runner: the engine installs the plugin when the default
+ *   provider of the SDK's first resource or call is registered);
  * - an explicit provider whose `version` and `pluginDownloadURL` resource options name the host.
  */
 import * as fs from "fs";
@@ -15,8 +19,16 @@ import type { RunningEmulator } from "../../src/emulator";
 import { assetName, hostArch, pluginVersion, releaseAsset } from "../../tools/plugin/releaseAssets";
 import { expectExit, REPO } from "./support/cli";
 import type { StackConfig } from "./support/engineStack";
-import { connectionConfig, liveMachines, PROGRAMS, startE2eEmulator, TIME_SCALE } from "./support/kit";
-import { PlainCli } from "./support/plainCli";
+import { expectHostedSucceeded, HostedProgram, packageVenvPython } from "./support/hostedProgram";
+import {
+  connectionConfig,
+  EXAMPLES,
+  liveMachines,
+  PROGRAMS,
+  startE2eEmulator,
+  TIME_SCALE,
+} from "./support/kit";
+import { PlainCli, type PlainCliOptions } from "./support/plainCli";
 import { startReleaseHost, type ReleaseHost } from "./support/releaseHost";
 
 jest.setTimeout(600_000);
@@ -26,12 +38,21 @@ const SCHEMA = JSON.parse(fs.readFileSync(path.join(REPO, "plugin", "schema.json
   pluginDownloadURL: string;
 };
 
+/** The tarball and the wheel's venv are made once per machine: minutes the first time. */
+const PREPARE_TIMEOUT_MS = 20 * 60_000;
+
 let emu: RunningEmulator;
 let host: ReleaseHost;
+let tarball: string;
+let python: string;
 const workspaces: PlainCli[] = [];
 
+beforeAll(() => {
+  tarball = releaseAsset();
+  python = packageVenvPython();
+}, PREPARE_TIMEOUT_MS);
 beforeAll(async () => {
-  host = await startReleaseHost(releaseAsset(), VERSION);
+  host = await startReleaseHost(tarball, VERSION);
   emu = await startE2eEmulator();
 });
 afterAll(async () => {
@@ -41,8 +62,8 @@ afterAll(async () => {
 });
 
 /** A workspace that downloads plugins, with nothing installed. */
-async function emptyWorkspace(env: NodeJS.ProcessEnv = {}): Promise<PlainCli> {
-  const cli = PlainCli.create({ acquisition: true, env });
+async function emptyWorkspace(options: Omit<PlainCliOptions, "acquisition"> = {}): Promise<PlainCli> {
+  const cli = PlainCli.create({ ...options, acquisition: true });
   workspaces.push(cli);
   expect(JSON.parse(expectExit(await cli.run(["plugin", "ls", "--json"])).stdout)).toEqual([]);
   return cli;
@@ -73,15 +94,26 @@ async function installedPlugins(cli: PlainCli): Promise<string[]> {
   return listed.map((p) => `${p.name} ${p.version}`);
 }
 
-test("the YAML SDK generated from the schema, its pluginDownloadURL pointed at a mirror by PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES → the engine downloads v<version> of this platform, installs it and runs the program", async () => {
+/**
+ * PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES sending a download from the schema's URL to the release
+ * host's `/mirror/v${VERSION}`, as a user points the released SDKs at a mirror.
+ */
+function mirrorOverride(): NodeJS.ProcessEnv {
   const released = SCHEMA.pluginDownloadURL;
   expect(released).toContain("${VERSION}");
   const prefix = released.slice(0, released.indexOf("${VERSION}"));
-  const mirror = `${host.url}/mirror`;
-  const cli = await emptyWorkspace({
-    // regexp=URL: a plugin whose download URL matches is fetched from URL instead (${VERSION} filled in alike).
-    PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: `^${prefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}=${mirror}/v\${VERSION}`,
-  });
+  // regexp=URL: a plugin whose download URL matches is fetched from URL instead (${VERSION} filled in alike).
+  return {
+    PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: `^${prefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}=${host.url}/mirror/v\${VERSION}`,
+  };
+}
+
+/** The request the engine makes for this platform's tarball of the plugin through the mirror. */
+const MIRRORED_GET = `GET /mirror/v${VERSION}/${assetName(VERSION, hostArch())}`;
+
+test("the YAML SDK generated from the schema, its pluginDownloadURL pointed at a mirror by PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES → the engine downloads v<version> of this platform, installs it and runs the program", async () => {
+  const released = SCHEMA.pluginDownloadURL;
+  const cli = await emptyWorkspace({ env: mirrorOverride() });
   const program = cli.program(path.join(PROGRAMS, "yaml", "installed"));
   expectExit(
     await cli.run([
@@ -99,7 +131,30 @@ test("the YAML SDK generated from the schema, its pluginDownloadURL pointed at a
   host.requests.length = 0;
 
   await expectRoundTrip(cli, program);
-  expect(host.requests).toEqual([`GET /mirror/v${VERSION}/${assetName(VERSION, hostArch())}`]);
+  expect(host.requests).toEqual([MIRRORED_GET]);
+  expect(await installedPlugins(cli)).toEqual([`vmapi ${VERSION}`]);
+});
+
+test("a Python program (the quickstart) on the SDK's wheel in a fresh venv, no plugins: section, the SDK's pluginDownloadURL pointed at a mirror → the engine downloads v<version> of this platform once, installs it; up, preview with no changes, destroy", async () => {
+  const cli = await emptyWorkspace({ env: mirrorOverride(), cliOnPath: true });
+  const program = await HostedProgram.create(
+    cli,
+    "python",
+    path.join(EXAMPLES, "python"),
+    connectionConfig(emu, emu.keys.individual),
+    python,
+  );
+  expect(fs.readFileSync(path.join(program.stack.program, "Pulumi.yaml"), "utf8")).not.toMatch(/^plugins:/m);
+  host.requests.length = 0;
+
+  const up = expectHostedSucceeded(await program.run("up"));
+  const { machineId } = up.summary.outputs!;
+  expect(liveMachines(await emu.control.state()).find((m) => m.id === machineId)?.state).toBe("ready");
+  expect(expectHostedSucceeded(await program.run("preview")).summary.changes).toEqual({ same: 3 });
+  expectHostedSucceeded(await program.run("destroy"));
+  expect(liveMachines(await emu.control.state()).map((m) => m.id)).not.toContain(machineId);
+
+  expect(host.requests).toEqual([MIRRORED_GET]);
   expect(await installedPlugins(cli)).toEqual([`vmapi ${VERSION}`]);
 });
 

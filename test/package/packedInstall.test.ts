@@ -155,11 +155,16 @@ describe.each([LOWEST, NEWEST])("a project with @pulumi/pulumi %s", (sdk) => {
     const yamlProject = path.join(work, `yaml-${sdk}`);
     fs.mkdirSync(yamlProject);
     fs.symlinkSync(path.join(project, "node_modules"), path.join(yamlProject, "node_modules"));
+    // The example has no plugins: section (the plugin installed as Pulumi installs plugins); a
+    // TypeScript team's YAML program names the package's folder instead, as docs/plugin.md shows.
     const program = fs.readFileSync(path.join(REPO, "examples", "yaml", "Pulumi.yaml"), "utf8");
-    expect(program).toContain("path: ../../plugin");
+    expect(program).toContain("runtime: yaml\n");
+    expect(program).not.toMatch(/^plugins:/m);
+    const plugins =
+      "plugins:\n  providers:\n    - name: vmapi\n      path: node_modules/pulumi-vmapi/plugin\n";
     fs.writeFileSync(
       path.join(yamlProject, "Pulumi.yaml"),
-      program.replace("path: ../../plugin", "path: node_modules/pulumi-vmapi/plugin"),
+      program.replace("runtime: yaml\n", `runtime: yaml\n${plugins}`),
     );
     const workspace = new EngineWorkspace();
     const stack = await EngineStack.create(

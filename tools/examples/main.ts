@@ -1,7 +1,8 @@
 /**
  * `npm run example:go -- <command>` and `npm run example:python -- <command>`: the Go and Python
  * quickstarts (examples/go, examples/python) on the real `pulumi` CLI, offline, with the plugin of
- * this repository (dist/ compiled first when src/ changed). `npm run example:java -- <command>` is
+ * this checkout installed into PULUMI_HOME as a user's installed plugin is found
+ * (tools/pulumi/checkoutPlugin.ts; dist/ compiled first when src/ changed). `npm run example:java -- <command>` is
  * `npm run pulumi -- <command>` in examples/java: an ordinary Java project, which the CLI runs with
  * Pulumi's Java language host.
  *
@@ -24,6 +25,7 @@ import { spawnSync } from "child_process";
 import * as path from "path";
 import { ensureFreshBuild } from "../freshBuild";
 import { restartIfRecorded, WORKDIR } from "../localEmulator";
+import { installCheckoutPlugin } from "../pulumi/checkoutPlugin";
 import { pulumiEnvironment } from "../pulumi/environment";
 import { pulumiCli, runPulumi } from "../pulumi/main";
 import { exitCodeOf, runCli } from "../pulumi/processes";
@@ -98,6 +100,7 @@ export async function runExample(language: Language, args: string[]): Promise<nu
   const cli = pulumiCli();
   const env = pulumiEnvironment(WORKDIR, dir, cli);
   env.PATH = [path.dirname(cli), env.PATH ?? ""].join(path.delimiter);
+  installCheckoutPlugin(cli, env);
   const commandAt = args.findIndex((arg) => !arg.startsWith("-"));
   const command = args[commandAt];
   if (!(PROGRAM_COMMANDS as readonly string[]).includes(command)) {

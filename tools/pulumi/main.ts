@@ -2,7 +2,8 @@
  * `npm run pulumi -- <any pulumi arguments>`: the real `pulumi` CLI (v3.274.1, or v3.259.0 or newer, built
  * once by tools/pulumi-cli/build.sh) with offline settings, running the program of the current
  * folder (or of `--program DIR`): a Node program through the SDK's own language server, a YAML or
- * Java one with Pulumi's language host for it (built once into the cache).
+ * Java one with Pulumi's language host for it (built once into the cache), on this checkout's
+ * plugin, installed into PULUMI_HOME (tools/pulumi/checkoutPlugin.ts).
  *
  * Everything after `--` goes to the CLI unchanged; the CLI refuses what it does not know and its
  * exit code is ours. Defaults live in .vmapi/ (git-ignored): the file backend, PULUMI_HOME and a
@@ -14,6 +15,7 @@ import { spawnSync } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
 import { parseInvocation, withClient } from "./args";
+import { installCheckoutPlugin } from "./checkoutPlugin";
 import { pulumiEnvironment } from "./environment";
 import { programEntry, projectRuntime, startLanguageHost, type LanguageHost } from "./languageHost";
 import { exitCodeOf, runCli } from "./processes";
@@ -61,8 +63,10 @@ export async function runPulumi(argv: string[], from: string): Promise<number> {
   let host: LanguageHost | undefined;
   // A YAML program is run by the CLI with Pulumi YAML's language host, a Java program with
   // Pulumi's Java language host (installed in PULUMI_HOME; its Maven finds sdk/java in the
-  // cache's repository); a Node program by ours.
+  // cache's repository); a Node program by ours. Every program but a Node one (whose resources
+  // are dynamic) runs on the plugin, this checkout's installed in PULUMI_HOME as a user's is.
   const runtime = projectRuntime(invocation.programDir);
+  if (runtime !== "nodejs") installCheckoutPlugin(cli, env);
   if (runtime === "yaml") yamlLanguageHost(cli);
   if (runtime === "java") {
     installJavaLanguageHost(cli, env);

@@ -1,10 +1,11 @@
 /**
  * The `pulumi` CLI run as a user of the plugin's release runs it: directly (no `npm run pulumi`, no
  * Node process around it), in an environment made from nothing but what the test gives: its own
- * HOME, PULUMI_HOME, file backend and passphrase, and a PATH of one empty folder. No `node` is
- * anywhere on that PATH, so a plugin that needed Node could not start; the CLI finds Pulumi YAML's
- * language host beside itself (tools/pulumi-cli/yaml.sh, linked there as `npm run pulumi` does),
- * and the plugin only where Pulumi installs plugins, under PULUMI_HOME.
+ * HOME, PULUMI_HOME, file backend and passphrase, and a PATH of one folder, empty or holding only
+ * the CLI (for the Automation API runners, which call `pulumi`). No `node` is anywhere on that
+ * PATH, so a plugin that needed Node could not start; the CLI finds Pulumi YAML's language host
+ * beside itself (tools/pulumi-cli/yaml.sh, linked there as `npm run pulumi` does), and the plugin
+ * only where Pulumi installs plugins, under PULUMI_HOME.
  */
 import * as fs from "fs";
 import * as os from "os";
@@ -22,6 +23,11 @@ export interface PlainCliOptions {
   acquisition?: boolean;
   /** More variables for every command (e.g. PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES). */
   env?: NodeJS.ProcessEnv;
+  /**
+   * Whether the PATH folder holds the CLI, as `pulumi` (a link): the Automation API runners of Go
+   * and Python programs (support/hostedProgram.ts) call the `pulumi` they find on PATH.
+   */
+  cliOnPath?: boolean;
 }
 
 /** A workspace of its own for the CLI: everything it writes is under `dir`. */
@@ -38,6 +44,7 @@ export class PlainCli {
     yamlLanguageHost(cli);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vmapi-plain-"));
     for (const sub of ["home", "backend", "pulumi-home", "bin"]) fs.mkdirSync(path.join(dir, sub));
+    if (options.cliOnPath) fs.symlinkSync(cli, path.join(dir, "bin", "pulumi"));
     const env: NodeJS.ProcessEnv = {
       HOME: path.join(dir, "home"),
       PATH: path.join(dir, "bin"),
