@@ -6,11 +6,11 @@
  */
 import type { z } from "zod";
 import type { CapacityRecord } from "./state/records";
-import type { CapacityChange, ClockView, EmulatorStateDump } from "./http/control";
+import type { CapacityChange, ClockView, EmulatorStateDump } from "./http/controlTypes";
 import type { FaultRule, FaultRuleSchema, HeldRequest } from "./http/faults";
 import type { RateLimitView } from "./http/rateLimit";
 
-export type { CapacityChange, ClockView, EmulatorStateDump } from "./http/control";
+export type { CapacityChange, ClockView, EmulatorStateDump } from "./http/controlTypes";
 export type { RateLimitView, RateCounts } from "./http/rateLimit";
 export type { HeldRequest } from "./http/faults";
 export type { CapacityRecord } from "./state/records";

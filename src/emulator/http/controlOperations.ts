@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { MACHINE_TYPES, REGIONS } from "../../contract/constants";
 import type { Operation } from "../../contract/operation";
+import { UpdateMachineRequestSchema } from "../../contract/requestSchemas";
 import {
   MachineSchema,
   NetworkSchema,
@@ -18,9 +19,8 @@ import {
   UserSchema,
 } from "../../contract/schemas";
 import type { CapacityRecord } from "../state/records";
-import type { CapacityChange, ClockView, EmulatorStateDump } from "./control";
+import type { CapacityChange, ClockView, EmulatorStateDump } from "./controlTypes";
 import { FaultRuleSchema, FaultRulesRequestSchema, type FaultCounts, type HeldRequest } from "./faults";
-import { RenameRequestSchema } from "./machineControl";
 import { RateLimitRequestSchema, type RateLimitView } from "./rateLimit";
 
 /** Body of `POST /_emulator/clock/advance`. */
@@ -32,6 +32,11 @@ export const CapacityRequestSchema = z.strictObject({
   machineType: z.enum(MACHINE_TYPES),
   available: z.boolean().optional(),
   failNextStarts: z.number().int().min(0).optional(),
+});
+
+/** Body of `POST /_emulator/machines/{machineId}/rename`: the API's own rule for machine names. */
+export const RenameRequestSchema = z.strictObject({
+  machineName: UpdateMachineRequestSchema.shape.machineName.unwrap(),
 });
 
 const ClockViewSchema = z.object({ now: TimestampSchema, mode: z.enum(["real", "manual"]) });
