@@ -68,37 +68,36 @@ function clockView(emulator: EmulatorContext): ClockView {
 /** Everything, for `GET /_emulator/state`. API keys are left out; passwords are never stored. */
 export function stateDump(emulator: EmulatorContext): EmulatorStateDump {
   const store = emulator.store;
-  store.advanceAllLifecycles();
-  const d = store.data;
+  const machines = store.machines.all();
   const now = store.now();
   return {
     now: iso(now),
     clock: store.clock.mode,
     timeScale: store.timeScale,
-    teams: d.teams.map((t) => ({ ...t, dtCreated: iso(t.dtCreated) })),
-    users: d.users.map((u) => ({ ...userView(u), role: u.role })),
-    networks: d.networks.map(networkView),
-    templates: d.templates.map((t) => ({ ...templateView(t), agentType: t.agentType })),
-    machines: d.machines.map((m) => ({
+    teams: store.teams.all().map((t) => ({ ...t, dtCreated: iso(t.dtCreated) })),
+    users: store.users.all().map((u) => ({ ...userView(u), role: u.role })),
+    networks: store.networks.all().map(networkView),
+    templates: store.templates.all().map((t) => ({ ...templateView(t), agentType: t.agentType })),
+    machines: machines.map((m) => ({
       ...machineView(m, { internalId: true, events: true }),
       dtDestroyed: isoOrNull(m.dtDestroyed),
       accessUserIds: [...m.accessUserIds],
     })),
-    scripts: d.scripts.map((s) => ({
+    scripts: store.scripts.all().map((s) => ({
       ...scriptView(
         s,
-        d.machines.filter((m) => m.scriptId === s.id && m.dtDestroyed === null),
+        machines.filter((m) => m.scriptId === s.id && m.dtDestroyed === null),
       ),
       runs: Object.fromEntries(Object.entries(s.runs).map(([id, at]) => [id, iso(at)])),
     })),
-    accessGrants: d.machines.flatMap((m) => m.accessUserIds.map((userId) => ({ machineId: m.id, userId }))),
-    delegations: d.delegations.map((x) => ({
+    accessGrants: machines.flatMap((m) => m.accessUserIds.map((userId) => ({ machineId: m.id, userId }))),
+    delegations: store.delegations.all().map((x) => ({
       ...delegationView(x),
       userId: x.userId,
       expired: now >= delegationExpiry(store, x),
     })),
-    capacity: d.capacity.map((c) => ({ ...c })),
-    reservedIps: [...d.reservedIps],
+    capacity: store.capacity.all().map((c) => ({ ...c })),
+    reservedIps: [...store.reservedIps.all()],
     faults: emulator.faults.list(),
     faultsInjected: emulator.faults.injected(),
     rateLimit: emulator.rateLimits.view(),

@@ -9,7 +9,7 @@ import * as http from "node:http";
 import type { Duplex } from "node:stream";
 import { API_KEY_HEADER } from "../../contract/constants";
 import { ApiError, errorBody } from "../model/apiError";
-import { authenticate } from "../model/auth";
+import { authenticate, callerLabel } from "../model/auth";
 import { CONTROL_ROUTES } from "./control";
 import type { ControlContext } from "./controlTypes";
 import type { FaultAction } from "./faults";
@@ -17,7 +17,6 @@ import { loggablePath, routeWords } from "../logPath";
 import { Router, type Reply } from "./router";
 import { API_ROUTES, type ApiContext } from "./routes";
 import { parseBody, readBody } from "./requestBody";
-import { callerLabel } from "./rateLimit";
 import type { EmulatorContext } from "../emulatorContext";
 import { ConsoleServer, isConsolePath } from "./consoleServer";
 import type { RequestRecord } from "./requestLog";
@@ -58,7 +57,7 @@ export function createEmulatorServer(
   const api = new Router(API_ROUTES);
   const control = new Router(CONTROL_ROUTES);
   const words = routeWords([...API_ROUTES, ...CONTROL_ROUTES].map((r) => r.template));
-  const isSecret = (segment: string) => emulator.store.isSecret(segment);
+  const isSecret = (segment: string) => emulator.store.keyOwner(segment) !== undefined;
   // A known route (any method) logs as its template; any other path only in a sanitized form.
   const logLabel = (pathname: string) =>
     api.templateOf(pathname) ?? control.templateOf(pathname) ?? loggablePath(pathname, words, isSecret);
