@@ -65,7 +65,7 @@ function clockView(emulator: EmulatorContext): ClockView {
   return { now: iso(emulator.clock.now()), mode: emulator.clock.mode };
 }
 
-/** Everything, for `GET /_emulator/state`. API keys are left out; passwords are never stored. */
+/** Everything, for `GET /_emulator/state`. API keys and delegation tokens are left out; passwords are never stored. */
 export function stateDump(emulator: EmulatorContext): EmulatorStateDump {
   const store = emulator.store;
   const machines = store.machines.all();
@@ -91,11 +91,11 @@ export function stateDump(emulator: EmulatorContext): EmulatorStateDump {
       runs: Object.fromEntries(Object.entries(s.runs).map(([id, at]) => [id, iso(at)])),
     })),
     accessGrants: machines.flatMap((m) => m.accessUserIds.map((userId) => ({ machineId: m.id, userId }))),
-    delegations: store.delegations.all().map((x) => ({
-      ...delegationView(x),
-      userId: x.userId,
-      expired: now >= delegationExpiry(store, x),
-    })),
+    delegations: store.delegations.all().map((x) => {
+      // The token is a key: the dump names a delegation by its id, never by its token.
+      const { accessTokenId: _token, ...view } = delegationView(x);
+      return { ...view, userId: x.userId, expired: now >= delegationExpiry(store, x) };
+    }),
     capacity: store.capacity.all().map((c) => ({ ...c })),
     reservedIps: [...store.reservedIps.all()],
     faults: emulator.faults.list(),

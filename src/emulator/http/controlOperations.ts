@@ -74,7 +74,12 @@ export const StateDumpSchema = z.object({
   ),
   scripts: z.array(ScriptSchema.extend({ runs: z.record(z.string(), TimestampSchema) })),
   accessGrants: z.array(z.object({ machineId: z.string(), userId: z.string() })),
-  delegations: z.array(ResourceDelegationSchema.extend({ userId: z.string(), expired: z.boolean() })),
+  delegations: z.array(
+    ResourceDelegationSchema.omit({ accessTokenId: true }).extend({
+      userId: z.string(),
+      expired: z.boolean(),
+    }),
+  ),
   capacity: z.array(CapacityRecordSchema),
   reservedIps: z.array(z.string()),
   faults: z.array(FaultRuleSchema),
@@ -92,7 +97,7 @@ export const CONTROL_OPERATIONS = {
     id: "getState",
     method: "GET",
     path: "/_emulator/state",
-    summary: "Everything the emulator holds, destroyed machines included (never a key)",
+    summary: "Everything the emulator holds, destroyed machines included (never a key or a delegation token)",
     answer: { status: 200, schema: StateDumpSchema, description: "The state dump." },
     refusals: [],
   }),

@@ -33,7 +33,7 @@ export interface ClockView {
   mode: "real" | "manual";
 }
 
-/** What `GET /_emulator/state` answers: every record, destroyed machines included; never a key. */
+/** What `GET /_emulator/state` answers: every record, destroyed machines included; never a key or a token. */
 export interface EmulatorStateDump {
   now: string;
   clock: "real" | "manual";
@@ -45,7 +45,8 @@ export interface EmulatorStateDump {
   machines: (Machine & { dtDestroyed: string | null; accessUserIds: string[] })[];
   scripts: (Script & { runs: Record<string, string> })[];
   accessGrants: { machineId: string; userId: string }[];
-  delegations: (ResourceDelegation & { userId: string; expired: boolean })[];
+  /** Without `accessTokenId`: a delegation's token is a key. */
+  delegations: (Omit<ResourceDelegation, "accessTokenId"> & { userId: string; expired: boolean })[];
   capacity: CapacityRecord[];
   reservedIps: string[];
   faults: FaultRule[];

@@ -19,6 +19,7 @@ import { API_ROUTES, type ApiContext } from "./routes";
 import { parseBody, readBody } from "./requestBody";
 import type { EmulatorContext } from "../emulatorContext";
 import { ConsoleServer, isConsolePath } from "./consoleServer";
+import { foreignHostRefusal, formPostRefusal } from "./localOnly";
 import type { RequestRecord } from "./requestLog";
 
 /** What the request log keeps of a request beyond its line: who called, what answered it. */
@@ -280,7 +281,12 @@ async function handleControl(
   url: URL,
 ): Promise<Outcome> {
   const method = req.method ?? "GET";
+  // Other sites are kept out before anything else (localOnly.ts).
+  const foreign = foreignHostRefusal(req);
+  if (foreign !== null) throw foreign;
   const { route, params } = router.match(method, url.pathname);
+  const formPost = formPostRefusal(req);
+  if (formPost !== null) throw formPost;
   const raw = await readBody(req);
   const body = method === "POST" ? (await parseBody(req, raw, false)).body : undefined;
   const reply = await route.handle({ emulator, body }, params);
