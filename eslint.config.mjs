@@ -11,7 +11,8 @@ import tseslint from "typescript-eslint";
  *   client    -> contract; never Pulumi. Inside it, core/ (the machinery) imports no resource,
  *                resources/ (one file per API resource) build on core/ alone, client.ts on both
  *   emulator  -> contract only; inside it, http -> model -> state: the rules (model) never import
- *                the HTTP side, and the store (state) imports neither
+ *                the HTTP side, and the store (state) imports neither; model/ and http/ change
+ *                records only through the store's collections, never its data
  *   provider  -> client, contract; never emulator, recovery or review. Inside it, shared/ and
  *                account/ are the ground: they import each other and nothing else of the
  *                provider. Every other folder but the two doors is a resource folder (machine/,
@@ -98,6 +99,30 @@ const LAYERS = [
       message: "The emulator's store (state/) imports neither model/ nor http/.",
     },
   ]),
+  {
+    // The store owns its records (state/store.ts): model/ and http/ read them as it lends them and
+    // change them only through a collection's operations, which mark the store changed. Its data
+    // is private; a cast back to a record type would write around the collection.
+    files: ["src/emulator/model/**/*.ts", "src/emulator/http/**/*.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[property.name='data'][object.name='store']",
+          message: "The store owns its data: use its collections (store.machines, store.users, ...).",
+        },
+        {
+          selector: "MemberExpression[property.name='data'][object.property.name='store']",
+          message: "The store owns its data: use its collections (store.machines, store.users, ...).",
+        },
+        {
+          selector: "TSAsExpression > TSTypeReference.typeAnnotation[typeName.name=/^[A-Z]\\w*Record$/]",
+          message:
+            "A stored record changes only through its collection (collection.change), never through a cast.",
+        },
+      ],
+    },
+  },
   layer(
     ["src/provider/**/*.ts"],
     [

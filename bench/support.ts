@@ -66,7 +66,8 @@ export function totalOf(counts: RouteCounts): number {
 export async function control(url: string, path: string, body?: unknown): Promise<void> {
   const res = await fetch(`${url}/_emulator/${path}`, {
     method: "POST",
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    // Every control POST declares JSON, even without a body (the emulator refuses any other).
+    headers: { "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`POST /_emulator/${path}: ${res.status} ${await res.text()}`);

@@ -27,7 +27,8 @@ export class Refused extends Error {
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(path, {
     method,
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    // Every control POST declares JSON, even without a body (the emulator refuses any other).
+    headers: method === "GET" ? {} : { "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();

@@ -6,11 +6,11 @@
  */
 import type { z } from "zod";
 import type { CapacityRecord } from "./state/records";
-import type { CapacityChange, ClockView, EmulatorStateDump } from "./http/control";
+import type { CapacityChange, ClockView, EmulatorStateDump } from "./http/controlTypes";
 import type { FaultRule, FaultRuleSchema, HeldRequest } from "./http/faults";
 import type { RateLimitView } from "./http/rateLimit";
 
-export type { CapacityChange, ClockView, EmulatorStateDump } from "./http/control";
+export type { CapacityChange, ClockView, EmulatorStateDump } from "./http/controlTypes";
 export type { RateLimitView, RateCounts } from "./http/rateLimit";
 export type { HeldRequest } from "./http/faults";
 export type { CapacityRecord } from "./state/records";
@@ -118,7 +118,8 @@ export class EmulatorControl {
   private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const response = await fetch(`${this.url}/_emulator/${path}`, {
       method,
-      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      // Every control POST declares JSON, even without a body (the emulator refuses any other).
+      headers: method === "GET" ? {} : { "Content-Type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();

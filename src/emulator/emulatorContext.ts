@@ -7,11 +7,10 @@ import { ApiError, badRequest } from "./model/apiError";
 import { lifecycleEffects } from "./model/lifecycleEffects";
 import { iso, LATEST_INSTANT, ManualClock, type Clock } from "./state/clock";
 import { Faults } from "./http/faults";
-import { loadState, saveState } from "./state/persistence";
-import { SeededRandom } from "./state/random";
+import { loadState } from "./state/persistence";
 import { RateLimits, type RateLimitSetting } from "./http/rateLimit";
 import { RequestLog } from "./http/requestLog";
-import { seedToData, type Seed } from "./state/seed";
+import type { Seed } from "./state/seed";
 import { Store } from "./state/store";
 
 /** How to build an emulator context. */
@@ -51,15 +50,8 @@ export class EmulatorContext {
       options.clockMode === "manual"
         ? new ManualClock(saved?.clockNow ?? Date.parse(options.seed.clockStart))
         : options.realClock();
-    const store = saved
-      ? new Store(saved.data, clock, new SeededRandom(saved.random), options.timeScale, lifecycleEffects)
-      : new Store(
-          seedToData(options.seed),
-          clock,
-          new SeededRandom(options.seed.randomSeed),
-          options.timeScale,
-          lifecycleEffects,
-        );
+    const setting = { clock, timeScale: options.timeScale, effectsOf: lifecycleEffects };
+    const store = saved ? Store.fromSaved(saved, setting) : Store.fromSeed(options.seed, setting);
     const emulator = new EmulatorContext(
       store,
       new Faults(options.faultRate, options.faultSeed),
@@ -67,7 +59,6 @@ export class EmulatorContext {
       options.seed,
       options.stateFile,
     );
-    store.dirty = saved === undefined;
     emulator.persist();
     return emulator;
   }
@@ -82,7 +73,7 @@ export class EmulatorContext {
    * with full buckets; the clock keeps its time.
    */
   resetToSeed(): void {
-    this.store.replace(seedToData(this.seed), new SeededRandom(this.seed.randomSeed));
+    this.store.resetTo(this.seed);
     this.counts.clear();
     this.faults.reset();
     this.rateLimits.reset();
@@ -104,9 +95,7 @@ export class EmulatorContext {
         `ms would move the clock past ${iso(LATEST_INSTANT)}, the last instant a timestamp of the API can show: at most ${clock.latestStep()}`,
       );
     }
-    clock.advance(ms);
-    // The manual clock's now is part of the state file.
-    this.store.dirty = true;
+    this.store.advanceClock(ms);
     this.persist();
   }
 
@@ -117,16 +106,6 @@ export class EmulatorContext {
 
   /** Writes the state file if anything changed since the last write. */
   persist(): void {
-    if (!this.store.dirty) return;
-    if (this.stateFile !== undefined) {
-      const clock = this.store.clock;
-      saveState(this.stateFile, {
-        version: 1,
-        clockNow: clock.mode === "manual" ? clock.now() : null,
-        random: this.store.random.state,
-        data: this.store.data,
-      });
-    }
-    this.store.dirty = false;
+    this.store.save(this.stateFile);
   }
 }

@@ -118,7 +118,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     url,
     console: `${url}${CONSOLE_PATH}`,
     control: new EmulatorControl(url),
-    keys: { ...context.store.data.keys },
+    keys: context.store.keys(),
     advance: (ms) => context.advance(ms),
     now: () => context.clock.now(),
     close: () => (closing ??= closeServer(server, context)),

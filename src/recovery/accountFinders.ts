@@ -5,7 +5,8 @@
  */
 import { VmApiClient } from "../client/client";
 import { ConfigurationError } from "../client/core/errors";
-import type { ExportedStack, FinderOf } from "./pendingCreates";
+import type { FinderOf } from "./pendingCreates";
+import type { ExportedStack } from "./stackExport";
 import type { ResourceFinder } from "./madeByCreate";
 import { accountOf, type StackAccount } from "./stackAccounts";
 

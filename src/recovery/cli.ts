@@ -18,8 +18,8 @@
  */
 import * as fs from "fs";
 import { accountFinders } from "./accountFinders";
-import { resolvePendingCreates, type ExportedStack } from "./pendingCreates";
-import { holdsShownSecret } from "./stackAccounts";
+import { resolvePendingCreates } from "./pendingCreates";
+import { holdsShownSecret, type ExportedStack } from "./stackExport";
 
 const USAGE =
   "Usage: pulumi stack export --show-secrets | vmapi-recover-pending stack.json > repaired.json\n" +

@@ -17,29 +17,15 @@
 import { kindOfType, pluginName } from "../contract/typeTokens";
 import { createIdentity, urnIdentity } from "../contract/unfinishedCreates";
 import { findMadeBy, type ResourceFinder } from "./madeByCreate";
-import { isSecretValue, plainValue, SHOWN_EXPORT_HINT } from "./stackAccounts";
+import {
+  isSecretValue,
+  plainValue,
+  SHOWN_EXPORT_HINT,
+  type ExportedResource,
+  type ExportedStack,
+} from "./stackExport";
 
 export type { ResourceFinder } from "./madeByCreate";
-
-/** The part of `pulumi stack export` this reads and writes; everything else passes through. */
-export interface ExportedStack {
-  version: number;
-  deployment: {
-    resources?: ExportedResource[];
-    pending_operations?: Array<{ resource: ExportedResource; type: string }>;
-    [key: string]: unknown;
-  };
-}
-
-/** One resource as the state holds it. */
-export interface ExportedResource {
-  urn: string;
-  type: string;
-  id?: string;
-  inputs?: Record<string, unknown>;
-  outputs?: Record<string, unknown>;
-  [key: string]: unknown;
-}
 
 /** The finder of the account a pending create (as the export with its secrets shown holds it) was made in; else why none. */
 export type FinderOf = (resource: ExportedResource) => ResourceFinder | { unreadable: string };

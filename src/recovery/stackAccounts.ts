@@ -13,7 +13,7 @@
  * encrypted unless the export was made with `--show-secrets`; they are read here in memory and
  * never appear in what this returns to be printed (`label`).
  */
-import type { ExportedResource } from "./pendingCreates";
+import { plainValue, SHOWN_EXPORT_HINT, type ExportedResource } from "./stackExport";
 
 /** Where a pending create's account is: its settings (a key to use, never to show) and a name for it. */
 export interface StackAccount {
@@ -30,34 +30,6 @@ export interface NoAccount {
 
 const DYNAMIC_PROVIDER = "pulumi:providers:pulumi-nodejs";
 const PLUGIN_PROVIDER = "pulumi:providers:vmapi";
-/** The signature key of a secret value in an export, and its value (Pulumi's `resource.SecretSig`). */
-const SIG_KEY = "4dabf18193072939515e22adb298388d";
-const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
-
-/** The command that makes an export whose secrets can be read, for the reasons below. */
-export const SHOWN_EXPORT_HINT =
-  "pipe `pulumi stack export --show-secrets` into vmapi-recover-pending and name the export to repair (docs/recovery.md)";
-
-/** Whether `value` is a secret as an export writes it (encrypted or shown). */
-export function isSecretValue(value: unknown): value is Record<string, unknown> {
-  return (
-    typeof value === "object" && value !== null && (value as Record<string, unknown>)[SIG_KEY] === SECRET_SIG
-  );
-}
-
-/** Whether `value` holds a secret shown in plain text anywhere inside it. */
-export function holdsShownSecret(value: unknown): boolean {
-  if (typeof value !== "object" || value === null) return false;
-  if (isSecretValue(value) && "plaintext" in value) return true;
-  return Object.values(value).some(holdsShownSecret);
-}
-
-/** `value` as the program gave it: a shown secret unwrapped; `encrypted` when it cannot be read. */
-export function plainValue(value: unknown): { value: unknown } | "encrypted" {
-  if (!isSecretValue(value)) return { value };
-  if (typeof value.plaintext !== "string") return "encrypted";
-  return { value: JSON.parse(value.plaintext) as unknown };
-}
 
 /**
  * The account `resource` (a pending create, its secrets maybe shown) was made in, from its

@@ -89,11 +89,14 @@ function operationObject(operation: Operation, components: Components): Record<s
 /**
  * Every refusal of an operation: those of every request (a malformed request, a body over the
  * limit, a head over 16 KB, a slow request), those of every API call (the key, the rate limit),
- * a body that is not JSON on a POST, the operation's own, and server failures.
+ * those of every control call (a foreign Host), a body that is not JSON on a POST, the
+ * operation's own, and server failures.
  */
 function refusalsOf(operation: Operation): (ErrorStatus | "5XX")[] {
   const statuses = new Set<ErrorStatus>([400, 408, 413, 431, ...operation.refusals]);
-  if (!operation.open) [401, 429].forEach((s) => statuses.add(s as ErrorStatus));
+  // An open operation (a control endpoint) asks for no key, but refuses a Host not the emulator's own.
+  if (operation.open) statuses.add(403);
+  else [401, 429].forEach((s) => statuses.add(s as ErrorStatus));
   if (operation.method === "POST") statuses.add(415);
   return [...[...statuses].sort((a, b) => a - b), "5XX"];
 }

@@ -5,6 +5,9 @@
  * interface the emulator listens on (loopback by default). Its controls call the control
  * endpoints themselves (`/_emulator/*`), so they are validated there, once.
  *
+ * Like the control endpoints, it answers only requests whose Host names the emulator itself
+ * (localOnly.ts), so a page of another site cannot read it through DNS rebinding.
+ *
  * Every answer carries a strict Content-Security-Policy: scripts and styles from this origin
  * only, no inline script, no plugin, no frame, DOM sinks only through the page's Trusted Types
  * policy (lit-html's), so even a name that slipped into markup could not run.
@@ -16,6 +19,7 @@ import { ApiError, errorBody } from "../model/apiError";
 import type { EmulatorContext } from "../emulatorContext";
 import { consoleMachineDetail, consoleScriptText, consoleState, consoleStatus } from "./consoleState";
 import { ConsoleStream } from "./consoleStream";
+import { foreignHostRefusal } from "./localOnly";
 import type { ConsoleSnapshot } from "./consoleTypes";
 import { Router, ok, type Reply, type Route } from "./router";
 import { API_ROUTES } from "./routes";
@@ -92,6 +96,8 @@ export class ConsoleServer {
     // A body is never read here: drop whatever was sent.
     req.resume();
     try {
+      const foreign = foreignHostRefusal(req);
+      if (foreign !== null) throw foreign;
       if (method === "GET" && url.pathname === EVENTS_PATH) {
         label = EVENTS_PATH;
         return this.stream.attach(req, res);

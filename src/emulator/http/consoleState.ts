@@ -10,7 +10,7 @@ import { notFound } from "../model/apiError";
 import { eventView, machineView, networkView, scriptView, templateView } from "../model/views";
 import { iso, isoOrNull } from "../state/clock";
 import { stateEndsAt } from "../state/lifecycle";
-import type { MachineRecord, UserRecord } from "../state/records";
+import type { MachineRecord, Stored, UserRecord } from "../state/records";
 import type { Store } from "../state/store";
 import type { EmulatorContext } from "../emulatorContext";
 import type {
@@ -36,11 +36,10 @@ export function consoleStatus(emulator: EmulatorContext): ConsoleStatus {
 
 /** Every record the console shows, and when it next changes by itself (a machine's timed state ends). */
 export function consoleState(store: Store): { state: ConsoleState; nextChangeAt: number } {
-  store.advanceAllLifecycles();
-  const d = store.data;
-  const attached = new Map<string, MachineRecord[]>();
+  const machines = store.machines.all();
+  const attached = new Map<string, Stored<MachineRecord>[]>();
   let nextChangeAt = Number.POSITIVE_INFINITY;
-  for (const m of d.machines) {
+  for (const m of machines) {
     if (m.dtDestroyed !== null) continue;
     nextChangeAt = Math.min(nextChangeAt, stateEndsAt(m, store.timeScale) ?? Number.POSITIVE_INFINITY);
     if (m.scriptId === null) continue;
@@ -50,14 +49,14 @@ export function consoleState(store: Store): { state: ConsoleState; nextChangeAt:
   }
   const state: ConsoleState = {
     accounts: accounts(store),
-    machines: d.machines.map(consoleMachine),
-    users: d.users.map(consoleUser),
-    teams: d.teams.map((t) => ({ id: t.id, name: t.name, dtCreated: iso(t.dtCreated) })),
-    scripts: d.scripts.map((s) => {
+    machines: machines.map(consoleMachine),
+    users: store.users.all().map(consoleUser),
+    teams: store.teams.all().map((t) => ({ id: t.id, name: t.name, dtCreated: iso(t.dtCreated) })),
+    scripts: store.scripts.all().map((s) => {
       const { machines = [], ...view } = scriptView(s, attached.get(s.id) ?? []);
       return { ...view, machines };
     }),
-    delegations: d.delegations.map((x) => ({
+    delegations: store.delegations.all().map((x) => ({
       id: x.id,
       userId: x.userId,
       machineIds: [...x.machineIds],
@@ -65,18 +64,17 @@ export function consoleState(store: Store): { state: ConsoleState; nextChangeAt:
       dtCreated: iso(x.dtCreated),
       expires: iso(delegationExpiry(store, x)),
     })),
-    networks: d.networks.map((n) => ({ ...networkView(n), userId: n.userId })),
-    templates: d.templates.map(templateView),
-    capacity: d.capacity.map((c) => ({ ...c })),
-    reservedIps: [...d.reservedIps],
+    networks: store.networks.all().map((n) => ({ ...networkView(n), userId: n.userId })),
+    templates: store.templates.all().map(templateView),
+    capacity: store.capacity.all().map((c) => ({ ...c })),
+    reservedIps: [...store.reservedIps.all()],
   };
   return { state, nextChangeAt };
 }
 
 /** One machine with its events, state history and access grants; 404 when the store never had it. */
 export function consoleMachineDetail(store: Store, machineId: string): ConsoleMachineDetail {
-  store.advanceAllLifecycles();
-  const m = store.data.machines.find((x) => x.id === machineId);
+  const m = store.machines.find((x) => x.id === machineId);
   if (m === undefined) throw notFound(`machine ${machineId} not found`);
   return {
     machine: { ...machineView(m, { internalId: true }), dtDestroyed: isoOrNull(m.dtDestroyed) },
@@ -88,12 +86,12 @@ export function consoleMachineDetail(store: Store, machineId: string): ConsoleMa
 
 /** A script's text, as getScriptText answers it; 404 when there is no such script. */
 export function consoleScriptText(store: Store, scriptId: string): { text: string } {
-  const script = store.data.scripts.find((s) => s.id === scriptId);
+  const script = store.scripts.find((s) => s.id === scriptId);
   if (script === undefined) throw notFound(`script ${scriptId} not found`);
   return { text: script.text };
 }
 
-function consoleMachine(m: MachineRecord): ConsoleMachine {
+function consoleMachine(m: Stored<MachineRecord>): ConsoleMachine {
   // The API's own view, so the console shows what a caller would (no IP while provisioning).
   const view = machineView(m);
   return {
@@ -112,7 +110,7 @@ function consoleMachine(m: MachineRecord): ConsoleMachine {
   };
 }
 
-function consoleUser(u: UserRecord): ConsoleUser {
+function consoleUser(u: Stored<UserRecord>): ConsoleUser {
   return {
     id: u.id,
     email: u.email,
@@ -126,8 +124,9 @@ function consoleUser(u: UserRecord): ConsoleUser {
 
 /** The teams, then every user without a team (each its own individual account). */
 function accounts(store: Store): ConsoleAccount[] {
-  const teams = store.data.teams.map((t): ConsoleAccount => ({ id: t.id, kind: "team", name: t.name }));
-  const individuals = store.data.users
+  const teams = store.teams.all().map((t): ConsoleAccount => ({ id: t.id, kind: "team", name: t.name }));
+  const individuals = store.users
+    .all()
     .filter((u) => u.teamId === null)
     .map((u): ConsoleAccount => ({
       id: u.id,

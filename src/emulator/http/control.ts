@@ -3,7 +3,6 @@
  * faults and the requests they hold, rate limit, clock, capacity, and a machine stopped or renamed
  * out of band (machineControl.ts). They are for tests and demos, so they report everything, destroyed machines included.
  */
-import type { MachineType, Region } from "../../contract/constants";
 import type { Operation } from "../../contract/operation";
 import { delegationExpiry } from "../model/auth";
 import { setCapacity } from "../model/capacity";
@@ -16,28 +15,9 @@ import { noContent, ok, type Route } from "./router";
 import type { EmulatorContext } from "../emulatorContext";
 import { bodyOrEmpty, parseWith } from "./validate";
 import { delegationView, machineView, networkView, scriptView, templateView, userView } from "../model/views";
-import type { Machine, Network, ResourceDelegation, Script, Template, User } from "../../contract/schemas";
-import type { CapacityRecord, Role } from "../state/records";
-import type { FaultCounts, FaultRule } from "./faults";
-import type { RateLimitView } from "./rateLimit";
-
-/** What a control handler sees. */
-export interface ControlContext {
-  emulator: EmulatorContext;
-  body: unknown;
-}
+import type { ClockView, ControlContext, EmulatorStateDump } from "./controlTypes";
 
 type ControlRoute = Route<ControlContext>;
-
-/** A change of one region's capacity for one machine type, as `POST /_emulator/capacity` takes it. */
-export interface CapacityChange {
-  region: Region;
-  machineType: MachineType;
-  /** Whether getAvailability reports the type as available there. */
-  available?: boolean;
-  /** The next N starts of this type in this region end off with an insufficient-capacity error. */
-  failNextStarts?: number;
-}
 
 const ops = CONTROL_OPERATIONS;
 
@@ -81,73 +61,43 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = Object.values(CONTROL_OPE
   (operation: Operation) => routeOf(operation, HANDLERS[operation.id as ControlOperationId]),
 );
 
-/** What `GET /_emulator/clock` and `POST /_emulator/clock/advance` answer. */
-export interface ClockView {
-  now: string;
-  mode: "real" | "manual";
-}
-
-/** What `GET /_emulator/state` answers: every record, destroyed machines included; never a key. */
-export interface EmulatorStateDump {
-  now: string;
-  clock: "real" | "manual";
-  timeScale: number;
-  teams: { id: string; name: string; dtCreated: string }[];
-  users: (User & { role: Role })[];
-  networks: Network[];
-  templates: (Template & { agentType: string })[];
-  machines: (Machine & { dtDestroyed: string | null; accessUserIds: string[] })[];
-  scripts: (Script & { runs: Record<string, string> })[];
-  accessGrants: { machineId: string; userId: string }[];
-  delegations: (ResourceDelegation & { userId: string; expired: boolean })[];
-  capacity: CapacityRecord[];
-  reservedIps: string[];
-  faults: FaultRule[];
-  /** The faults injected since the start or the last reset (random and scripted). */
-  faultsInjected: FaultCounts;
-  rateLimit: RateLimitView;
-  /** Requests served per route, keyed like `GET /machines/getMachinePublic`. */
-  requestCounts: Record<string, number>;
-}
-
 function clockView(emulator: EmulatorContext): ClockView {
   return { now: iso(emulator.clock.now()), mode: emulator.clock.mode };
 }
 
-/** Everything, for `GET /_emulator/state`. API keys are left out; passwords are never stored. */
+/** Everything, for `GET /_emulator/state`. API keys and delegation tokens are left out; passwords are never stored. */
 export function stateDump(emulator: EmulatorContext): EmulatorStateDump {
   const store = emulator.store;
-  store.advanceAllLifecycles();
-  const d = store.data;
+  const machines = store.machines.all();
   const now = store.now();
   return {
     now: iso(now),
     clock: store.clock.mode,
     timeScale: store.timeScale,
-    teams: d.teams.map((t) => ({ ...t, dtCreated: iso(t.dtCreated) })),
-    users: d.users.map((u) => ({ ...userView(u), role: u.role })),
-    networks: d.networks.map(networkView),
-    templates: d.templates.map((t) => ({ ...templateView(t), agentType: t.agentType })),
-    machines: d.machines.map((m) => ({
+    teams: store.teams.all().map((t) => ({ ...t, dtCreated: iso(t.dtCreated) })),
+    users: store.users.all().map((u) => ({ ...userView(u), role: u.role })),
+    networks: store.networks.all().map(networkView),
+    templates: store.templates.all().map((t) => ({ ...templateView(t), agentType: t.agentType })),
+    machines: machines.map((m) => ({
       ...machineView(m, { internalId: true, events: true }),
       dtDestroyed: isoOrNull(m.dtDestroyed),
       accessUserIds: [...m.accessUserIds],
     })),
-    scripts: d.scripts.map((s) => ({
+    scripts: store.scripts.all().map((s) => ({
       ...scriptView(
         s,
-        d.machines.filter((m) => m.scriptId === s.id && m.dtDestroyed === null),
+        machines.filter((m) => m.scriptId === s.id && m.dtDestroyed === null),
       ),
       runs: Object.fromEntries(Object.entries(s.runs).map(([id, at]) => [id, iso(at)])),
     })),
-    accessGrants: d.machines.flatMap((m) => m.accessUserIds.map((userId) => ({ machineId: m.id, userId }))),
-    delegations: d.delegations.map((x) => ({
-      ...delegationView(x),
-      userId: x.userId,
-      expired: now >= delegationExpiry(store, x),
-    })),
-    capacity: d.capacity.map((c) => ({ ...c })),
-    reservedIps: [...d.reservedIps],
+    accessGrants: machines.flatMap((m) => m.accessUserIds.map((userId) => ({ machineId: m.id, userId }))),
+    delegations: store.delegations.all().map((x) => {
+      // The token is a key: the dump names a delegation by its id, never by its token.
+      const { accessTokenId: _token, ...view } = delegationView(x);
+      return { ...view, userId: x.userId, expired: now >= delegationExpiry(store, x) };
+    }),
+    capacity: store.capacity.all().map((c) => ({ ...c })),
+    reservedIps: [...store.reservedIps.all()],
     faults: emulator.faults.list(),
     faultsInjected: emulator.faults.injected(),
     rateLimit: emulator.rateLimits.view(),

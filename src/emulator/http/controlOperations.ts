@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { MACHINE_TYPES, REGIONS } from "../../contract/constants";
 import type { Operation } from "../../contract/operation";
+import { UpdateMachineRequestSchema } from "../../contract/requestSchemas";
 import {
   MachineSchema,
   NetworkSchema,
@@ -18,9 +19,8 @@ import {
   UserSchema,
 } from "../../contract/schemas";
 import type { CapacityRecord } from "../state/records";
-import type { CapacityChange, ClockView, EmulatorStateDump } from "./control";
+import type { CapacityChange, ClockView, EmulatorStateDump } from "./controlTypes";
 import { FaultRuleSchema, FaultRulesRequestSchema, type FaultCounts, type HeldRequest } from "./faults";
-import { RenameRequestSchema } from "./machineControl";
 import { RateLimitRequestSchema, type RateLimitView } from "./rateLimit";
 
 /** Body of `POST /_emulator/clock/advance`. */
@@ -32,6 +32,11 @@ export const CapacityRequestSchema = z.strictObject({
   machineType: z.enum(MACHINE_TYPES),
   available: z.boolean().optional(),
   failNextStarts: z.number().int().min(0).optional(),
+});
+
+/** Body of `POST /_emulator/machines/{machineId}/rename`: the API's own rule for machine names. */
+export const RenameRequestSchema = z.strictObject({
+  machineName: UpdateMachineRequestSchema.shape.machineName.unwrap(),
 });
 
 const ClockViewSchema = z.object({ now: TimestampSchema, mode: z.enum(["real", "manual"]) });
@@ -69,7 +74,12 @@ export const StateDumpSchema = z.object({
   ),
   scripts: z.array(ScriptSchema.extend({ runs: z.record(z.string(), TimestampSchema) })),
   accessGrants: z.array(z.object({ machineId: z.string(), userId: z.string() })),
-  delegations: z.array(ResourceDelegationSchema.extend({ userId: z.string(), expired: z.boolean() })),
+  delegations: z.array(
+    ResourceDelegationSchema.omit({ accessTokenId: true }).extend({
+      userId: z.string(),
+      expired: z.boolean(),
+    }),
+  ),
   capacity: z.array(CapacityRecordSchema),
   reservedIps: z.array(z.string()),
   faults: z.array(FaultRuleSchema),
@@ -87,7 +97,7 @@ export const CONTROL_OPERATIONS = {
     id: "getState",
     method: "GET",
     path: "/_emulator/state",
-    summary: "Everything the emulator holds, destroyed machines included (never a key)",
+    summary: "Everything the emulator holds, destroyed machines included (never a key or a delegation token)",
     answer: { status: 200, schema: StateDumpSchema, description: "The state dump." },
     refusals: [],
   }),

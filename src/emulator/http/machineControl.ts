@@ -4,17 +4,11 @@
  * `POST /_emulator/machines/{machineId}/rename` with `{"machineName": "..."}`, the name checked by
  * the API's own rule for machine names. The console's buttons call these.
  */
-import { z } from "zod";
-import { UpdateMachineRequestSchema } from "../../contract/requestSchemas";
 import { renameOutOfBand, stopOutOfBand } from "../model/outOfBand";
-import type { ControlContext } from "./control";
+import { RenameRequestSchema } from "./controlOperations";
+import type { ControlContext } from "./controlTypes";
 import { noContent, type Route } from "./router";
 import { bodyOrEmpty, parseWith } from "./validate";
-
-/** Body of `POST /_emulator/machines/{machineId}/rename`. */
-export const RenameRequestSchema = z.strictObject({
-  machineName: UpdateMachineRequestSchema.shape.machineName.unwrap(),
-});
 
 /** The handlers of the out-of-band machine routes (their table entries: controlOperations.ts). */
 export const MACHINE_CONTROL_HANDLERS = {

@@ -4,11 +4,10 @@
  * the bucket, a request is refused with 429 `rate_limited` and a `Retry-After` in whole seconds,
  * before the handler runs (it changes nothing). Off unless `--rate-limit` or
  * `POST /_emulator/rate-limit` turns it on. Counts are kept per caller under a label that is
- * never the key: the user's id, `delegation <id>`, or `unknown key` / `no key`.
+ * never the key (model/auth.ts `callerLabel`): the user's id, `delegation <id>`, or `unknown key` / `no key`.
  */
 import { z } from "zod";
 import { ApiError } from "../model/apiError";
-import type { Store } from "../state/store";
 
 /** A limit: `rate` requests per second per key, up to `burst` at once. */
 export interface RateLimitSetting {
@@ -151,19 +150,6 @@ export class RateLimits {
     if (counts === undefined) this.counts.set(caller, (counts = { served: 0, refused: 0 }));
     return counts;
   }
-}
-
-/**
- * Who a key belongs to, as a label that is safe to show: the user's id, `delegation <id>`, or
- * `unknown key` / `no key` (all unknown keys share one bucket, so made-up keys cannot grow the
- * table). Each user holds at most one key, so the label is as fine-grained as the key.
- */
-export function callerLabel(store: Store, key: string | undefined): string {
-  if (key === undefined || key === "") return "no key";
-  const user = store.data.users.find((u) => u.apiKey !== null && u.apiKey === key);
-  if (user !== undefined) return user.id;
-  const delegation = store.data.delegations.find((d) => d.accessTokenId === key);
-  return delegation !== undefined ? `delegation ${delegation.id}` : "unknown key";
 }
 
 /** "5 requests/s (burst 10)". */

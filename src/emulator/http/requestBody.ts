@@ -42,6 +42,11 @@ export function readBody(req: http.IncomingMessage): Promise<Buffer> {
   });
 }
 
+/** Whether a Content-Type declares JSON (`application/json`, or `application/<x>+json`), parameters aside. */
+export function isJsonType(type: string): boolean {
+  return /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type);
+}
+
 /** A request body as handlers see it: parsed JSON, or a multipart upload where the route takes one. */
 export interface ParsedBody {
   body?: unknown;
@@ -57,7 +62,7 @@ export async function parseBody(
   if (raw.length === 0) return {};
   const type = req.headers["content-type"] ?? "";
   if (multipart && isMultipart(type)) return { upload: await parseMultipart(type, raw) };
-  if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
+  if (!isJsonType(type)) {
     const wanted = multipart ? "application/json or multipart/form-data" : "application/json";
     throw new ApiError(
       415,

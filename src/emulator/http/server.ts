@@ -9,16 +9,17 @@ import * as http from "node:http";
 import type { Duplex } from "node:stream";
 import { API_KEY_HEADER } from "../../contract/constants";
 import { ApiError, errorBody } from "../model/apiError";
-import { authenticate } from "../model/auth";
-import { CONTROL_ROUTES, type ControlContext } from "./control";
+import { authenticate, callerLabel } from "../model/auth";
+import { CONTROL_ROUTES } from "./control";
+import type { ControlContext } from "./controlTypes";
 import type { FaultAction } from "./faults";
 import { loggablePath, routeWords } from "../logPath";
 import { Router, type Reply } from "./router";
 import { API_ROUTES, type ApiContext } from "./routes";
 import { parseBody, readBody } from "./requestBody";
-import { callerLabel } from "./rateLimit";
 import type { EmulatorContext } from "../emulatorContext";
 import { ConsoleServer, isConsolePath } from "./consoleServer";
+import { foreignHostRefusal, formPostRefusal } from "./localOnly";
 import type { RequestRecord } from "./requestLog";
 
 /** What the request log keeps of a request beyond its line: who called, what answered it. */
@@ -57,7 +58,7 @@ export function createEmulatorServer(
   const api = new Router(API_ROUTES);
   const control = new Router(CONTROL_ROUTES);
   const words = routeWords([...API_ROUTES, ...CONTROL_ROUTES].map((r) => r.template));
-  const isSecret = (segment: string) => emulator.store.isSecret(segment);
+  const isSecret = (segment: string) => emulator.store.keyOwner(segment) !== undefined;
   // A known route (any method) logs as its template; any other path only in a sanitized form.
   const logLabel = (pathname: string) =>
     api.templateOf(pathname) ?? control.templateOf(pathname) ?? loggablePath(pathname, words, isSecret);
@@ -280,7 +281,12 @@ async function handleControl(
   url: URL,
 ): Promise<Outcome> {
   const method = req.method ?? "GET";
+  // Other sites are kept out before anything else (localOnly.ts).
+  const foreign = foreignHostRefusal(req);
+  if (foreign !== null) throw foreign;
   const { route, params } = router.match(method, url.pathname);
+  const formPost = formPostRefusal(req);
+  if (formPost !== null) throw formPost;
   const raw = await readBody(req);
   const body = method === "POST" ? (await parseBody(req, raw, false)).body : undefined;
   const reply = await route.handle({ emulator, body }, params);

@@ -5,7 +5,7 @@
 import type { z } from "zod";
 import type { AvailabilityQuerySchema } from "../../contract/requestSchemas";
 import type { Availability } from "../../contract/schemas";
-import type { CapacityRecord, MachineRecord } from "../state/records";
+import type { CapacityRecord, MachineRecord, Stored } from "../state/records";
 import type { Store } from "../state/store";
 
 /** The message of a capacity failure event. */
@@ -18,13 +18,10 @@ export function insufficientCapacityMessage(machineType: string, region: string)
  * requested (a mutating request, persisted) rather than when the boot happens, so the outcome
  * does not depend on the order machines happen to be read in.
  */
-export function drawCapacityFailure(store: Store, machine: MachineRecord): string | null {
-  const entry = store.data.capacity.find(
-    (c) => c.region === machine.region && c.machineType === machine.machineType,
-  );
+export function drawCapacityFailure(store: Store, machine: Stored<MachineRecord>): string | null {
+  const entry = capacityOf(store, machine.region, machine.machineType);
   if (entry === undefined || entry.failNextStarts <= 0) return null;
-  entry.failNextStarts -= 1;
-  store.dirty = true;
+  store.capacity.change(entry, (e) => (e.failNextStarts -= 1));
   return insufficientCapacityMessage(machine.machineType, machine.region);
 }
 
@@ -33,24 +30,29 @@ export type AvailabilityArgs = z.output<typeof AvailabilityQuerySchema>;
 
 /** GET /machines/getAvailability: a type missing from the capacity data is not offered there. */
 export function getAvailability(store: Store, q: AvailabilityArgs): Availability {
-  const entry = store.data.capacity.find((c) => c.region === q.region && c.machineType === q.machineType);
-  return { available: entry?.available ?? false };
+  return { available: capacityOf(store, q.region, q.machineType)?.available ?? false };
 }
 
-/** Control: creates or updates the capacity entry of a region and type. */
+/** Control: creates or updates the capacity entry of a region and type (a new one: unavailable, no failures). */
 export function setCapacity(
   store: Store,
   change: { region: string; machineType: string; available?: boolean; failNextStarts?: number },
 ): CapacityRecord {
-  let entry = store.data.capacity.find(
-    (c) => c.region === change.region && c.machineType === change.machineType,
-  );
-  if (entry === undefined) {
-    entry = { region: change.region, machineType: change.machineType, available: false, failNextStarts: 0 };
-    store.data.capacity.push(entry);
-  }
-  if (change.available !== undefined) entry.available = change.available;
-  if (change.failNextStarts !== undefined) entry.failNextStarts = change.failNextStarts;
-  store.dirty = true;
-  return entry;
+  const entry =
+    capacityOf(store, change.region, change.machineType) ??
+    store.capacity.add({
+      region: change.region,
+      machineType: change.machineType,
+      available: false,
+      failNextStarts: 0,
+    });
+  return store.capacity.change(entry, (e) => {
+    if (change.available !== undefined) e.available = change.available;
+    if (change.failNextStarts !== undefined) e.failNextStarts = change.failNextStarts;
+    return { ...e };
+  });
+}
+
+function capacityOf(store: Store, region: string, machineType: string): Stored<CapacityRecord> | undefined {
+  return store.capacity.find((c) => c.region === region && c.machineType === machineType);
 }

@@ -7,7 +7,7 @@ import type { CreateDelegationRequestSchema } from "../../contract/requestSchema
 import type { ResourceDelegation } from "../../contract/schemas";
 import { asCaller } from "./auth";
 import { machineFor } from "./permissions";
-import type { DelegationRecord, UserRecord } from "../state/records";
+import type { Stored, UserRecord } from "../state/records";
 import type { Store } from "../state/store";
 import { delegationView } from "./views";
 
@@ -15,18 +15,20 @@ import { delegationView } from "./views";
 export type DelegationArgs = z.output<typeof CreateDelegationRequestSchema>;
 
 /** Creates a delegation; every listed machine must be one `user` may delegate (owner or team admin). */
-export function createDelegation(store: Store, user: UserRecord, args: DelegationArgs): ResourceDelegation {
+export function createDelegation(
+  store: Store,
+  user: Stored<UserRecord>,
+  args: DelegationArgs,
+): ResourceDelegation {
   const ids = [...new Set(args.machine?.ids ?? [])];
   for (const id of ids) machineFor(store, asCaller(user), id, "delegate");
-  const delegation: DelegationRecord = {
+  const delegation = store.delegations.add({
     id: store.nextCounter("delegationId"),
     machineIds: ids,
     isEnabled: true,
-    accessTokenId: store.random.chars(32),
+    accessTokenId: store.randomChars(32),
     dtCreated: store.now(),
     userId: user.id,
-  };
-  store.data.delegations.push(delegation);
-  store.dirty = true;
+  });
   return delegationView(delegation);
 }

@@ -12,3 +12,19 @@ export function matchesFilters(record: Readonly<Record<string, unknown>>, filter
     return value === null || value === undefined ? wanted === "null" : String(value) === wanted;
   });
 }
+
+/**
+ * What a list endpoint answers: the records the caller sees, as the wire shows them, that match
+ * the filters (which compare the wire's fields).
+ */
+export function listed<R, V extends Readonly<Record<string, unknown>>>(
+  records: readonly R[],
+  sees: (record: R) => boolean,
+  view: (record: R) => V,
+  filters: Filters,
+): V[] {
+  return records
+    .filter(sees)
+    .map(view)
+    .filter((v) => matchesFilters(v, filters));
+}

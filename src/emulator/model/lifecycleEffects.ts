@@ -5,11 +5,10 @@
  * at the instant each step happened, so the same history gives the same result.
  */
 import type { LifecycleEffects } from "../state/lifecycle";
-import type { MachineRecord } from "../state/records";
-import type { Store } from "../state/store";
+import type { MachineRecord, ScriptRecord } from "../state/records";
 
-/** The effects of the lifecycle on `store`'s records. */
-export function lifecycleEffects(store: Store): LifecycleEffects {
+/** The effects of the lifecycle; `scriptOf` finds the script a booting machine runs. */
+export function lifecycleEffects(scriptOf: (id: string) => ScriptRecord | undefined): LifecycleEffects {
   return {
     onBoot: (machine, at) => {
       machine.bootCount += 1;
@@ -17,7 +16,7 @@ export function lifecycleEffects(store: Store): LifecycleEffects {
       if (machine.dynamicPublicIpEnabled && machine.staticPublicIp === null) {
         machine.dynamicPublicIp = dynamicIp(machine.internalId, machine.bootCount);
       }
-      runStartupScript(store, machine, at);
+      if (machine.scriptId !== null) runStartupScript(scriptOf(machine.scriptId), machine, at);
     },
     onOff: (machine, at) => {
       closeRuns(machine, at);
@@ -27,8 +26,7 @@ export function lifecycleEffects(store: Store): LifecycleEffects {
 }
 
 /** An enabled script runs at every boot, or only at the first boot on this machine if runOnce. */
-function runStartupScript(store: Store, machine: MachineRecord, at: number): void {
-  const script = store.data.scripts.find((s) => s.id === machine.scriptId);
+function runStartupScript(script: ScriptRecord | undefined, machine: MachineRecord, at: number): void {
   if (script === undefined || !script.isEnabled) return;
   if (script.runOnce && script.runs[machine.id] !== undefined) return;
   script.runs[machine.id] = at;

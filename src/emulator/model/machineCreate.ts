@@ -8,7 +8,7 @@ import { NEW_USER_FIELDS, type CreateMachineRequestSchema } from "../../contract
 import type { Machine } from "../../contract/schemas";
 import { badRequest, conflict, notFound } from "./apiError";
 import { seesNetwork, seesScript, seesTemplate } from "./scope";
-import type { MachineRecord, NetworkRecord, UserRecord } from "../state/records";
+import type { MachineRecord, NetworkRecord, Stored, TemplateRecord, UserRecord } from "../state/records";
 import { drawCapacityFailure } from "./capacity";
 import type { Store } from "../state/store";
 import { staticIp } from "./lifecycleEffects";
@@ -19,41 +19,32 @@ import type { z } from "zod";
 export type CreateMachineArgs = z.output<typeof CreateMachineRequestSchema>;
 
 /** The machine's user: an existing one, or one to create once every check has passed. */
-type OwnerPlan = { existing: UserRecord } | { create: Omit<UserRecord, "id" | "dtCreated"> };
+type OwnerPlan = { existing: Stored<UserRecord> } | { create: Omit<UserRecord, "id" | "dtCreated"> };
 
 /** Creates a machine in `provisioning` for account admin `admin`; returns its wire object. */
-export function createMachine(store: Store, admin: UserRecord, req: CreateMachineArgs): Machine {
+export function createMachine(store: Store, admin: Stored<UserRecord>, req: CreateMachineArgs): Machine {
   const plan = ownerPlan(store, admin, req);
-  const template = store.data.templates.find((t) => t.id === req.templateId && seesTemplate(admin, t));
+  const template = store.templates.find((t) => t.id === req.templateId && seesTemplate(admin, t));
   if (template === undefined) throw notFound(`templateId ${req.templateId} not found`);
   const violation = templateTypeViolation(template.os, req.machineType);
   if (violation !== null) throw badRequest(violation);
   const network = chooseNetwork(store, admin, req);
   if (
     req.scriptId !== undefined &&
-    !store.data.scripts.some((s) => s.id === req.scriptId && seesScript(admin, s))
+    !store.scripts.some((s) => s.id === req.scriptId && seesScript(admin, s))
   ) {
     throw notFound(`scriptId ${req.scriptId} not found`);
   }
   const owner = "existing" in plan ? plan.existing : addUser(store, plan.create);
   const now = store.now();
-  const machine = newMachine(store, req, owner, network, now);
-  machine.os = template.os;
-  machine.agentType = template.agentType;
-  machine.templateId = template.id;
-  const event = store.addEvent(machine, "create", now);
+  const machine = store.machines.add(newMachine(store, req, { owner, network, template }, now));
   const boot = req.startOnCreate !== false;
-  machine.pending = {
-    eventHandle: event.handle,
-    boot,
-    failWith: boot ? drawCapacityFailure(store, machine) : null,
-  };
-  store.data.machines.push(machine);
-  store.dirty = true;
+  const failWith = boot ? drawCapacityFailure(store, machine) : null;
+  store.machines.begin(machine, "create", "provisioning", { boot, failWith }, now);
   return machineView(machine);
 }
 
-function ownerPlan(store: Store, admin: UserRecord, req: CreateMachineArgs): OwnerPlan {
+function ownerPlan(store: Store, admin: Stored<UserRecord>, req: CreateMachineArgs): OwnerPlan {
   const newUser = NEW_USER_FIELDS.some((f) => req[f] !== undefined);
   if (admin.teamId === null) {
     if (req.teamId !== undefined) throw notFound(`teamId ${req.teamId} not found`);
@@ -72,7 +63,7 @@ function ownerPlan(store: Store, admin: UserRecord, req: CreateMachineArgs): Own
   }
   if (req.teamId !== admin.teamId) throw notFound(`teamId ${req.teamId} not found`);
   if (req.userId !== undefined) {
-    const user = store.data.users.find((u) => u.id === req.userId && u.teamId === admin.teamId);
+    const user = store.users.find((u) => u.id === req.userId && u.teamId === admin.teamId);
     if (user === undefined) throw notFound(`userId ${req.userId} not found`);
     return { existing: user };
   }
@@ -82,7 +73,7 @@ function ownerPlan(store: Store, admin: UserRecord, req: CreateMachineArgs): Own
     );
   }
   const email = req.email as string;
-  if (store.data.users.some((u) => u.email.toLowerCase() === email.toLowerCase())) {
+  if (store.users.some((u) => u.email.toLowerCase() === email.toLowerCase())) {
     throw conflict(`a user with email ${email} already exists`);
   }
   // The password is checked by the schema and then dropped: it is never stored, returned or logged.
@@ -98,14 +89,16 @@ function ownerPlan(store: Store, admin: UserRecord, req: CreateMachineArgs): Own
   };
 }
 
-function addUser(store: Store, fields: Omit<UserRecord, "id" | "dtCreated">): UserRecord {
-  const user: UserRecord = { id: store.newId("u"), dtCreated: store.now(), ...fields };
-  store.data.users.push(user);
-  return user;
+function addUser(store: Store, fields: Omit<UserRecord, "id" | "dtCreated">): Stored<UserRecord> {
+  return store.users.add({ id: store.newId("u"), dtCreated: store.now(), ...fields });
 }
 
-function chooseNetwork(store: Store, user: UserRecord, req: CreateMachineArgs): NetworkRecord | null {
-  const mine = store.data.networks.filter((n) => seesNetwork(user, n));
+function chooseNetwork(
+  store: Store,
+  user: Stored<UserRecord>,
+  req: CreateMachineArgs,
+): Stored<NetworkRecord> | null {
+  const mine = store.networks.all().filter((n) => seesNetwork(user, n));
   if (req.networkId === undefined) {
     // The region's first network with a free address; a full one refuses only when all are.
     const inRegion = mine.filter((n) => n.region === req.region);
@@ -120,26 +113,29 @@ function chooseNetwork(store: Store, user: UserRecord, req: CreateMachineArgs): 
 }
 
 /** Checked before anything changes, so a full network refuses without side effects. */
-function checkRoom(network: NetworkRecord | null): NetworkRecord | null {
+function checkRoom(network: Stored<NetworkRecord> | null): Stored<NetworkRecord> | null {
   if (network !== null && network.lastHost >= 254) {
     throw conflict(`network ${network.id} has no free private addresses`);
   }
   return network;
 }
 
-function privateAddress(network: NetworkRecord | null): string | null {
+/** The network's next private address (from .10 up); checkRoom made sure there is one. */
+function privateAddress(store: Store, network: Stored<NetworkRecord> | null): string | null {
   if (network === null) return null;
-  network.lastHost += 1;
-  return network.network.replace(/\.0$/, `.${network.lastHost}`);
+  const host = store.networks.change(network, (n) => (n.lastHost += 1));
+  return network.network.replace(/\.0$/, `.${host}`);
 }
 
-function newMachine(
-  store: Store,
-  req: CreateMachineArgs,
-  owner: UserRecord,
-  network: NetworkRecord | null,
-  now: number,
-): MachineRecord {
+/** Where a new machine goes: its user, its network (none only with a custom seed), its template. */
+interface Placement {
+  owner: Stored<UserRecord>;
+  network: Stored<NetworkRecord> | null;
+  template: Stored<TemplateRecord>;
+}
+
+function newMachine(store: Store, req: CreateMachineArgs, where: Placement, now: number): MachineRecord {
+  const { owner, network, template } = where;
   return {
     id: store.newId("ps"),
     internalId: store.nextCounter("internalId"),
@@ -147,12 +143,12 @@ function newMachine(
     machineType: req.machineType,
     size: req.size,
     billingType: req.billingType,
-    templateId: req.templateId,
-    os: "",
-    agentType: "",
+    templateId: template.id,
+    os: template.os,
+    agentType: template.agentType,
     region: req.region,
     networkId: network?.id ?? null,
-    privateIpAddress: privateAddress(network),
+    privateIpAddress: privateAddress(store, network),
     staticPublicIp: req.assignPublicIp === true ? staticIp(store.nextCounter("staticIp")) : null,
     dynamicPublicIp: null,
     dynamicPublicIpEnabled: req.dynamicPublicIp === true,
@@ -172,9 +168,10 @@ function newMachine(
     restorePointFrequency: req.restorePointFrequency ?? null,
     takeInitialSnapshot: req.takeInitialSnapshot === true,
     accessUserIds: [],
+    // The create's operation (createMachine) enters provisioning and records it in the history.
     state: "provisioning",
     stateSince: now,
-    history: [{ state: "provisioning", at: now }],
+    history: [],
     pending: null,
     bootCount: 0,
     runs: [],

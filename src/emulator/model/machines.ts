@@ -12,7 +12,7 @@ import { drawCapacityFailure } from "./capacity";
 import { enter, finishPendingEvent, OPERATIONS, type MachineOperation } from "../state/lifecycle";
 import { machineFor } from "./permissions";
 import { seesMachine, seesUser } from "./scope";
-import type { MachineRecord, UserRecord } from "../state/records";
+import type { MachineRecord, Stored, UserRecord } from "../state/records";
 import type { Store } from "../state/store";
 import { closeRuns } from "./lifecycleEffects";
 import { matchesFilters, type Filters } from "./filters";
@@ -36,13 +36,8 @@ export function operateMachine(store: Store, caller: Caller, id: string, op: Mac
     );
   }
   if (outcome === "noop") return;
-  const now = store.now();
-  finishPendingEvent(machine, now);
-  const event = store.addEvent(machine, op, now);
   const failWith = op === "start" ? drawCapacityFailure(store, machine) : null;
-  machine.pending = { eventHandle: event.handle, boot: op !== "stop", failWith };
-  enter(machine, outcome, now);
-  store.dirty = true;
+  store.machines.begin(machine, op, outcome, { boot: op !== "stop", failWith }, store.now());
 }
 
 /** What destroyMachine is told: release a static public IP instead of keeping it reserved. */
@@ -51,33 +46,33 @@ export interface DestroyArgs {
 }
 
 /** Destroy: shut down at once and remove; a static IP is kept unless releasePublicIp. */
-export function destroyMachine(store: Store, machine: MachineRecord, args: DestroyArgs): void {
+export function destroyMachine(store: Store, machine: Stored<MachineRecord>, args: DestroyArgs): void {
   const now = store.now();
-  finishPendingEvent(machine, now);
-  closeRuns(machine, now);
-  enter(machine, "off", now);
-  machine.dynamicPublicIp = null;
-  if (machine.staticPublicIp !== null && !args.releasePublicIp) {
-    store.data.reservedIps.push(machine.staticPublicIp);
-  }
-  machine.dtDestroyed = now;
-  store.dirty = true;
+  store.machines.change(machine, (m) => {
+    finishPendingEvent(m, now);
+    closeRuns(m, now);
+    enter(m, "off", now);
+    m.dynamicPublicIp = null;
+    m.dtDestroyed = now;
+  });
+  if (machine.staticPublicIp !== null && !args.releasePublicIp) store.reservedIps.add(machine.staticPublicIp);
 }
 
 /** The fields updateMachinePublic changes; absent ones stay as they are. */
 export type UpdateArgs = z.output<typeof UpdateMachineRequestSchema>;
 
 /** updateMachinePublic: sets every field given. */
-export function updateMachine(store: Store, machine: MachineRecord, args: UpdateArgs): void {
-  if (args.machineName !== undefined) machine.name = args.machineName;
-  if (args.shutdownTimeoutInHours !== undefined) machine.shutdownTimeoutInHours = args.shutdownTimeoutInHours;
-  if (args.shutdownTimeoutForces !== undefined) machine.shutdownTimeoutForces = args.shutdownTimeoutForces;
-  if (args.autoSnapshotFrequency !== undefined) machine.autoSnapshotFrequency = args.autoSnapshotFrequency;
-  if (args.autoSnapshotSaveCount !== undefined) machine.autoSnapshotSaveCount = args.autoSnapshotSaveCount;
-  if (args.performAutoSnapshot !== undefined) machine.performAutoSnapshot = args.performAutoSnapshot;
-  // Takes effect at the next boot (assign) or the next stop (release), like the real flag.
-  if (args.dynamicPublicIp !== undefined) machine.dynamicPublicIpEnabled = args.dynamicPublicIp;
-  store.dirty = true;
+export function updateMachine(store: Store, machine: Stored<MachineRecord>, args: UpdateArgs): void {
+  store.machines.change(machine, (m) => {
+    if (args.machineName !== undefined) m.name = args.machineName;
+    if (args.shutdownTimeoutInHours !== undefined) m.shutdownTimeoutInHours = args.shutdownTimeoutInHours;
+    if (args.shutdownTimeoutForces !== undefined) m.shutdownTimeoutForces = args.shutdownTimeoutForces;
+    if (args.autoSnapshotFrequency !== undefined) m.autoSnapshotFrequency = args.autoSnapshotFrequency;
+    if (args.autoSnapshotSaveCount !== undefined) m.autoSnapshotSaveCount = args.autoSnapshotSaveCount;
+    if (args.performAutoSnapshot !== undefined) m.performAutoSnapshot = args.performAutoSnapshot;
+    // Takes effect at the next boot (assign) or the next stop (release), like the real flag.
+    if (args.dynamicPublicIp !== undefined) m.dynamicPublicIpEnabled = args.dynamicPublicIp;
+  });
 }
 
 /** Whose access setMachineAccess changes, and whether it is granted or revoked. */
@@ -89,15 +84,17 @@ export interface AccessArgs {
 /** setMachineAccess: adds or removes a user of `user`'s account as an accessor of `machine`. */
 export function setMachineAccess(
   store: Store,
-  user: UserRecord,
-  machine: MachineRecord,
+  user: Stored<UserRecord>,
+  machine: Stored<MachineRecord>,
   args: AccessArgs,
 ): void {
-  const target = store.data.users.find((u) => u.id === args.userId && seesUser(user, u));
+  const target = store.users.find((u) => u.id === args.userId && seesUser(user, u));
   if (target === undefined) throw notFound(`userId ${args.userId} not found`);
   const others = machine.accessUserIds.filter((u) => u !== target.id);
-  machine.accessUserIds = args.enableAccess ? [...others, target.id] : others;
-  store.dirty = true;
+  store.machines.change(
+    machine,
+    (m) => (m.accessUserIds = args.enableAccess ? [...others, target.id] : others),
+  );
 }
 
 /** Which machines getMachines answers: equality filters (as strings), then a page. */
@@ -108,9 +105,9 @@ export interface ListArgs {
 }
 
 /** getMachines: `user`'s (or their team's) machines, filtered, then paged by skip and limit. */
-export function listMachines(store: Store, user: UserRecord, args: ListArgs): Machine[] {
-  return store
-    .liveMachines()
+export function listMachines(store: Store, user: Stored<UserRecord>, args: ListArgs): Machine[] {
+  return store.machines
+    .alive()
     .filter((m) => seesMachine(user, m))
     .map((m) => machineView(m, { internalId: true }))
     .filter((view) => matchesFilters({ ...view, machineId: view.id }, args.filters))

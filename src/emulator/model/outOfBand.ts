@@ -8,7 +8,7 @@
 import { notFound } from "./apiError";
 import { asCaller } from "./auth";
 import { operateMachine, updateMachine } from "./machines";
-import type { MachineRecord } from "../state/records";
+import type { MachineRecord, Stored, UserRecord } from "../state/records";
 import type { Store } from "../state/store";
 
 /** Stops a live machine as its owner would. */
@@ -22,14 +22,14 @@ export function renameOutOfBand(store: Store, machineId: string, machineName: st
   updateMachine(store, liveMachine(store, machineId), { machineName });
 }
 
-function liveMachine(store: Store, machineId: string): MachineRecord {
-  const machine = store.machine(machineId);
+function liveMachine(store: Store, machineId: string): Stored<MachineRecord> {
+  const machine = store.machines.live(machineId);
   if (machine === undefined) throw notFound(`machineId ${machineId} not found`);
   return machine;
 }
 
-function ownerOf(store: Store, machine: MachineRecord) {
-  const owner = store.data.users.find((u) => u.id === machine.userId);
+function ownerOf(store: Store, machine: Stored<MachineRecord>): Stored<UserRecord> {
+  const owner = store.users.find((u) => u.id === machine.userId);
   if (owner === undefined) throw notFound(`the owner of machine ${machine.id} is not found`);
   return owner;
 }

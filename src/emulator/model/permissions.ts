@@ -6,7 +6,7 @@
 import { forbidden, notFound } from "./apiError";
 import type { Caller } from "./auth";
 import { seesMachine } from "./scope";
-import type { MachineRecord } from "../state/records";
+import type { MachineRecord, Stored } from "../state/records";
 import type { Store } from "../state/store";
 
 /** Roles a caller can have on one machine. `member` is any other user of the machine's account. */
@@ -52,18 +52,23 @@ export const MACHINE_PERMISSIONS: Readonly<Record<MachineAction, MachineRoles>> 
  * The live machine `id` if `caller` may perform `action` on it. Unknown or out-of-scope ids are
  * 404; visible but not allowed is 403. A delegation token gets 403 for machines it does not list.
  */
-export function machineFor(store: Store, caller: Caller, id: string, action: MachineAction): MachineRecord {
+export function machineFor(
+  store: Store,
+  caller: Caller,
+  id: string,
+  action: MachineAction,
+): Stored<MachineRecord> {
   const row = MACHINE_PERMISSIONS[action];
   if (caller.kind === "delegation") {
     if (!row.delegation || !caller.delegation.machineIds.includes(id)) {
       throw forbidden(`this delegation token does not allow ${action} on machine ${id}`);
     }
-    const machine = store.machine(id);
+    const machine = store.machines.live(id);
     if (machine === undefined) throw notFound(`machineId ${id} not found`);
     return machine;
   }
   const user = caller.user;
-  const machine = store.machine(id);
+  const machine = store.machines.live(id);
   if (machine === undefined || !seesMachine(user, machine)) throw notFound(`machineId ${id} not found`);
   const isOwner = machine.userId === user.id;
   const isTeamAdmin = user.teamId !== null && user.role === "admin";

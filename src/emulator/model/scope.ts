@@ -11,37 +11,41 @@ import type {
   ScriptRecord,
   TemplateRecord,
   UserRecord,
+  Stored,
 } from "../state/records";
 
 /** Whether a record owned by a team or a user is in `user`'s scope (their team, or themselves). */
-export function inScope(user: UserRecord, owner: { teamId: string | null; userId?: string | null }): boolean {
+export function inScope(
+  user: Stored<UserRecord>,
+  owner: { teamId: string | null; userId?: string | null },
+): boolean {
   return user.teamId !== null
     ? owner.teamId === user.teamId
     : owner.teamId === null && owner.userId === user.id;
 }
 
 /** Whether `user` sees `machine` (same individual owner, or same team). */
-export function seesMachine(user: UserRecord, machine: MachineRecord): boolean {
+export function seesMachine(user: Stored<UserRecord>, machine: Stored<MachineRecord>): boolean {
   return inScope(user, machine);
 }
 
 /** Whether `user` sees `other`: the team's users, or only themselves on an individual account. */
-export function seesUser(user: UserRecord, other: UserRecord): boolean {
+export function seesUser(user: Stored<UserRecord>, other: Stored<UserRecord>): boolean {
   return inScope(user, { teamId: other.teamId, userId: other.id });
 }
 
 /** Whether `user` sees `network`: the account's own networks. */
-export function seesNetwork(user: UserRecord, network: NetworkRecord): boolean {
+export function seesNetwork(user: Stored<UserRecord>, network: Stored<NetworkRecord>): boolean {
   return inScope(user, network);
 }
 
 /** Whether `user` sees `template`: public templates, and the account's own. */
-export function seesTemplate(user: UserRecord, template: TemplateRecord): boolean {
+export function seesTemplate(user: Stored<UserRecord>, template: Stored<TemplateRecord>): boolean {
   return (template.teamId === null && template.userId === null) || inScope(user, template);
 }
 
 /** Whether `user` sees `script`: the team's scripts on a team account, else the user's own. */
-export function seesScript(user: UserRecord, script: ScriptRecord): boolean {
+export function seesScript(user: Stored<UserRecord>, script: Stored<ScriptRecord>): boolean {
   return inScope(
     user,
     script.ownerType === "team" ? { teamId: script.ownerId } : { teamId: null, userId: script.ownerId },
@@ -49,7 +53,7 @@ export function seesScript(user: UserRecord, script: ScriptRecord): boolean {
 }
 
 /** The owner a new script of `user` gets: the team on a team account, otherwise the user. */
-export function scriptOwnerOf(user: UserRecord): { ownerType: "user" | "team"; ownerId: string } {
+export function scriptOwnerOf(user: Stored<UserRecord>): { ownerType: "user" | "team"; ownerId: string } {
   return user.teamId !== null
     ? { ownerType: "team", ownerId: user.teamId }
     : { ownerType: "user", ownerId: user.id };

@@ -9,13 +9,13 @@ import { conflict, notFound } from "./apiError";
 import { asCaller } from "./auth";
 import { scriptOwnerOf, seesScript } from "./scope";
 import { machineFor } from "./permissions";
-import type { ScriptRecord, UserRecord } from "../state/records";
+import type { Stored, ScriptRecord, UserRecord } from "../state/records";
 import type { Store } from "../state/store";
-import { matchesFilters, type Filters } from "./filters";
+import { listed, type Filters } from "./filters";
 import { scriptView } from "./views";
 
-function visibleScript(store: Store, user: UserRecord, id: string): ScriptRecord {
-  const script = store.data.scripts.find((s) => s.id === id && seesScript(user, s));
+function visibleScript(store: Store, user: Stored<UserRecord>, id: string): Stored<ScriptRecord> {
+  const script = store.scripts.find((s) => s.id === id && seesScript(user, s));
   if (script === undefined) throw notFound(`scriptId ${id} not found`);
   return script;
 }
@@ -24,16 +24,16 @@ function visibleScript(store: Store, user: UserRecord, id: string): ScriptRecord
 export type CreateScriptArgs = z.output<typeof CreateScriptRequestSchema>;
 
 /** createScript by an account admin: 409 on a duplicate name, optional attachment to a machine. */
-export function createScript(store: Store, admin: UserRecord, args: CreateScriptArgs): Script {
+export function createScript(store: Store, admin: Stored<UserRecord>, args: CreateScriptArgs): Script {
   const owner = scriptOwnerOf(admin);
-  if (store.data.scripts.some((s) => s.ownerId === owner.ownerId && s.name === args.scriptName)) {
+  if (store.scripts.some((s) => s.ownerId === owner.ownerId && s.name === args.scriptName)) {
     throw conflict(`a script named ${args.scriptName} already exists for this ${owner.ownerType}`);
   }
   const machine =
     args.machineId !== undefined
       ? machineFor(store, asCaller(admin), args.machineId, "attachScript")
       : undefined;
-  const script: ScriptRecord = {
+  const script = store.scripts.add({
     id: store.newId("sc"),
     ...owner,
     name: args.scriptName,
@@ -43,39 +43,43 @@ export function createScript(store: Store, admin: UserRecord, args: CreateScript
     runOnce: args.runOnce ?? false,
     text: args.scriptText,
     runs: {},
-  };
-  store.data.scripts.push(script);
-  if (machine !== undefined) machine.scriptId = script.id;
-  store.dirty = true;
+  });
+  if (machine !== undefined) store.machines.change(machine, (m) => (m.scriptId = script.id));
   return scriptView(script);
 }
 
-/** scripts/{id}/destroy: removes the script and sets scriptId null on every machine that had it. */
-export function destroyScript(store: Store, admin: UserRecord, id: string): void {
+/**
+ * scripts/{id}/destroy: removes the script and sets scriptId null on every machine that had it,
+ * destroyed ones included, each advanced to now first: a boot that happened before the destroy ran it.
+ */
+export function destroyScript(store: Store, admin: Stored<UserRecord>, id: string): void {
   const script = visibleScript(store, admin, id);
-  store.data.scripts = store.data.scripts.filter((s) => s !== script);
-  for (const machine of store.data.machines) if (machine.scriptId === id) machine.scriptId = null;
-  store.dirty = true;
+  for (const machine of store.machines.all()) {
+    if (machine.scriptId === id) store.machines.change(machine, (m) => (m.scriptId = null));
+  }
+  store.scripts.remove(script);
 }
 
 /** getScripts: `user`'s (or their team's) scripts, filtered. */
-export function listScripts(store: Store, user: UserRecord, filters: Filters): Script[] {
-  return store.data.scripts
-    .filter((s) => seesScript(user, s))
-    .map((s) => scriptView(s))
-    .filter((view) => matchesFilters(view, filters));
+export function listScripts(store: Store, user: Stored<UserRecord>, filters: Filters): Script[] {
+  return listed(
+    store.scripts.all(),
+    (s) => seesScript(user, s),
+    (s) => scriptView(s),
+    filters,
+  );
 }
 
 /** getScript: the script with the live machines it is attached to. */
-export function showScript(store: Store, user: UserRecord, scriptId: string): Script {
+export function showScript(store: Store, user: Stored<UserRecord>, scriptId: string): Script {
   const script = visibleScript(store, user, scriptId);
   return scriptView(
     script,
-    store.liveMachines().filter((m) => m.scriptId === script.id),
+    store.machines.alive().filter((m) => m.scriptId === script.id),
   );
 }
 
 /** getScriptText: the text as one JSON string. */
-export function scriptText(store: Store, user: UserRecord, scriptId: string): string {
+export function scriptText(store: Store, user: Stored<UserRecord>, scriptId: string): string {
   return visibleScript(store, user, scriptId).text;
 }

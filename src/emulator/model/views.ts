@@ -22,6 +22,7 @@ import type {
   ScriptRecord,
   TemplateRecord,
   UserRecord,
+  Stored,
 } from "../state/records";
 
 /** Which optional parts of a machine to include: internalId in lists, events in show. */
@@ -31,7 +32,7 @@ export interface MachineViewOptions {
 }
 
 /** The machine object of the wire. */
-export function machineView(m: MachineRecord, options: MachineViewOptions = {}): Machine {
+export function machineView(m: Stored<MachineRecord>, options: MachineViewOptions = {}): Machine {
   const spec = specOf(m.machineType);
   const built = m.state !== "provisioning";
   const hw = <T>(value: T): T | null => (built ? value : null);
@@ -73,7 +74,7 @@ export function machineView(m: MachineRecord, options: MachineViewOptions = {}):
 }
 
 /** One machine event. */
-export function eventView(e: EventRecord): MachineEvent {
+export function eventView(e: Stored<EventRecord>): MachineEvent {
   return {
     name: e.name,
     state: e.state,
@@ -86,7 +87,7 @@ export function eventView(e: EventRecord): MachineEvent {
 }
 
 /** The script record; `machines` (show only) lists the live machines it is attached to. */
-export function scriptView(s: ScriptRecord, machines?: readonly MachineRecord[]): Script {
+export function scriptView(s: Stored<ScriptRecord>, machines?: readonly Stored<MachineRecord>[]): Script {
   const view: Script = {
     id: s.id,
     ownerType: s.ownerType,
@@ -108,7 +109,7 @@ export function scriptView(s: ScriptRecord, machines?: readonly MachineRecord[])
 }
 
 /** A user; never the API key, never a password. */
-export function userView(u: UserRecord): User {
+export function userView(u: Stored<UserRecord>): User {
   return {
     id: u.id,
     email: u.email,
@@ -120,7 +121,7 @@ export function userView(u: UserRecord): User {
 }
 
 /** A network. */
-export function networkView(n: NetworkRecord): Network {
+export function networkView(n: Stored<NetworkRecord>): Network {
   return {
     id: n.id,
     name: n.name,
@@ -133,7 +134,7 @@ export function networkView(n: NetworkRecord): Network {
 }
 
 /** A template; agentType stays internal. */
-export function templateView(t: TemplateRecord): Template {
+export function templateView(t: Stored<TemplateRecord>): Template {
   return {
     id: t.id,
     name: t.name,
@@ -147,7 +148,7 @@ export function templateView(t: TemplateRecord): Template {
 }
 
 /** A resource delegation. */
-export function delegationView(d: DelegationRecord): ResourceDelegation {
+export function delegationView(d: Stored<DelegationRecord>): ResourceDelegation {
   return {
     id: d.id,
     delegation: { machine: { ids: [...d.machineIds] } },

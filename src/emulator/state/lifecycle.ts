@@ -4,7 +4,7 @@
  * on a timer: `advanceLifecycle` replays the table up to the clock's now whenever a machine is read.
  */
 import type { MachineState } from "../../contract/constants";
-import type { MachineRecord } from "./records";
+import type { EventRecord, MachineRecord, PendingOperation, Stored } from "./records";
 
 /** What a timed state turns into: a boot (ready, or serviceready first for headless agents), off or ready. */
 export type LifecycleNext = "boot" | "bootOrOff" | "ready" | "off";
@@ -73,7 +73,7 @@ export function advanceLifecycle(
 }
 
 /** When the machine's current state ends by itself (epoch ms); null for a state that lasts until an operation. */
-export function stateEndsAt(machine: MachineRecord, timeScale: number): number | null {
+export function stateEndsAt(machine: Stored<MachineRecord>, timeScale: number): number | null {
   const row = LIFECYCLE[machine.state];
   return row === undefined ? null : machine.stateSince + Math.round(row.durationMs * timeScale);
 }
@@ -113,6 +113,37 @@ export function enter(machine: MachineRecord, state: MachineState, at: number): 
   const history = (machine.history ??= []);
   history.push({ state, at });
   if (history.length > HISTORY_LIMIT) history.splice(0, history.length - HISTORY_LIMIT);
+}
+
+/** An operation that begins: the event it adds, the state it enters, how it ends (`PendingOperation`). */
+export interface OperationStart {
+  event: string;
+  /** The new event's handle (random, drawn by the store). */
+  handle: string;
+  state: MachineState;
+  boot: boolean;
+  failWith: string | null;
+}
+
+/**
+ * Begins an operation at `at`: the one in flight finishes, a pending event is added (newest
+ * first), and the machine enters the operation's state until the table moves it on.
+ */
+export function beginOperation(machine: MachineRecord, start: OperationStart, at: number): void {
+  finishPendingEvent(machine, at);
+  const event: EventRecord = {
+    name: start.event,
+    state: "pending",
+    errorMsg: "",
+    handle: start.handle,
+    dtCreated: at,
+    dtModified: at,
+    dtFinished: null,
+  };
+  machine.events.unshift(event);
+  const pending: PendingOperation = { eventHandle: event.handle, boot: start.boot, failWith: start.failWith };
+  machine.pending = pending;
+  enter(machine, start.state, at);
 }
 
 /**

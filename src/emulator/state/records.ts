@@ -5,6 +5,17 @@
  */
 import type { MachineState } from "../../contract/constants";
 
+/**
+ * A record as the store lends it: read-only all the way down. A record changes only through an
+ * operation of its collection (collection.ts), which marks the store changed, so a change is never
+ * left out of the state file.
+ */
+export type Stored<T> = T extends readonly (infer U)[]
+  ? readonly Stored<U>[]
+  : T extends object
+    ? { readonly [K in keyof T]: Stored<T[K]> }
+    : T;
+
 /** Roles inside an account: the individual owner and a team administrator are both `admin`. */
 export type Role = "admin" | "member";
 

@@ -98,6 +98,16 @@ describe("startup scripts", () => {
     expect((await api().get<unknown[]>("/scripts/getScripts")).body).toEqual([]);
   });
 
+  it("script destroy after a boot nobody read → the boot ran it (dtLastRun at the boot), as when it was read", async () => {
+    const sc = await script({ scriptName: "booted" });
+    const m = await create({ scriptId: sc });
+    fx.emu.advance(PROVISION);
+    const boot = nowIso();
+    fx.emu.advance(60_000);
+    expect((await api().post(`/scripts/${sc}/destroy`)).status).toBe(204);
+    expect(await show(m.id)).toMatchObject({ scriptId: null, dtLastRun: boot });
+  });
+
   it("getScriptText → the text as a JSON string; the record never carries it", async () => {
     const sc = await script({ scriptName: "text", scriptText: '#!/bin/bash\necho "hi"' });
     const res = await api().get("/scripts/getScriptText", { scriptId: sc });

@@ -5,12 +5,8 @@
  * taken; anything it cannot decide stays pending.
  */
 import { creatingName, urnIdentity } from "../../../src/contract/unfinishedCreates";
-import {
-  resolvePendingCreates,
-  type ExportedResource,
-  type ExportedStack,
-  type ResourceFinder,
-} from "../../../src/recovery/pendingCreates";
+import { resolvePendingCreates, type ResourceFinder } from "../../../src/recovery/pendingCreates";
+import type { ExportedResource, ExportedStack } from "../../../src/recovery/stackExport";
 
 const TYPE = "pulumi-nodejs:dynamic/vmapi:";
 const urn = (kind: string, name: string) => `urn:pulumi:dev::p::${TYPE}${kind}::${name}`;

@@ -4,8 +4,8 @@
  * of `vmapi:accounts`), the plugin route's provider resource with its own key; never a key in
  * what is printed.
  */
-import { accountOf, holdsShownSecret, plainValue } from "../../../src/recovery/stackAccounts";
-import type { ExportedResource } from "../../../src/recovery/pendingCreates";
+import { accountOf } from "../../../src/recovery/stackAccounts";
+import { holdsShownSecret, plainValue, type ExportedResource } from "../../../src/recovery/stackExport";
 
 const SIG = { "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270" };
 const shown = (value: unknown) => ({ ...SIG, plaintext: JSON.stringify(value) });
