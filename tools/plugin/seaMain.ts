@@ -2,8 +2,8 @@
  * The single executable's main script (bundled alone by bundle.ts as `sea-main.js`): it runs the
  * plugin's bundle, an asset of the executable, with V8's code cache of it, another asset, made by
  * codeCache.ts from a run of the plugin (the modules it loads, and every function it calls, up to
- * the answers of `GetPluginInfo` and `GetSchema`). Node's own `useCodeCache` compiles the script
- * without running it, so it holds only the code V8 compiles at once and every function the plugin
+ * the answers of `GetPluginInfo`, `GetSchema`, `CheckConfig` and `Configure`). Node's own
+ * `useCodeCache` compiles the script without running it, so it holds only the code V8 compiles at once and every function the plugin
  * calls at start was compiled then (about 90 M instructions of 390 M at start, callgrind).
  *
  * The same file runs under `node` for that training run (`node sea-main.js --train SCRIPT CACHE
