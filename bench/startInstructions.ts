@@ -11,7 +11,7 @@
  *
  * The main thread is what the first answer waits on; Node's other threads (its platform's
  * workers, and the root-certificate parse that loading `tls` starts) run beside it. Needs
- * valgrind on PATH. One run each: the counts repeat within about 1 %.
+ * valgrind on PATH. One run each: the counts repeat within about 3 %.
  */
 import { spawn, execFileSync } from "node:child_process";
 import * as fs from "node:fs";
