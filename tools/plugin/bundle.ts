@@ -5,9 +5,10 @@
  *
  *   node -r ts-node/register/transpile-only tools/plugin/bundle.ts OUT_DIR
  *
- * writes OUT_DIR/plugin.js, OUT_DIR/schema.json (plugin/schema.json, an asset of the executable)
- * and OUT_DIR/THIRD_PARTY_NOTICES (the license of every package the bundle holds). Two modules are
- * not taken as they are:
+ * writes OUT_DIR/plugin.js (the bundle as a CommonJS module's function, which sea-main.js runs),
+ * OUT_DIR/sea-main.js (the executable's main script, seaMain.ts), OUT_DIR/schema.json
+ * (plugin/schema.json; all three assets of the executable) and OUT_DIR/THIRD_PARTY_NOTICES (the
+ * license of every package the bundle holds). Two modules are not taken as they are:
  * - src/provider/native/sdkModules.ts resolves the SDK's modules at run time, from wherever the
  *   SDK is installed; the bundle takes tools/plugin/bundledSdkModules.ts instead, whose literal
  *   requires the bundler follows into the SDK's own copies;
@@ -24,6 +25,7 @@ const REPO = path.resolve(__dirname, "..", "..");
 const ENTRY = path.join(REPO, "src", "provider", "native", "main.ts");
 const SDK_MODULES = path.join(REPO, "src", "provider", "native", "sdkModules.ts");
 const BUNDLED_SDK_MODULES = path.join(__dirname, "bundledSdkModules.ts");
+const SEA_MAIN = path.join(__dirname, "seaMain.ts");
 const SCHEMA = path.join(REPO, "plugin", "schema.json");
 
 /** One package the bundle holds, for the notices. */
@@ -39,6 +41,8 @@ export interface BundledPackage {
 export interface PluginBundle {
   /** The bundle, `plugin.js`. */
   file: string;
+  /** The executable's main script, `sea-main.js`. */
+  main: string;
   /** The schema, `schema.json`. */
   schema: string;
   /** `THIRD_PARTY_NOTICES`. */
@@ -95,13 +99,32 @@ export async function bundlePlugin(outDir: string): Promise<PluginBundle> {
   );
   if (strays.length > 0)
     throw new Error(`the bundle took in the SDK beyond its stubs: ${strays.slice(0, 5).join(", ")}`);
-  fs.writeFileSync(file, eagerAtStart(asciiOnly(fs.readFileSync(file, "utf8"))));
+  fs.writeFileSync(file, asModuleFunction(eagerAtStart(asciiOnly(fs.readFileSync(file, "utf8")))));
+  const main = path.join(outDir, "sea-main.js");
+  await esbuild.build({
+    entryPoints: [SEA_MAIN],
+    outfile: main,
+    bundle: true,
+    platform: "node",
+    target: "node22",
+    format: "cjs",
+    logLevel: "warning",
+  });
   const packages = bundledPackages(inputs);
   const schema = path.join(outDir, "schema.json");
   fs.copyFileSync(SCHEMA, schema);
   const notices = path.join(outDir, "THIRD_PARTY_NOTICES");
   fs.writeFileSync(notices, noticesText(packages));
-  return { file, schema, notices, packages };
+  return { file, main, schema, notices, packages };
+}
+
+/**
+ * `code` (a CommonJS module) as the function Node wraps a module in, without its `#!` line: the
+ * text sea-main.js compiles and calls, and whose code cache it is given.
+ */
+export function asModuleFunction(code: string): string {
+  const body = code.startsWith("#!") ? code.slice(code.indexOf("\n") + 1) : code;
+  return `(function (exports, require, module, __filename, __dirname) {\n${body}\n})`;
 }
 
 /**

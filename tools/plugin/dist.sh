@@ -13,12 +13,13 @@
 #   dist.sh                  both platforms
 #   dist.sh --arch amd64     one (repeatable), e.g. the host's for the tests
 #
-# How: tools/plugin/bundle.ts bundles src/provider/native/main.ts (esbuild); Node's own
-# single-executable support turns the bundle and the schema into a blob (`node
-# --experimental-sea-config`), which postject injects into a copy of the portable Node build of
-# each platform (tools/node/install.sh, cached outside the clone). The blob of the host's platform
-# carries V8's code cache of the bundle (faster start); a code cache only runs on the Node binary
-# that made it, so the other platform's blob has none.
+# How: tools/plugin/bundle.ts bundles src/provider/native/main.ts (esbuild) and the executable's
+# main script (tools/plugin/seaMain.ts), which runs the bundle; Node's own single-executable
+# support turns them and the schema into a blob (`node --experimental-sea-config`), which postject
+# injects into a copy of the portable Node build of each platform (tools/node/install.sh, cached
+# outside the clone). The blob of the host's platform also carries V8's code cache of the bundle,
+# made from a run of the plugin up to its first answers (tools/plugin/codeCache.ts): a faster
+# start. A code cache only runs on the Node binary that made it, so the other platform's has none.
 #
 # release/ is git-ignored. A tarball is rebuilt only when what it is made of changed (the bundle,
 # the schema, this script): release/.digest-<arch> records it, so a second run takes the bundle's
@@ -61,26 +62,30 @@ trap 'rm -rf "$work"' EXIT
 start=$(date +%s)
 
 "$host_node" -r ts-node/register/transpile-only tools/plugin/bundle.ts "$work" >/dev/null
-digest=$(cat "$work/plugin.js" "$work/schema.json" "$SELF" | sha256sum | cut -c1-32)
+digest=$(cat "$work/plugin.js" "$work/sea-main.js" "$work/schema.json" "$SELF" tools/plugin/codeCache.ts |
+  sha256sum | cut -c1-32)
 
 # Builds the tarball of $1 (amd64 or arm64) into release/.
 build_asset() {
   local arch=$1 target code_cache stage blob asset
   target=linux-x64
   [[ "$arch" == arm64 ]] && target=linux-arm64
-  code_cache=false
-  [[ "$arch" == "$host_arch" ]] && code_cache=true
+  code_cache=
+  if [[ "$arch" == "$host_arch" ]]; then
+    "$host_node" -r ts-node/register/transpile-only tools/plugin/codeCache.ts "$work" >/dev/null
+    code_cache=", \"plugin.cache\": \"$work/plugin.cache\""
+  fi
   stage="$work/$arch"
   blob="$work/$arch.blob"
   asset="pulumi-resource-vmapi-v$version-linux-$arch.tar.gz"
   mkdir -p "$stage"
   cat >"$work/$arch.sea.json" <<EOF
 {
-  "main": "$work/plugin.js",
+  "main": "$work/sea-main.js",
   "output": "$blob",
   "disableExperimentalSEAWarning": true,
-  "useCodeCache": $code_cache,
-  "assets": { "schema.json": "$work/schema.json" }
+  "useCodeCache": false,
+  "assets": { "schema.json": "$work/schema.json", "plugin.js": "$work/plugin.js"$code_cache }
 }
 EOF
   "$host_node" --experimental-sea-config "$work/$arch.sea.json" >"$work/sea.log" 2>&1 ||
@@ -101,9 +106,10 @@ EOF
   echo "$digest" >"$OUT/.digest-$arch"
 }
 
-# The executable starts with no node anywhere on PATH and prints its port, as the engine expects.
+# The executable starts with no node anywhere on PATH and prints its port, as the engine expects,
+# and V8 takes the code cache it carries (seaMain.ts exits 3 if not).
 smoke_test() {
-  env -i PATH=/nonexistent "$1" </dev/null >"$work/smoke.out" 2>"$work/smoke.err" &
+  env -i PATH=/nonexistent VMAPI_PLUGIN_CODE_CACHE_CHECK=1 "$1" </dev/null >"$work/smoke.out" 2>"$work/smoke.err" &
   local pid=$! i
   for ((i = 0; i < 300; i++)); do
     [[ -s "$work/smoke.out" ]] && break

@@ -7,7 +7,8 @@
  */
 import type { ServerUnaryCall, sendUnaryData } from "@grpc/grpc-js";
 import { ConfigurationError } from "../../client/core/errors";
-import { checkSettings, type ProviderSettings } from "../shared/settings";
+import type * as SettingsModule from "../shared/settings";
+import type { ProviderSettings } from "../shared/settings";
 import { fromWire, toWire } from "./wireValues";
 import {
   anyProto,
@@ -249,10 +250,15 @@ function settingsOf(req: any): ProviderSettings {
   return settings;
 }
 
-/** Failures of the provider's configuration, each naming its setting. */
+/**
+ * Failures of the provider's configuration, each naming its setting. The settings' rules (zod's)
+ * load at the first check, not with the server: the plugin's first answer and the process that
+ * only serves the schema need none of them.
+ */
 function configFailures(props: Record<string, unknown>): { property: string; reason: string }[] {
   const settings: ProviderSettings = {};
   for (const name of SETTINGS) if (props[name] !== undefined) settings[name] = String(props[name]);
+  const { checkSettings } = require("../shared/settings") as typeof SettingsModule;
   try {
     checkSettings(settings);
     return [];

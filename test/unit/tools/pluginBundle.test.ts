@@ -2,9 +2,10 @@
  * The plugin's bundle is written in ASCII (tools/plugin/bundle.ts), so that V8 holds the single
  * executable's script as one-byte text: the escapes must mean what the characters meant, in every
  * place a character can stand in code. The modules it loads at start are compiled at once (their
- * wrappers in parentheses), and the bundle must run as before.
+ * wrappers in parentheses), and the bundle must run as before. The executable's main script runs the
+ * bundle as the function Node wraps a module in (asModuleFunction).
  */
-import { asciiOnly, eagerAtStart } from "../../../tools/plugin/bundle";
+import { asciiOnly, asModuleFunction, eagerAtStart } from "../../../tools/plugin/bundle";
 
 /** Evaluates a JavaScript expression. */
 function evaluate(expression: string): unknown {
@@ -57,5 +58,18 @@ describe("eagerAtStart", () => {
   it("a wrapper that would not parse once rewritten → left as it was", () => {
     const broken = bundle.replace("return 1; }", "return 1; }\n  }\n});");
     expect(eagerAtStart(broken)).toBe(broken);
+  });
+});
+
+describe("asModuleFunction", () => {
+  it("a module with a #! line → a function of Node's module arguments that runs it, without the #! line", () => {
+    const code =
+      '#!/usr/bin/env node\n"use strict";\nmodule.exports = { dir: __dirname, two: require("two") };';
+    const wrapped = asModuleFunction(code);
+    expect(wrapped).not.toContain("#!");
+    const run = evaluate(wrapped) as (...args: unknown[]) => void;
+    const mod = { exports: {} };
+    run(mod.exports, (id: string) => (id === "two" ? 2 : undefined), mod, "/x/plugin.js", "/x");
+    expect(mod.exports).toEqual({ dir: "/x", two: 2 });
   });
 });

@@ -1,0 +1,118 @@
+/**
+ * Benchmark 7's start counted in instructions, which do not depend on the shared machine's load:
+ * each plugin runs under valgrind's callgrind from its exec until it answered the engine's first
+ * request (`GetPluginInfo`), then gets SIGTERM; callgrind counts what every thread executed.
+ *
+ *   node -r ts-node/register/transpile-only bench/startInstructions.ts [--kinds release,goNoop,node]
+ *
+ * - `release`: the release's single executable (`npm run plugin:dist`, built when stale), unpacked;
+ * - `goNoop`: the floor, the Go no-op provider (bench/goNoop);
+ * - `node`: bare Node, `node -e 0` on the same Node build the executable carries.
+ *
+ * The main thread is what the first answer waits on; Node's other threads (its platform's
+ * workers, and the root-certificate parse that loading `tls` starts) run beside it. Needs
+ * valgrind on PATH. One run each: the counts repeat within about 3 %.
+ */
+import { spawn, execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { parseArgs } from "node:util";
+import { releaseAsset } from "../tools/plugin/releaseAssets";
+import { goNoopPluginDir } from "./releasePlugin";
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- the SDK's generated stubs come without types we can name here */
+const sdkRoot = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
+const fromSdk = (id: string): any => require(require.resolve(id, { paths: [sdkRoot] }));
+const grpc = fromSdk("@grpc/grpc-js") as typeof import("@grpc/grpc-js");
+const providerGrpc = fromSdk("@pulumi/pulumi/proto/provider_grpc_pb");
+const emptyProto = fromSdk("google-protobuf/google/protobuf/empty_pb");
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+const KINDS = ["release", "goNoop", "node"] as const;
+type Kind = (typeof KINDS)[number];
+
+/** Instructions (millions) of one run: the main thread's and every thread's. */
+export interface StartCount {
+  kind: Kind;
+  mainM: number;
+  allM: number;
+}
+
+/** Runs `file` under callgrind; a plugin is answered once and stopped, anything else runs to its end. */
+async function counted(file: string, args: string[], plugin: boolean, work: string): Promise<number[]> {
+  const out = path.join(work, `cg-${path.basename(file)}-${Date.now()}`);
+  fs.mkdirSync(out);
+  const child = spawn(
+    "valgrind",
+    ["--tool=callgrind", "--separate-threads=yes", `--callgrind-out-file=${out}/cg.out`, file, ...args],
+    // Go's asynchronous preemption signals trip callgrind (an assertion); the count is the same without.
+    { env: { PATH: process.env.PATH, GODEBUG: "asyncpreemptoff=1" }, stdio: ["ignore", "pipe", "ignore"] },
+  );
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  if (plugin) {
+    const port = await new Promise<string>((resolve, reject) => {
+      let text = "";
+      child.stdout.on("data", (data: Buffer) => {
+        text += data.toString();
+        if (text.includes("\n")) resolve(text.trim());
+      });
+      child.once("exit", (code) => reject(new Error(`${file} exited ${code} before printing its port`)));
+    });
+    const client = new providerGrpc.ResourceProviderClient(
+      `127.0.0.1:${port}`,
+      grpc.credentials.createInsecure(),
+    );
+    await new Promise((resolve, reject) =>
+      client.getPluginInfo(new emptyProto.Empty(), (err: Error | null, info: unknown) =>
+        err ? reject(err) : resolve(info),
+      ),
+    );
+    client.close();
+    child.kill("SIGTERM");
+  }
+  await exited;
+  // One file per thread, cg.out-01 the main thread's.
+  const totals = fs
+    .readdirSync(out)
+    .filter((name) => /-\d+$/.test(name))
+    .sort()
+    .map((name) => /^(?:summary|totals): (\d+)/m.exec(fs.readFileSync(path.join(out, name), "utf8")))
+    .map((match) => (match ? Number(match[1]) / 1e6 : 0));
+  return totals;
+}
+
+/** The release's executable, unpacked from its tarball into `work`. */
+function releaseExecutable(work: string): string {
+  const dir = path.join(work, "release");
+  fs.mkdirSync(dir);
+  execFileSync("tar", ["-xzf", releaseAsset(), "-C", dir]);
+  return path.join(dir, "pulumi-resource-vmapi");
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { kinds: { type: "string" } } });
+  const kinds = (values.kinds?.split(",") ?? [...KINDS]) as Kind[];
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "vmapi-start-count-"));
+  try {
+    const rows: StartCount[] = [];
+    for (const kind of kinds) {
+      const threads =
+        kind === "release"
+          ? await counted(releaseExecutable(work), [], true, work)
+          : kind === "goNoop"
+            ? await counted(path.join(goNoopPluginDir(), "pulumi-resource-vmapi"), [], true, work)
+            : await counted(process.execPath, ["-e", "0"], false, work);
+      const round = (m: number) => Math.round(m * 10) / 10;
+      rows.push({ kind, mainM: round(threads[0] ?? 0), allM: round(threads.reduce((a, b) => a + b, 0)) });
+    }
+    process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`startInstructions: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

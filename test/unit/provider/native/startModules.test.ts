@@ -1,0 +1,41 @@
+/**
+ * What the plugin loads before it prints its port (src/provider/native/main.ts): the gRPC runtime,
+ * the protocol's stubs, the server and the schema, never the provider's stack (zod, axios, the
+ * resource implementations). Pulumi YAML starts the plugin only to read its schema, and every start
+ * waits on this before the engine's first answer. The plugin runs as the npm package runs it (here
+ * under ts-node), and the modules it holds when it first writes to stdout are listed.
+ */
+import { spawnSync } from "child_process";
+import * as path from "path";
+
+const REPO = path.resolve(__dirname, "..", "..", "..", "..");
+
+/** The files the plugin had loaded when it printed its port. */
+function loadedAtPort(): string[] {
+  const probe = [
+    "process.stdout.write = () => {",
+    "  process.stderr.write('LOADED ' + JSON.stringify(Object.keys(require.cache)) + '\\n');",
+    "  process.exit(0);",
+    "};",
+    "require('./src/provider/native/main.ts');",
+  ].join("\n");
+  const run = spawnSync(process.execPath, ["-r", "ts-node/register/transpile-only", "-e", probe], {
+    cwd: REPO,
+    encoding: "utf8",
+    env: { ...process.env, TS_NODE_PROJECT: path.join(REPO, "tsconfig.json") },
+  });
+  const line = run.stderr.split("\n").find((l) => l.startsWith("LOADED "));
+  if (!line) throw new Error(`the plugin printed no port: ${run.stderr}`);
+  return (JSON.parse(line.slice("LOADED ".length)) as string[]).map((file) => path.relative(REPO, file));
+}
+
+describe("the plugin's start", () => {
+  it("port printed → the server and the stubs loaded, zod, axios and the provider not", () => {
+    const loaded = loadedAtPort();
+    expect(loaded).toContain(path.join("src", "provider", "native", "server.ts"));
+    expect(loaded.filter((file) => /node_modules\/(zod|axios)\//.test(file))).toEqual([]);
+    expect(
+      loaded.filter((file) => /^src\/provider\/(native\/nativeProvider|shared\/settings)\.ts$/.test(file)),
+    ).toEqual([]);
+  });
+});
