@@ -14,6 +14,7 @@ import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { askPluginInfo, printedPort } from "./pluginHandshake";
 import { goNoopPluginDir, installReleasePlugin } from "./releasePlugin";
 import { median, round } from "./support";
 
@@ -37,14 +38,6 @@ export interface StartResult {
   rows: StartRow[];
 }
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- the SDK's generated stubs come without types we can name here */
-const sdkRoot = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
-const fromSdk = (id: string): any => require(require.resolve(id, { paths: [sdkRoot] }));
-const grpc = fromSdk("@grpc/grpc-js") as typeof import("@grpc/grpc-js");
-const providerGrpc = fromSdk("@pulumi/pulumi/proto/provider_grpc_pb");
-const emptyProto = fromSdk("google-protobuf/google/protobuf/empty_pb");
-/* eslint-enable @typescript-eslint/no-explicit-any */
-
 const REPO = path.resolve(__dirname, "..");
 const NO_NODE_PATH = "/nonexistent";
 
@@ -66,26 +59,10 @@ async function startOnce(file: string, pathVar: string): Promise<{ portMs: numbe
   const ms = () => Number(process.hrtime.bigint() - started) / 1e6;
   const child = spawn(file, [], { env: { PATH: pathVar }, stdio: ["ignore", "pipe", "inherit"] });
   try {
-    const port = await new Promise<string>((resolve, reject) => {
-      let out = "";
-      child.stdout.on("data", (data: Buffer) => {
-        out += data.toString();
-        if (out.includes("\n")) resolve(out.trim());
-      });
-      child.once("exit", (code) => reject(new Error(`${file} exited ${code} before printing its port`)));
-    });
+    const port = await printedPort(child, file);
     const portMs = ms();
-    const client = new providerGrpc.ResourceProviderClient(
-      `127.0.0.1:${port}`,
-      grpc.credentials.createInsecure(),
-    );
-    await new Promise((resolve, reject) =>
-      client.getPluginInfo(new emptyProto.Empty(), (err: Error | null, info: unknown) =>
-        err ? reject(err) : resolve(info),
-      ),
-    );
+    await askPluginInfo(port);
     const firstAnswerMs = ms();
-    client.close();
     return { portMs, firstAnswerMs };
   } finally {
     child.kill("SIGKILL");

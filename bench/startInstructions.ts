@@ -19,15 +19,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { releaseAsset } from "../tools/plugin/releaseAssets";
+import { askPluginInfo, printedPort } from "./pluginHandshake";
 import { goNoopPluginDir } from "./releasePlugin";
-
-/* eslint-disable @typescript-eslint/no-explicit-any -- the SDK's generated stubs come without types we can name here */
-const sdkRoot = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
-const fromSdk = (id: string): any => require(require.resolve(id, { paths: [sdkRoot] }));
-const grpc = fromSdk("@grpc/grpc-js") as typeof import("@grpc/grpc-js");
-const providerGrpc = fromSdk("@pulumi/pulumi/proto/provider_grpc_pb");
-const emptyProto = fromSdk("google-protobuf/google/protobuf/empty_pb");
-/* eslint-enable @typescript-eslint/no-explicit-any */
 
 const KINDS = ["release", "goNoop", "node"] as const;
 type Kind = (typeof KINDS)[number];
@@ -51,24 +44,7 @@ async function counted(file: string, args: string[], plugin: boolean, work: stri
   );
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   if (plugin) {
-    const port = await new Promise<string>((resolve, reject) => {
-      let text = "";
-      child.stdout.on("data", (data: Buffer) => {
-        text += data.toString();
-        if (text.includes("\n")) resolve(text.trim());
-      });
-      child.once("exit", (code) => reject(new Error(`${file} exited ${code} before printing its port`)));
-    });
-    const client = new providerGrpc.ResourceProviderClient(
-      `127.0.0.1:${port}`,
-      grpc.credentials.createInsecure(),
-    );
-    await new Promise((resolve, reject) =>
-      client.getPluginInfo(new emptyProto.Empty(), (err: Error | null, info: unknown) =>
-        err ? reject(err) : resolve(info),
-      ),
-    );
-    client.close();
+    await askPluginInfo(await printedPort(child, file));
     child.kill("SIGTERM");
   }
   await exited;

@@ -10,6 +10,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { useE2eContext, liveMachines } from "./support/kit";
+import { CHECKOUT_PLUGINS_SECTION, MACHINE_PROPERTIES } from "./support/yamlText";
 import { REPO, expectExit, steps } from "./support/cli";
 
 jest.setTimeout(300_000);
@@ -36,19 +37,12 @@ function yamlProgram(ids: Record<string, unknown>, importing: boolean): string {
   const option = (id: unknown) => (importing ? `    options:\n      import: ${String(id)}\n` : "");
   return `name: vmapi-e2e-migrate
 runtime: yaml
-plugins:
-  providers:
-    - name: vmapi
-      path: ${path.join(REPO, "plugin")}
+${CHECKOUT_PLUGINS_SECTION}
 resources:
   box:
     type: vmapi:index:Machine
     properties:
-      region: East Coast (NY2)
-      machineType: C4
-      size: 50
-      billingType: hourly
-      templateId: tubsrv01
+${MACHINE_PROPERTIES}
       name: ${String(ids.machineName)}
 ${option(ids.machineId)}  setup:
     type: vmapi:index:Script

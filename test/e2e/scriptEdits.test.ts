@@ -12,6 +12,7 @@ import * as os from "os";
 import * as path from "path";
 import { VmApiClient } from "../../src/client/client";
 import { useE2eContext, EXAMPLES, PROGRAMS, liveMachines } from "./support/kit";
+import { CHECKOUT_PLUGINS_SECTION, MACHINE_PROPERTIES } from "./support/yamlText";
 import { REPO, expectExit, messages, steps, type CliRun } from "./support/cli";
 
 jest.setTimeout(300_000);
@@ -134,10 +135,7 @@ test("Machine.scriptId in Pulumi YAML (the plugin): edited script text → previ
 /** The scriptEdit program's `scriptId` pattern in Pulumi YAML, on this repository's plugin. */
 const YAML_SCRIPT_ID = `name: vmapi-e2e-yaml-script-edit
 runtime: yaml
-plugins:
-  providers:
-    - name: vmapi
-      path: ${path.join(REPO, "plugin")}
+${CHECKOUT_PLUGINS_SECTION}
 config:
   text:
     type: string
@@ -149,11 +147,7 @@ resources:
   box:
     type: vmapi:index:Machine
     properties:
-      region: East Coast (NY2)
-      machineType: C4
-      size: 50
-      billingType: hourly
-      templateId: tubsrv01
+${MACHINE_PROPERTIES}
       scriptId: \${boot.scriptId}
 `;
 

@@ -13,7 +13,8 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { E2eContext, liveMachines } from "./support/kit";
-import { REPO, expectExit, steps, type CliRun } from "./support/cli";
+import { CHECKOUT_PLUGINS_SECTION, MACHINE_PROPERTIES } from "./support/yamlText";
+import { expectExit, steps, type CliRun } from "./support/cli";
 
 jest.setTimeout(300_000);
 
@@ -42,10 +43,7 @@ function text(options: Timeouts): string {
   const opts = (timeouts?: string) => (timeouts ? `    options:\n      customTimeouts:\n${timeouts}` : "");
   return `name: vmapi-e2e-yaml-operations
 runtime: yaml
-plugins:
-  providers:
-    - name: vmapi
-      path: ${path.join(REPO, "plugin")}
+${CHECKOUT_PLUGINS_SECTION}
 config:
   trigger:
     type: string
@@ -53,11 +51,7 @@ resources:
   box:
     type: vmapi:index:Machine
     properties:
-      region: East Coast (NY2)
-      machineType: C4
-      size: 50
-      billingType: hourly
-      templateId: tubsrv01
+${MACHINE_PROPERTIES}
 ${opts(options.machine)}
   boxRestart:
     type: vmapi:index:MachineRestart
