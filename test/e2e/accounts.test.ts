@@ -23,20 +23,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** A stack of `program` under the individual key, with the team admin key as account `team`. */
-async function twoAccountStack(program: string, config: Record<string, string> = {}): Promise<EngineStack> {
-  const stack = await ctx.stack(program, ctx.emu.keys.individual, config);
-  await stack.ok([
-    "config",
-    "set",
-    "--secret",
-    "--path",
-    "vmapi:accounts.team.apiKey",
-    ctx.emu.keys.teamAdmin,
-  ]);
-  return stack;
-}
-
 const recorded = async (run: Promise<CliRun>) => {
   const done = await run;
   runs.push(done);
@@ -51,7 +37,7 @@ const idsSeenBy = async (apiKey: string) =>
   (await new VmApiClient({ apiKey, baseUrl: ctx.emu.url }).machines.list()).map((m) => m.id);
 
 test("two-accounts example: the personal machine under the default key, the team machine under `team`", async () => {
-  const stack = await twoAccountStack(path.join(EXAMPLES, "two-accounts"), { teamId: SEEDED.team });
+  const stack = await ctx.twoAccountStack(path.join(EXAMPLES, "two-accounts"), { teamId: SEEDED.team });
   expectExit(await recorded(stack.up()));
   const outputs = await stack.outputs();
   expect(outputs.teamMachineAccount).toBe("team");
@@ -71,7 +57,7 @@ test("two-accounts example: the personal machine under the default key, the team
 });
 
 test("account changed → the machine is replaced: made under the new account, deleted from the old", async () => {
-  const stack = await twoAccountStack(path.join(PROGRAMS, "machine"), { name: "moving" });
+  const stack = await ctx.twoAccountStack(path.join(PROGRAMS, "machine"), { name: "moving" });
   expectExit(await recorded(stack.up()));
   const before = String((await stack.outputs()).machineId);
   expect(await idsSeenBy(ctx.emu.keys.individual)).toContain(before);
@@ -91,7 +77,7 @@ test("account changed → the machine is replaced: made under the new account, d
 });
 
 test("an account that is not configured → preview fails naming it and the configured ones; nothing created", async () => {
-  const stack = await twoAccountStack(path.join(PROGRAMS, "machine"), { account: "personal" });
+  const stack = await ctx.twoAccountStack(path.join(PROGRAMS, "machine"), { account: "personal" });
   const creates = (await ctx.emulator()).requestCounts[CREATE] ?? 0;
   const preview = await recorded(stack.preview());
   expect(preview.code).not.toBe(0);
@@ -113,7 +99,7 @@ function assertNoPlaintextKeys(stack: EngineStack): void {
 }
 
 test("stack export of a two-account stack holds no key in plaintext", async () => {
-  const stack = await twoAccountStack(path.join(PROGRAMS, "machine"), {
+  const stack = await ctx.twoAccountStack(path.join(PROGRAMS, "machine"), {
     account: "team",
     teamId: SEEDED.team,
     userId: await memberId(),

@@ -15,7 +15,7 @@ import { spawn } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
 import { startTestEmulator } from "../kit/emulator";
-import { PROGRAMS, connectionConfig, liveMachines } from "./support/kit";
+import { PROGRAMS, connectionConfig, liveMachines, until } from "./support/kit";
 import { expectExit, steps } from "./support/cli";
 import { EngineStack, EngineWorkspace, type StackDeployment } from "./support/engineStack";
 import { REPO } from "./support/cli";
@@ -66,13 +66,6 @@ function recoverPending(
   return new Promise((resolve) =>
     child.once("close", (code) => resolve({ code: code ?? 1, stdout, stderr })),
   );
-}
-
-async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
-  for (let waited = 0; !(await condition()); waited += 50) {
-    if (waited > 60_000) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 test("up killed mid-create → cancel, export, recover-pending, import, refresh, up → exactly the five machines", async () => {

@@ -21,7 +21,7 @@ import type { RunningEmulator } from "../../src/emulator";
 import { startTestEmulator, type FaultRuleInput } from "../kit/emulator";
 import { expectExit, messages } from "./support/cli";
 import { EngineStack, EngineWorkspace } from "./support/engineStack";
-import { PROGRAMS, TIME_SCALE, connectionConfig, liveMachines, untilHeld } from "./support/kit";
+import { PROGRAMS, TIME_SCALE, connectionConfig, liveMachines, untilHeld, until } from "./support/kit";
 import { childrenNamed, commandLine, descendantsOf } from "./support/processes";
 
 jest.setTimeout(300_000);
@@ -115,13 +115,6 @@ afterAll(async () => {
   workspace.dispose();
   await emu.close();
 });
-
-async function until(condition: () => Promise<boolean> | boolean, what: string): Promise<void> {
-  for (let waited = 0; !(await condition()); waited += 20) {
-    if (waited > 60_000) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /** The dynamic-provider plugin process below the CLI that the wrapper `wrapper` started. */
 function providerProcess(wrapper: number): number | undefined {

@@ -16,7 +16,7 @@
 import { spawn } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
-import { E2eContext, EXAMPLES, PROGRAMS, liveMachines, untilHeld } from "./support/kit";
+import { E2eContext, EXAMPLES, PROGRAMS, liveMachines, untilHeld, until } from "./support/kit";
 import { REPO, expectExit, steps } from "./support/cli";
 import type { EngineStack, StackDeployment } from "./support/engineStack";
 import { childrenNamed, processesWithEnv } from "./support/processes";
@@ -38,13 +38,6 @@ afterEach(async () => {
 });
 afterAll(() => ctx.close());
 
-async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
-  for (let waited = 0; !(await condition()); waited += 50) {
-    if (waited > 120_000) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 /**
  * `up` with both creates held, the CLI killed, then the creates let act; the lock removed.
  * Returns the machines the creates made.
@@ -63,7 +56,7 @@ async function killedWhileCreating(stack: EngineStack): Promise<string[]> {
   expect(await made()).toEqual([]);
   await ctx.emu.control.clearFaults();
   expect(await ctx.emu.control.release()).toEqual([CREATE, CREATE]);
-  await until(async () => (await made()).length === 2, "the held creates to act");
+  await until(async () => (await made()).length === 2, "the held creates to act", 120_000);
   expect((await made()).every((m) => CREATING.test(m.name))).toBe(true);
   expectExit(await stack.cli(["cancel", "--yes"]));
   return (await made()).map((m) => m.id);
@@ -139,18 +132,10 @@ async function expectRecovered(
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 test("TypeScript, a machine of account `team` and one of the default account, CLI killed mid-create → recover-pending adopts each with its own account's key; up names them in place", async () => {
-  const stack = await ctx.stack(path.join(EXAMPLES, "two-accounts"), ctx.emu.keys.individual, {
+  const stack = await ctx.twoAccountStack(path.join(EXAMPLES, "two-accounts"), {
     teamId: SEEDED.team,
     "vmapi:pollScale": "1",
   });
-  await stack.ok([
-    "config",
-    "set",
-    "--secret",
-    "--path",
-    "vmapi:accounts.team.apiKey",
-    ctx.emu.keys.teamAdmin,
-  ]);
   const made = await killedWhileCreating(stack);
   await expectRecovered(stack, made, { personal: "the default account", "team-trainer": 'account "team"' });
 });

@@ -6,20 +6,13 @@
  *   exactly the declared machines, none twice; `destroy` leaves nothing.
  */
 import * as path from "path";
-import { E2eContext, PROGRAMS, liveMachines, untilHeld } from "./support/kit";
+import { E2eContext, PROGRAMS, liveMachines, untilHeld, until } from "./support/kit";
 import { expectExit, messages, type CliRun } from "./support/cli";
 import { childrenNamed, commandLine, descendantsOf } from "./support/processes";
 
 jest.setTimeout(480_000);
 
 const YAML = path.join(PROGRAMS, "yaml");
-
-async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
-  for (let waited = 0; !(await condition()); waited += 20) {
-    if (waited > 60_000) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /** The plugin process (`node …/native/main.js`) below the CLI that the wrapper `wrapper` started. */
 function pluginProcess(wrapper: number): number | undefined {

@@ -21,16 +21,4 @@ VERSION="$(awk -F'==' '$1 == "schemathesis" { print $2; exit }' "$REQS")"
 [[ -n "$VERSION" ]] || { echo "no schemathesis==<version> in $REQS" >&2; exit 1; }
 VENV="$CACHE/schemathesis-$VERSION"
 
-ready() { [[ -x "$VENV/bin/schemathesis" ]] && cmp -s "$REQS" "$VENV/requirements.txt"; }
-cache_found "$VENV/bin/schemathesis" ready
-cache_lock python.lock "$VENV/bin/schemathesis" ready
-
-echo "creating a venv with Schemathesis $VERSION in $VENV (first time only: CONTRIBUTING.md, \"Built once\", says how long)" >&2
-start=$(date +%s)
-rm -rf "$VENV"
-python3 -m venv "$VENV"
-# --only-binary: jsonschema_rs built from source would need a Rust toolchain; a wheel or nothing.
-"$VENV/bin/python" -m pip install --quiet --no-input --only-binary=:all: -r "$REQS" >&2
-cp "$REQS" "$VENV/requirements.txt"
-echo "created it in $(($(date +%s) - start)) s" >&2
-echo "$VENV/bin/schemathesis"
+cache_requirements_venv "$VENV" "$REQS" schemathesis "Schemathesis $VERSION"

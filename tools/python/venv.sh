@@ -23,17 +23,4 @@ VERSION="$(awk -F'==' '$1 == "pulumi" { print $2; exit }' "$REQS")"
 [[ -n "$VERSION" ]] || { echo "no pulumi==<version> in $REQS" >&2; exit 1; }
 VENV="$CACHE/python-pulumi-$VERSION"
 
-ready() { [[ -x "$VENV/bin/python" ]] && cmp -s "$REQS" "$VENV/requirements.txt"; }
-cache_found "$VENV/bin/python" ready
-# Its own lock, not the Go builds' one: this is mostly downloads, and no Go build waits on it.
-cache_lock python.lock "$VENV/bin/python" ready
-
-echo "creating a venv with the pulumi Python SDK $VERSION in $VENV (first time only)" >&2
-start=$(date +%s)
-rm -rf "$VENV"
-python3 -m venv "$VENV"
-# --only-binary: grpcio built from source would take most of an hour on 2 cores; a wheel or nothing.
-"$VENV/bin/python" -m pip install --quiet --no-input --only-binary=:all: -r "$REQS" >&2
-cp "$REQS" "$VENV/requirements.txt"
-echo "created it in $(($(date +%s) - start)) s" >&2
-echo "$VENV/bin/python"
+cache_requirements_venv "$VENV" "$REQS" python "the pulumi Python SDK $VERSION"

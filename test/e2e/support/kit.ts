@@ -64,6 +64,20 @@ export class E2eContext {
     return stack;
   }
 
+  /** A stack of `program` under the individual key, with the team admin's key as account `team` (a secret). */
+  async twoAccountStack(program: string, config: StackConfig = {}): Promise<EngineStack> {
+    const stack = await this.stack(program, this.emu.keys.individual, config);
+    await stack.ok([
+      "config",
+      "set",
+      "--secret",
+      "--path",
+      "vmapi:accounts.team.apiKey",
+      this.emu.keys.teamAdmin,
+    ]);
+    return stack;
+  }
+
   /** The emulator's state dump. */
   emulator(): Promise<EmulatorStateDump> {
     return this.emu.control.state();
@@ -111,6 +125,18 @@ export async function untilHeld(control: EmulatorControl, run: Promise<CliRun>, 
       throw new Error(
         `the CLI ended before the API held ${count} request(s):\n${ended.stdout}\n${ended.stderr}`,
       );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Until `condition` holds, polled every 20 ms; fails naming `what` after `limitMs`. */
+export async function until(
+  condition: () => Promise<boolean> | boolean,
+  what: string,
+  limitMs = 60_000,
+): Promise<void> {
+  for (let waited = 0; !(await condition()); waited += 20) {
+    if (waited > limitMs) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
