@@ -4,7 +4,7 @@
  */
 import * as fs from "fs";
 import * as path from "path";
-import { useE2eContext, EXAMPLES, liveMachines } from "./support/kit";
+import { useE2eContext, EXAMPLES, liveMachines, subfolders } from "./support/kit";
 import { expectExit, steps, summary } from "./support/cli";
 import { SEEDED } from "../kit/seeded";
 
@@ -157,21 +157,18 @@ test("yaml: up, preview, refresh, destroy on the plugin → a ready machine with
   expect(after.scripts).toEqual([]);
 });
 
-test("examples: every example folder has a Pulumi.yaml and is run by a test (this file; two-accounts by accounts.test.ts; go, python and java by goProgram, pythonProgram and javaProgram)", () => {
-  const folders = fs
-    .readdirSync(EXAMPLES, { withFileTypes: true })
-    .filter((e) => e.isDirectory() && fs.existsSync(path.join(EXAMPLES, e.name, "Pulumi.yaml")))
-    .map((e) => e.name)
-    .sort();
-  expect(folders).toEqual([
-    "data-sources",
-    "go",
-    "java",
-    "python",
-    "quickstart",
-    "team",
-    "two-accounts",
-    "yaml",
+test("examples: every folder under examples/ → a program with a Pulumi.yaml run by a test (this file; two-accounts by accounts.test.ts; go, python and java by goProgram, pythonProgram and javaProgram), but ci, the pipeline whose steps ciReview.test.ts runs", () => {
+  // Every folder, the ones without a Pulumi.yaml included: a new example that lacks one fails here.
+  expect(subfolders(EXAMPLES, "Pulumi.yaml")).toEqual([
+    { name: "ci", has: false },
+    { name: "data-sources", has: true },
+    { name: "go", has: true },
+    { name: "java", has: true },
+    { name: "python", has: true },
+    { name: "quickstart", has: true },
+    { name: "team", has: true },
+    { name: "two-accounts", has: true },
+    { name: "yaml", has: true },
   ]);
 });
 

@@ -6,7 +6,6 @@
  * resources, and secrets that stay secrets (the provider's key included).
  */
 import * as fs from "fs";
-import * as os from "os";
 import * as path from "path";
 import { VmApiClient } from "../../src/client/client";
 import { E2eContext, PROGRAMS, liveMachines } from "./support/kit";
@@ -14,12 +13,15 @@ import { REPO, expectExit, messages, steps, type CliRun } from "./support/cli";
 import type { EngineStack } from "./support/engineStack";
 import { SEEDED } from "../kit/seeded";
 import { MACHINE_BASICS } from "../kit/machines";
+import { useTempDirs } from "../kit/tempDirs";
 
 jest.setTimeout(300_000);
 
 const YAML = path.join(PROGRAMS, "yaml");
 const PLUGIN = path.join(REPO, "plugin");
 const printed = (run: { stdout: string; stderr: string }) => run.stdout + run.stderr;
+// The imports' programs and the saved plan: removed after each test, whether it passed or not.
+const tempDir = useTempDirs();
 
 describe("on the emulator at the tests' time scale", () => {
   let ctx: E2eContext;
@@ -107,7 +109,6 @@ describe("on the emulator at the tests' time scale", () => {
 
     expectExit(await stack.destroy());
     expect(liveMachines(await ctx.emulator()).map((m) => m.id)).not.toContain(made.id);
-    program.remove();
   });
 
   test("pulumi import with a team key, whose templates leave a machine's template untold → no templateId printed, no warning; the program previews no changes", async () => {
@@ -122,7 +123,6 @@ describe("on the emulator at the tests' time scale", () => {
     expect(code).not.toContain("templateId");
     expect(warnings(expectExit(await stack.preview("--expect-no-changes")))).toEqual([]);
     expectExit(await stack.destroy());
-    program.remove();
   });
 
   test("pulumi import of a Script attached to a machine → no warning; its YAML as printed (the text read back) previews no changes and no warning", async () => {
@@ -140,7 +140,6 @@ describe("on the emulator at the tests' time scale", () => {
     expect(warnings(expectExit(await stack.preview("--expect-no-changes")))).toEqual([]);
     expect((await stack.resources()).map((r) => r.id)).toEqual([script.id]);
     expectExit(await stack.destroy());
-    program.remove();
   });
 
   test("two accounts as two provider resources → each machine made with its provider's key; the provider's key is a secret in state; destroy removes both", async () => {
@@ -195,7 +194,7 @@ describe("on the emulator at the tests' time scale", () => {
 
   test("preview --save-plan, then up --plan → the machine gets the auto-name the plan holds (drawn from the engine's seed)", async () => {
     const stack = await ctx.stack(path.join(YAML, "killedMachine"), ctx.emu.keys.individual);
-    const plan = path.join(os.tmpdir(), `vmapi-plan-${stack.name}.json`);
+    const plan = path.join(tempDir("vmapi-plan-"), "plan.json");
     const preview = expectExit(await stack.cli(["preview", "--save-plan", plan], { events: true }));
     const planned = steps(preview).find((s) => s.name === "box")?.new?.inputs?.name;
     expect(planned).toMatch(/^box-[a-z0-9]{7}$/);
@@ -203,7 +202,6 @@ describe("on the emulator at the tests' time scale", () => {
     const [box] = await stack.resources();
     expect(box.outputs?.name).toBe(planned);
     expectExit(await stack.destroy());
-    fs.rmSync(plan, { force: true });
   });
 
   test("preview: a size the API refuses → fails naming size and its bound; nothing created", async () => {
@@ -287,14 +285,14 @@ async function importAsPrinted(
   return { code, run };
 }
 
-/** A YAML program in a folder of its own, naming this repository's plugin, with `resources`. */
-function yamlProgram(
-  name: string,
-  resources: string,
-): { dir: string; write(body: string): void; remove(): void } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vmapi-yaml-"));
+/**
+ * A YAML program in a folder of its own (removed after the test), naming this repository's
+ * plugin, with `resources`.
+ */
+function yamlProgram(name: string, resources: string): { dir: string; write(body: string): void } {
+  const dir = tempDir("vmapi-yaml-");
   const header = `name: ${name}\nruntime: yaml\nplugins:\n  providers:\n    - name: vmapi\n      path: ${PLUGIN}\n`;
   const write = (body: string) => fs.writeFileSync(path.join(dir, "Pulumi.yaml"), header + body);
   write(resources);
-  return { dir, write, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+  return { dir, write };
 }

@@ -86,6 +86,8 @@ if [[ -x "$BIN" ]] && new_enough "$BIN" "$MIN_MINOR"; then bundle_plugin; echo "
 
 echo "building the pulumi CLI $VERSION from Go modules into $BIN (first time only: minutes; CONTRIBUTING.md, \"Built once\", says how many)" >&2
 start=$(date +%s)
+# A build that is stopped (.ci/run ending first kills its group) leaves no half-written binary.
+trap 'rm -f "$BIN.tmp"' EXIT
 cd "$MODULE"
 # -X sets the version: without it `pulumi version` prints nothing and the Automation API refuses the CLI.
 CGO_ENABLED=0 go build -trimpath \

@@ -76,17 +76,20 @@ export async function runCommand(
   const fullArgs = eventLog ? [...args, "--event-log", eventLog] : args;
   // --event-log is one of the CLI's debug flags, as the Automation API uses it.
   const env = eventLog ? { ...options.env, PULUMI_DEBUG_COMMANDS: "true" } : options.env;
+  // A process group of its own, so a timed-out run is ended whole: the CLI and the language host
+  // and plugins it started would otherwise outlive it and hold the pipes open.
   const child = spawn(command, fullArgs, {
     cwd: options.cwd,
     env,
     stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
   });
   options.onSpawn?.(child.pid!);
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
   child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-  const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 240_000);
+  const timer = setTimeout(() => killGroup(child.pid!), options.timeoutMs ?? 240_000);
   const code = await new Promise<number>((resolve) =>
     child.once("close", (c, signal) => resolve(c ?? (signal ? 128 : 1))),
   );
@@ -94,6 +97,15 @@ export async function runCommand(
   const events = eventLog ? readEvents(eventLog) : [];
   if (eventLog) fs.rmSync(path.dirname(eventLog), { recursive: true, force: true });
   return { code, stdout, stderr, events };
+}
+
+/** SIGKILL to every process of the group `leader` leads (gone already: nothing to do). */
+function killGroup(leader: number): void {
+  try {
+    process.kill(-leader, "SIGKILL");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ESRCH") throw err;
+  }
 }
 
 function readEvents(file: string): EngineEvent[] {

@@ -3,6 +3,7 @@
  * a small time scale, and stacks of the repository's programs run by the real CLI through
  * `npm run pulumi` (tools/pulumi). Each test file has its own workspace (backend, PULUMI_HOME).
  */
+import * as fs from "fs";
 import * as path from "path";
 import { startTestEmulator, type EmulatorControl, type EmulatorStateDump } from "../../kit/emulator";
 import type { EmulatorOptions, RunningEmulator } from "../../../src/emulator";
@@ -13,6 +14,22 @@ import { EngineStack, EngineWorkspace, type StackConfig } from "./engineStack";
 export const TIME_SCALE = 0.002;
 export const EXAMPLES = path.join(REPO, "examples");
 export const PROGRAMS = path.join(REPO, "test", "e2e", "programs");
+
+/**
+ * Every folder directly under `root`, sorted by name, each with whether it holds `file`. None is
+ * left out for lacking the file, so that a check of the list fails on a folder that does.
+ */
+export function subfolders(root: string, file: string): { name: string; has: boolean }[] {
+  return fs
+    .readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort()
+    .map((name) => ({
+      name,
+      has: fs.statSync(path.join(root, name, file), { throwIfNoEntry: false })?.isFile() === true,
+    }));
+}
 
 /** Starts an emulator for one test file: real clock, lifecycles at TIME_SCALE, unless `options` say otherwise. */
 export function startE2eEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
@@ -129,14 +146,19 @@ export async function untilHeld(control: EmulatorControl, run: Promise<CliRun>, 
   }
 }
 
-/** Until `condition` holds, polled every 20 ms; fails naming `what` after `limitMs`. */
+/**
+ * Until `condition` holds, polled every 20 ms; fails naming `what` once `limitMs` have passed on
+ * the wall clock since the call, however long each `condition` takes (a state dump on a busy
+ * machine can take longer than the pauses between them).
+ */
 export async function until(
   condition: () => Promise<boolean> | boolean,
   what: string,
   limitMs = 60_000,
 ): Promise<void> {
-  for (let waited = 0; !(await condition()); waited += 20) {
-    if (waited > limitMs) throw new Error(`timed out waiting for ${what}`);
+  const deadline = Date.now() + limitMs;
+  while (!(await condition())) {
+    if (Date.now() >= deadline) throw new Error(`timed out waiting for ${what} (${limitMs} ms)`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

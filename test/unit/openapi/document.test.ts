@@ -6,7 +6,6 @@
  */
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
@@ -14,6 +13,7 @@ import { OPERATIONS } from "../../../src/contract/operations";
 import { CONTROL_ROUTES } from "../../../src/emulator/http/control";
 import { API_ROUTES } from "../../../src/emulator/http/routes";
 import { DOCUMENT_PATH } from "../../kit/openApi";
+import { useTempDirs } from "../../kit/tempDirs";
 
 type Json = Record<string, unknown>;
 const read = (): Json => JSON.parse(fs.readFileSync(DOCUMENT_PATH, "utf8")) as Json;
@@ -26,6 +26,9 @@ function validate(file: string): { status: number | null; output: string } {
 }
 
 describe("api/openapi.json", () => {
+  // The broken documents' folders: removed after each test, whether its expects held or not.
+  const tempDir = useTempDirs();
+
   it("validate: the document → a valid OpenAPI 3.1.0 document, every $ref resolved", () => {
     expect(read().openapi).toBe("3.1.0");
     expect(validate(DOCUMENT_PATH)).toEqual({ status: 0, output: `valid: ${DOCUMENT_PATH}\n` });
@@ -47,7 +50,7 @@ describe("api/openapi.json", () => {
     const broken = read();
     const paths = broken.paths as Record<string, Record<string, { responses: Record<string, Json> }>>;
     breakIt(paths["/machines/getMachines"].get.responses["200"]);
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "openapi-")), "broken.json");
+    const file = path.join(tempDir("openapi-"), "broken.json");
     fs.writeFileSync(file, JSON.stringify(broken));
     const { status, output } = validate(file);
     expect(status).toBe(1);

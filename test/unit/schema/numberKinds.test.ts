@@ -4,20 +4,32 @@
  * resource's models, never from a list; and it refuses to guess.
  */
 import * as fs from "fs";
+import * as os from "os";
 import * as path from "path";
 import { NumberKinds } from "../../../tools/schema/numberKinds";
 import { REPO, SourceProgram } from "../../../tools/schema/sourceProgram";
+import { useTempDirs } from "../../kit/tempDirs";
 
-/** A module of its own under the repository (NumberKinds requires the files it reads). */
-function moduleFile(text: string): { file: string; remove(): void } {
-  const dir = fs.mkdtempSync(path.join(REPO, "tools", "schema", ".probe-"));
-  const full = path.join(dir, "probe.ts");
+// The probe lives in the system's temp folder, never in the repository, where a crash of this
+// file would leave it for the linters and the type check to trip on; removed after the last test.
+const tempDir = useTempDirs();
+
+/**
+ * A module of its own, outside the repository; its path as SourceProgram and NumberKinds take
+ * one, relative to the repository (NumberKinds requires the files it reads).
+ */
+function moduleFile(text: string): string {
+  const full = path.join(tempDir("vmapi-number-kinds-"), "probe.ts");
   fs.writeFileSync(full, text);
-  return { file: path.relative(REPO, full), remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+  return path.relative(REPO, full);
 }
 
+// From outside the repository no node_modules is above the probe: it imports the repository's
+// zod by its folder, the same module (and classes) NumberKinds itself loads.
+const ZOD = path.join(REPO, "node_modules", "zod");
+
 const PROBE = `
-import { z } from "zod";
+import { z } from ${JSON.stringify(ZOD)};
 export const RequestSchema = z.object({
   size: z.number().int().positive(),
   ratio: z.number(),
@@ -41,18 +53,21 @@ export type Nested = Request["nested"];
 `;
 
 describe("NumberKinds", () => {
-  let probe: { file: string; remove(): void };
+  let probe: string;
   let kinds: NumberKinds;
   let source: SourceProgram;
   beforeAll(() => {
     probe = moduleFile(PROBE);
-    source = new SourceProgram([probe.file]);
+    source = new SourceProgram([probe]);
     kinds = new NumberKinds(source);
   }, 60_000);
-  afterAll(() => probe.remove());
+
+  test("probe: the module NumberKinds reads → written in a folder of its own in the system's temp folder, not in the repository", () => {
+    expect(path.dirname(path.dirname(path.resolve(REPO, probe)))).toBe(os.tmpdir());
+  });
 
   const property = (type: string, name: string) =>
-    source.checker.getPropertyOfType(source.declaredType(probe.file, type), name)!;
+    source.checker.getPropertyOfType(source.declaredType(probe, type), name)!;
 
   test("kindOf: a z.infer field → integer when zod says .int(), number otherwise (nested objects too)", () => {
     expect(kinds.kindOf(property("Request", "size"), [], "Request.size")).toBe("integer");
@@ -65,13 +80,13 @@ describe("NumberKinds", () => {
   });
 
   test("kindOf: a plain number → read from the same-named property of the models", () => {
-    const models = [{ file: probe.file, type: "Model" }];
+    const models = [{ file: probe, type: "Model" }];
     expect(kinds.kindOf(property("Args", "size"), models, "Args.size")).toBe("integer");
     expect(kinds.kindOf(property("Args", "ratio"), models, "Args.ratio")).toBe("number");
   });
 
   test("kindOf: a number no zod field is behind → an error naming it, never a guess", () => {
-    const models = [{ file: probe.file, type: "Model" }];
+    const models = [{ file: probe, type: "Model" }];
     expect(() => kinds.kindOf(property("Args", "plain"), models, "Args.plain")).toThrow(
       /Args\.plain: a number with no zod field behind it/,
     );
