@@ -243,7 +243,8 @@ async function answerApi(emulator: EmulatorContext, request: ApiRequest): Promis
   // so a test of an answer later than the client's timeout costs no real seconds.
   if (fault !== null && fault.latencyMs > 0) await delay(fault.latencyMs * emulator.store.timeScale, stopped);
   if (fault?.kind === "reset") return { label, cut: "reset" };
-  if (fault?.kind === "status") return { label, reply: faultReply(fault), injected: true };
+  if (fault?.kind === "status")
+    return { label, reply: faultReply(fault, emulator.store.timeScale), injected: true };
   let reply: Reply;
   try {
     // Who is calling comes first: a caller without a valid key learns nothing about body rules.
@@ -299,11 +300,20 @@ function headerValue(req: http.IncomingMessage, name: string): string | undefine
   return Array.isArray(value) ? value[0] : value;
 }
 
-function faultReply(fault: FaultAction): Reply {
+/**
+ * A fault's answer. Its `Retry-After` is the API's time, like a lifecycle step: an emulator whose
+ * time is scaled also says it in scaled milliseconds (`retry-after-ms`, which the client and
+ * Stainless clients read first), so a seeded 429 holds a test for 2 ms, not a second. At scale 1
+ * (the default, as the service) only `Retry-After` is sent.
+ */
+function faultReply(fault: FaultAction, timeScale: number): Reply {
   const status = fault.status ?? 500;
   const message = `injected fault (${fault.source}): HTTP ${status}`;
-  const headers: Record<string, string> =
-    fault.retryAfterSeconds !== undefined ? { "Retry-After": String(fault.retryAfterSeconds) } : {};
+  const seconds = fault.retryAfterSeconds;
+  const headers: Record<string, string> = {};
+  if (seconds !== undefined) headers["Retry-After"] = String(seconds);
+  if (seconds !== undefined && timeScale !== 1)
+    headers["retry-after-ms"] = String(Math.round(seconds * 1000 * timeScale));
   return errorReplyOf(new ApiError(status, fault.code ?? "internal_error", message, headers));
 }
 

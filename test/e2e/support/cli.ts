@@ -1,6 +1,7 @@
 /**
  * Runs `npm run pulumi -- <args>` as a user does (the wrapper in tools/pulumi, then the real
- * `pulumi` CLI), without npm's own start-up cost, and reads the engine's structured event log.
+ * `pulumi` CLI), without npm's own start-up cost nor ts-node's compiling of the wrapper at every
+ * run (wrapperHook.js), and reads the engine's structured event log.
  */
 import { spawn } from "child_process";
 import * as fs from "fs";
@@ -9,6 +10,8 @@ import * as path from "path";
 
 export const REPO = path.resolve(__dirname, "..", "..", "..");
 const WRAPPER = path.join(REPO, "tools", "pulumi", "main.ts");
+/** The wrapper's modules compiled once and kept, the program's by ts-node (wrapperHook.js). */
+const HOOK = path.join(__dirname, "wrapperHook.js");
 
 /** One run of the CLI. */
 export interface CliRun {
@@ -55,7 +58,7 @@ export interface CliOptions {
 
 /** Runs the wrapper with `args`; never rejects for a non-zero exit (the caller asserts on it). */
 export function runWrapper(args: string[], options: CliOptions): Promise<CliRun> {
-  return runCommand(process.execPath, ["-r", "ts-node/register/transpile-only", WRAPPER, ...args], {
+  return runCommand(process.execPath, ["-r", HOOK, WRAPPER, ...args], {
     ...options,
     cwd: REPO,
   });

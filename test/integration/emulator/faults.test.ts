@@ -68,7 +68,24 @@ describe("scripted faults", () => {
     const res = await fx.individual.get<{ error: { code: string } }>("/users/getUsers");
     expect(res.status).toBe(429);
     expect(res.headers.get("retry-after")).toBe("7");
+    // The default time scale is the service's: no header the service does not send.
+    expect(res.headers.get("retry-after-ms")).toBeNull();
     expect(res.body.error.code).toBe("rate_limited");
+  });
+
+  it("faults: 429 with retryAfterSeconds on a time-scaled emulator → retry-after-ms scaled alike, Retry-After as given", async () => {
+    const emu = await startTestEmulator({ timeScale: 0.002 });
+    try {
+      await emu.control.addFaults([{ status: 429, retryAfterSeconds: 1 }]);
+      const res = await new Api(emu.url, emu.keys.individual).get("/users/getUsers");
+      expect([res.status, res.headers.get("retry-after"), res.headers.get("retry-after-ms")]).toEqual([
+        429,
+        "1",
+        "2",
+      ]);
+    } finally {
+      await emu.close();
+    }
   });
 
   it("faults: reset → connection error and nothing created", async () => {
