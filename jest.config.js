@@ -16,4 +16,7 @@ module.exports = {
   testTimeout: 30000,
   // Tests start emulators and CLI runs; two workers keep a 2-core machine responsive.
   maxWorkers: 2,
+  // Longest files first, by the record of a whole run (test/durations.json), so a fresh clone
+  // with no jest cache does not leave the minutes-long real-engine files for last.
+  testSequencer: "<rootDir>/test/sequencer.js",
 };

@@ -98,3 +98,41 @@ test("build times → given in CONTRIBUTING.md alone: the README, docs/ (but the
   expect(stated).toEqual([]);
   expect(read("CONTRIBUTING.md")).toMatch(/^## Built once: how long it takes$/m);
 });
+
+test("CI and test times → given in CONTRIBUTING.md alone: no echo line of .ci/run, no page of the README or docs/ (but the benchmarks) states one", () => {
+  const duration = /\b\d+(?:[.,]\d+)?(?: to \d+)? ?(?:s|seconds?|min|minutes?)\b/;
+  const echoes = read(".ci/run")
+    .split("\n")
+    .filter((line) => /^\s*echo\b/.test(line) && duration.test(line));
+  expect(echoes).toEqual([]);
+  const testing =
+    /\b(?:npm test|npx jest|npm run fuzz|\.ci\/run|the suite|engine runs?|test files?|the tests)\b/i;
+  const docs = fs
+    .readdirSync(path.join(ROOT, "docs"))
+    .filter((f) => f.endsWith(".md") && f !== "benchmarks.md")
+    .map((f) => `docs/${f}`);
+  // A quoted message ("35 s late") or a setting's value (`createTimeout` 2s) is no test's time.
+  const spoken = / \d+(?:[.,]\d+)?(?: to \d+)? (?:s|seconds?|min|minutes?)\b/;
+  const stated = ["README.md", ...docs].flatMap((file) =>
+    sentences(read(file))
+      .map((sentence) => sentence.replace(/"[^"]*"/g, '""'))
+      .filter((sentence) => testing.test(sentence) && spoken.test(sentence))
+      .map((sentence) => `${file}: ${sentence}`),
+  );
+  expect(stated).toEqual([]);
+});
+
+test("docs/configuration.md: names exactly the real-engine files .ci/run runs again on Node 24 and on the lowest pair (RERUN)", () => {
+  const rerun = /^RERUN=\(([^)]*)\)$/m.exec(read(".ci/run"));
+  expect(rerun).not.toBeNull();
+  const files = rerun![1]
+    .trim()
+    .split(/\s+/)
+    .map((name) => `test/e2e/${name}.test.ts`);
+  const bullet = read("docs/configuration.md")
+    .split(/\n(?=- \*\*)/)
+    .find((item) => item.startsWith("- **The version-sensitive real-engine files**"));
+  expect(bullet).toBeDefined();
+  const named = [...bullet!.matchAll(/`(test\/e2e\/\w+\.test\.ts)`/g)].map((m) => m[1]);
+  expect(named.sort()).toEqual(files.sort());
+});
