@@ -14,8 +14,9 @@ module.exports = {
   // Every answer of an in-process emulator is held to api/openapi.json (test/kit/answerConformance.ts).
   setupFilesAfterEnv: ["<rootDir>/test/kit/answerConformance.ts"],
   testTimeout: 30000,
-  // Tests start emulators and CLI runs; two workers keep a 2-core machine responsive.
-  maxWorkers: 2,
+  // Tests start emulators and CLI runs. Three workers on a 2-core machine: the real-engine files
+  // spend part of their time waiting on the engine and the API, which a third file fills.
+  maxWorkers: 3,
   // Longest files first, by the record of a whole run (test/durations.json), so a fresh clone
   // with no jest cache does not leave the minutes-long real-engine files for last.
   testSequencer: "<rootDir>/test/sequencer.js",

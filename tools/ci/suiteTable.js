@@ -34,8 +34,7 @@ function filesOf(result) {
 /** Per file, its time in an earlier run (a result file or a log). */
 function earlierTimes(file) {
   const text = fs.readFileSync(file, "utf8");
-  if (file.endsWith(".json"))
-    return new Map([...filesOf(JSON.parse(text))].map(([f, v]) => [f, v.seconds]));
+  if (file.endsWith(".json")) return new Map([...filesOf(JSON.parse(text))].map(([f, v]) => [f, v.seconds]));
   const times = new Map();
   for (const match of text.matchAll(/(?:PASS|FAIL) (test\/\S+\.test\.ts) \(([\d.]+) s\)/g))
     if (!times.has(match[1])) times.set(match[1], Number(match[2]));
