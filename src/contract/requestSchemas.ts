@@ -225,8 +225,25 @@ export const UtilizationQuerySchema = z.object({
 /** A state `machines.waitFor` can wait for. */
 export const WaitableStateSchema = z.enum(WAITABLE_STATES);
 
+/**
+ * A whole number in a query string: digits only, as the API's document says `integer`. Coercing
+ * would take "" and " " for 0 and "0x10" for 16, and answer "abc" with "must be a number (got
+ * number)"; a number (the client's own input) is checked as it is.
+ */
+function queryInteger(field: string, min: number, max: number) {
+  return z.preprocess((value: unknown, ctx) => {
+    if (typeof value !== "string") return value;
+    if (/^\d{1,15}$/.test(value)) return Number(value);
+    ctx.addIssue({
+      code: "custom",
+      message: `${field} must be a whole number written in digits (got ${JSON.stringify(value.slice(0, 64))})`,
+    });
+    return z.NEVER;
+  }, z.number().int().min(min).max(max));
+}
+
 /** Paging of GET /machines/getMachines. */
 export const PagingQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
-  skip: z.coerce.number().int().min(0).optional(),
+  limit: queryInteger("limit", 1, 1000).optional(),
+  skip: queryInteger("skip", 0, Number.MAX_SAFE_INTEGER).optional(),
 });

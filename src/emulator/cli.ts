@@ -17,7 +17,11 @@ const HELP = `Usage: vmapi-emulator [flags]
 Runs an emulator of the VM machine API on loopback.
 
   --port N           TCP port (0 = any free port; default ${d.port})
-  --host HOST        interface to listen on (default ${d.host})
+  --host HOST        interface to listen on (default ${d.host}); on another interface the API
+                     answers the network, the console and control endpoints loopback only
+  --remote-control   let the console and control endpoints answer other machines too: they
+                     show every account's machines, users' emails and script texts, and can
+                     reset, stop and fault anything, with no key (default: loopback only)
   --seed FILE        seed JSON (accounts, keys, networks, templates, capacity); default built in
   --state-file FILE  persist state atomically before answering every change; reload it on start
   --time-scale X     multiply every duration, lifecycle steps, the 4 h delegation
@@ -67,6 +71,7 @@ export function parseFlags(argv: string[]): EmulatorOptions | "help" {
       options: {
         ...Object.fromEntries(VALUE_FLAGS.map((flag) => [flag, { type: "string" as const }])),
         help: { type: "boolean" },
+        "remote-control": { type: "boolean" },
       },
     }));
   } catch (error) {
@@ -94,6 +99,7 @@ export function parseFlags(argv: string[]): EmulatorOptions | "help" {
     ),
     faultSeed: numberFlag("--fault-seed", str("fault-seed"), Number.isInteger, "an integer"),
     ...rateFlags(str("rate-limit"), str("rate-burst")),
+    ...(values["remote-control"] === true ? { remoteControl: true } : {}),
   };
 }
 
@@ -219,6 +225,10 @@ async function main(argv: string[]): Promise<void> {
   };
   process.once("SIGINT", () => stop("SIGINT"));
   process.once("SIGTERM", () => stop("SIGTERM"));
+  if (options.remoteControl === true)
+    process.stderr.write(
+      "vmapi-emulator: --remote-control: the console and the control endpoints answer anyone who can reach this address, with no key: every account's machines, users' emails and script texts; reset, stop, faults, clock\n",
+    );
   // Only after the handlers are in place: a caller may signal as soon as it reads the line.
   process.stdout.write(`${readyLine(emulator)}\n`);
 }

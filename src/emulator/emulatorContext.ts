@@ -23,6 +23,8 @@ export interface EmulatorContextOptions {
   /** Throttling per API key at start (null: off). */
   rateLimit: RateLimitSetting | null;
   stateFile?: string;
+  /** The console and control endpoints answer other machines too (`--remote-control`); default off. */
+  remoteControl?: boolean;
   /** For the real clock; tests never need it. */
   realClock: () => Clock;
 }
@@ -39,6 +41,8 @@ export class EmulatorContext {
     readonly rateLimits: RateLimits,
     private readonly seed: Seed,
     private readonly stateFile: string | undefined,
+    /** The console and control endpoints answer other machines too (localOnly.ts). */
+    readonly remoteControl: boolean,
   ) {
     this.requests = new RequestLog(() => store.clock.now());
   }
@@ -58,6 +62,7 @@ export class EmulatorContext {
       new RateLimits(options.rateLimit),
       options.seed,
       options.stateFile,
+      options.remoteControl ?? false,
     );
     emulator.persist();
     return emulator;

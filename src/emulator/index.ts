@@ -72,6 +72,12 @@ export interface EmulatorOptions {
    * scaled by `timeScale`); past it, 429 `rate_limited` with `Retry-After`. Default: off.
    */
   rateLimit?: number;
+  /**
+   * Let the console and the control endpoints answer other machines too, not only loopback:
+   * they show every account's machines, users' emails and script texts, and can reset, stop and
+   * fault anything, with no key. Off by default, whatever `host` is.
+   */
+  remoteControl?: boolean;
   /** Requests a key may make at once before the rate applies; default one second's worth (≥ 1). */
   rateBurst?: number;
   /** One line per request (method, route, status, ms); default: silent. */
@@ -107,6 +113,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     faultSeed: settings.faultSeed,
     rateLimit: rateLimitSetting(settings.rateLimit, settings.rateBurst),
     stateFile: options.stateFile,
+    remoteControl: options.remoteControl === true,
     realClock: () => new RealClock(),
   });
   const server = createEmulatorServer(context, options.log ?? (() => undefined));

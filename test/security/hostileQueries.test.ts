@@ -151,6 +151,31 @@ describe("query strings on GET endpoints", () => {
       expect(expectClientError(answer, 400, "validation_failed").message).toMatch(/limit|skip/);
     }
   });
+
+  it("getMachines: an integer not written in digits (empty, blank, hex, signed, words) → 400 naming the field and what came", async () => {
+    for (const [q, got] of [
+      ["skip=", '""'],
+      ["skip=%20", '" "'],
+      ["skip=0x10", '"0x10"'],
+      ["skip=%2B3", '"+3"'],
+      ["skip=abc", '"abc"'],
+      ["limit=%200", '" 0"'],
+    ]) {
+      const answer = await send(hostile.world.url, {
+        path: `/machines/getMachines?${q}`,
+        key: hostile.world.keys.individual,
+      });
+      const field = q.split("=")[0];
+      expect(expectClientError(answer, 400, "validation_failed").message).toContain(
+        `${field} must be a whole number written in digits (got ${got})`,
+      );
+    }
+    const digits = await send(hostile.world.url, {
+      path: "/machines/getMachines?skip=0&limit=5",
+      key: hostile.world.keys.individual,
+    });
+    expect(digits.status).toBe(200);
+  });
 });
 
 describe("query strings on POST endpoints", () => {

@@ -3,9 +3,12 @@
  * through the browser of the person running the emulator (src/emulator/http/localOnly.ts): a
  * request whose Host is not the emulator's own loopback host and port (a page that rebinds its
  * own name to 127.0.0.1) is refused and changes nothing; a control POST must declare JSON (a
- * cross-site HTML form cannot); and the state dump never carries a delegation's token.
+ * cross-site HTML form cannot); the state dump never carries a delegation's token; and another
+ * machine is answered only when the emulator was started with --remote-control.
  */
+import type { IncomingMessage } from "node:http";
 import type { RunningEmulator } from "../../src/emulator";
+import { foreignHostRefusal, isLoopbackAddress } from "../../src/emulator/http/localOnly";
 import { startTestEmulator } from "../kit/emulator";
 import { expectClientError, send, snapshot } from "./support/http";
 
@@ -115,5 +118,30 @@ describe("GET /_emulator/state", () => {
     expect((dump.body as { delegations: unknown[] }).delegations).toEqual([expect.objectContaining({ id })]);
     expect(dump.text).not.toContain(accessTokenId);
     for (const key of Object.values(emu.keys)) expect(dump.text).not.toContain(key);
+  });
+});
+
+describe("another machine", () => {
+  /** A request as it arrives on a socket bound to every interface, from `peer`. */
+  const request = (peer: string) =>
+    ({
+      socket: { remoteAddress: peer, localAddress: "192.0.2.1", localPort: 4000 },
+      headers: { host: "192.0.2.1:4000" },
+    }) as unknown as IncomingMessage;
+
+  it("a peer on the network, emulator bound to every interface → 403 naming --remote-control; with it → answered", () => {
+    for (const peer of ["192.0.2.7", "::ffff:10.0.0.5", "fe80::1"]) {
+      const refusal = foreignHostRefusal(request(peer));
+      expect(refusal?.status).toBe(403);
+      expect(refusal?.message).toContain("--remote-control");
+      expect(foreignHostRefusal(request(peer), true)).toBeNull();
+    }
+  });
+
+  it("a loopback peer (127.0.0.0/8, ::1, IPv4-mapped) → answered without the opt-in", () => {
+    for (const peer of ["127.0.0.1", "127.3.4.5", "::1", "::ffff:127.0.0.1"])
+      expect([peer, isLoopbackAddress(peer)]).toEqual([peer, true]);
+    for (const peer of ["128.0.0.1", "::2", "", undefined, "127.0.0.1.example"])
+      expect([peer, isLoopbackAddress(peer)]).toEqual([peer, false]);
   });
 });

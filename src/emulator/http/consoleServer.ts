@@ -96,7 +96,7 @@ export class ConsoleServer {
     // A body is never read here: drop whatever was sent.
     req.resume();
     try {
-      const foreign = foreignHostRefusal(req);
+      const foreign = foreignHostRefusal(req, this.emulator.remoteControl);
       if (foreign !== null) throw foreign;
       if (method === "GET" && url.pathname === EVENTS_PATH) {
         label = EVENTS_PATH;

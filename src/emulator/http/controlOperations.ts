@@ -203,8 +203,8 @@ export const CONTROL_OPERATIONS = {
     answer: { status: 200, schema: CapacityRecordSchema, description: "The capacity entry." },
     refusals: [],
   }),
-  stopMachine: control({
-    id: "stopMachine",
+  stopMachineOutOfBand: control({
+    id: "stopMachineOutOfBand",
     method: "POST",
     path: "/_emulator/machines/{machineId}/stop",
     summary: "Stop a machine out of band, as its owner would outside any program",

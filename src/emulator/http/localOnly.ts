@@ -7,6 +7,10 @@
  *   `127.0.0.1` or `[::1]`, or the address the connection came in on, with the port it came in
  *   on. A page that rebinds its own name to 127.0.0.1 (DNS rebinding) sends its own name as the
  *   Host, so it can neither read the state nor drive the controls.
+ * - The request must come from this machine (a loopback peer), unless the emulator was started
+ *   with `remoteControl` (`--remote-control`): bound to another interface (`--host 0.0.0.0`) the
+ *   API answers the network, but the console and control endpoints, which show every account's
+ *   machines, users' emails and script texts and can reset or stop anything, do not by default.
  * - A control POST must declare its body `application/json`, even an empty one: an HTML form can
  *   only send urlencoded, multipart or text/plain bodies, and a script may send JSON to another
  *   origin only after a CORS preflight, which the emulator never grants. So no other site can
@@ -19,8 +23,24 @@ import { isJsonType } from "./requestBody";
 /** The loopback names a browser on this machine may address the emulator by. */
 const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
 
-/** 403 when the Host header does not name this emulator (console and control endpoints); else null. */
-export function foreignHostRefusal(req: http.IncomingMessage): ApiError | null {
+/** Whether `address` (a socket's remote address) is this machine's loopback. */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  const plain = (address ?? "").replace(/^::ffff:/, "");
+  return plain === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(plain);
+}
+
+/**
+ * 403 when the request comes from another machine and `remoteControl` is off, or when its Host
+ * header does not name this emulator (console and control endpoints); else null.
+ */
+export function foreignHostRefusal(req: http.IncomingMessage, remoteControl = false): ApiError | null {
+  if (!remoteControl && !isLoopbackAddress(req.socket.remoteAddress)) {
+    return new ApiError(
+      403,
+      "forbidden",
+      "the console and the control endpoints answer only this machine (loopback); start the emulator with --remote-control to open them to the network",
+    );
+  }
   const own = ownHosts(req.socket);
   const host = req.headers.host?.toLowerCase();
   if (host !== undefined && own.includes(host)) return null;

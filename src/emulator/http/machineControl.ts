@@ -12,7 +12,7 @@ import { bodyOrEmpty, parseWith } from "./validate";
 
 /** The handlers of the out-of-band machine routes (their table entries: controlOperations.ts). */
 export const MACHINE_CONTROL_HANDLERS = {
-  stopMachine: (c: ControlContext, p: Readonly<Record<string, string>>) => {
+  stopMachineOutOfBand: (c: ControlContext, p: Readonly<Record<string, string>>) => {
     stopOutOfBand(c.emulator.store, p.machineId);
     return noContent();
   },

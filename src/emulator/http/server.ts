@@ -283,7 +283,7 @@ async function handleControl(
 ): Promise<Outcome> {
   const method = req.method ?? "GET";
   // Other sites are kept out before anything else (localOnly.ts).
-  const foreign = foreignHostRefusal(req);
+  const foreign = foreignHostRefusal(req, emulator.remoteControl);
   if (foreign !== null) throw foreign;
   const { route, params } = router.match(method, url.pathname);
   const formPost = formPostRefusal(req);

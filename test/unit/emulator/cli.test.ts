@@ -39,6 +39,11 @@ describe("parseFlags", () => {
     expect(parseFlags(["--help"])).toBe("help");
   });
 
+  it("parseFlags: --remote-control → remoteControl; without it → not set (loopback only)", () => {
+    expect(parseFlags(["--host", "0.0.0.0", "--remote-control"])).toMatchObject({ remoteControl: true });
+    expect(parseFlags(["--host", "0.0.0.0"])).not.toHaveProperty("remoteControl");
+  });
+
   it("parseFlags: --rate-limit R or R/s, --rate-burst B → rateLimit, rateBurst", () => {
     expect(parseFlags(["--rate-limit", "5/s", "--rate-burst", "10"])).toMatchObject({
       rateLimit: 5,

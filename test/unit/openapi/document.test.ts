@@ -93,6 +93,16 @@ describe("api/openapi.json", () => {
       for (const operation of Object.values(item)) expect(operation.security).toBeUndefined();
   });
 
+  it("operation ids: unique across the API and the control endpoints; every link names exactly one", () => {
+    const paths = read().paths as Record<string, Record<string, Json>>;
+    const operations = Object.values(paths).flatMap((item) => Object.values(item));
+    const ids = operations.map((operation) => operation.operationId as string);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    const linked = JSON.stringify(read()).match(/"operationId":"[^"]+"/g) ?? [];
+    const targets = [...new Set(linked.map((l) => l.slice('"operationId":"'.length, -1)))];
+    expect(targets.filter((id) => ids.filter((known) => known === id).length !== 1)).toEqual([]);
+  });
+
   it("security: the X-Api-Key scheme → an apiKey in the header, required by default", () => {
     const document = read() as { security: unknown; components: { securitySchemes: Json } };
     expect(document.components.securitySchemes.apiKey).toMatchObject({
