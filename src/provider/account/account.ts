@@ -9,7 +9,6 @@
  */
 import { createHash } from "node:crypto";
 import { VmApiClient, type VmApiClientOptions } from "../../client/client";
-import { DEFAULT_RETRY_POLICY } from "../../client/core/retry";
 import { DEFAULT_CREATE_TIMEOUT_MS } from "../../client/core/settings";
 import type { ProviderContext } from "../shared/context";
 import { retryReporter } from "../shared/progress";
@@ -63,12 +62,6 @@ export class Account {
   /** A client of the account tuned for one use (e.g. `check`'s short fuse); same budget. */
   clientWith(overrides: Partial<VmApiClientOptions>): VmApiClient {
     const { apiKey, baseUrl, pollScale } = this.settings;
-    // An API whose clock runs faster recovers faster too: the backoff between retries is scaled
-    // like the polling (a `Retry-After` the API sends is still honoured as it says).
-    const backoff = {
-      initialDelayMs: Math.max(1, Math.round(DEFAULT_RETRY_POLICY.initialDelayMs * pollScale)),
-      maxDelayMs: Math.max(1, Math.round(DEFAULT_RETRY_POLICY.maxDelayMs * pollScale)),
-    };
     return new VmApiClient({
       maxRetries: PROVIDER_MAX_RETRIES,
       // How late a create may take effect is the API's time, like its lifecycle: scaled alike.
@@ -78,7 +71,6 @@ export class Account {
       ...this.context.timing,
       rateLimiter: rateLimiterFor(this.context, this.key, baseUrl),
       ...overrides,
-      retryPolicy: { ...backoff, ...overrides.retryPolicy },
       apiKey,
       baseUrl,
     });

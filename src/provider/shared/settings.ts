@@ -13,8 +13,8 @@ export interface ProviderSettings {
   apiKey?: string;
   baseUrl?: string;
   /**
-   * `vmapi:pollScale`: multiplies the provider's polling delays, its backoff between retries and
-   * the time a create is given to take effect (for a time-scaled emulator).
+   * `vmapi:pollScale`: multiplies the provider's polling delays and the time a create is given to
+   * take effect (for a time-scaled emulator).
    */
   pollScale?: string;
   /** `vmapi:accounts` as the config holds it (a JSON object of named accounts): see account/namedAccounts.ts. */
