@@ -12,17 +12,21 @@ function testPath(file) {
   const parts = file.split(path.sep);
   return parts.slice(parts.lastIndexOf("test")).join("/");
 }
-const [resultFile] = process.argv.slice(2);
-if (!resultFile) {
-  console.error("usage: node tools/ci/durations.js RESULTS.json");
-  process.exit(2);
+module.exports = { testPath };
+
+if (require.main === module) {
+  const [resultFile] = process.argv.slice(2);
+  if (!resultFile) {
+    console.error("usage: node tools/ci/durations.js RESULTS.json");
+    process.exit(2);
+  }
+  const result = JSON.parse(fs.readFileSync(resultFile, "utf8"));
+  const seconds = Object.fromEntries(
+    result.testResults
+      .map((suite) => [testPath(suite.name), (suite.endTime - suite.startTime) / 1000])
+      .sort(([, a], [, b]) => b - a)
+      .map(([file, s]) => [file, Math.round(s * 10) / 10]),
+  );
+  fs.writeFileSync(path.join(ROOT, "test", "durations.json"), `${JSON.stringify(seconds, null, 2)}\n`);
+  console.log(`test/durations.json: ${Object.keys(seconds).length} files`);
 }
-const result = JSON.parse(fs.readFileSync(resultFile, "utf8"));
-const seconds = Object.fromEntries(
-  result.testResults
-    .map((suite) => [testPath(suite.name), (suite.endTime - suite.startTime) / 1000])
-    .sort(([, a], [, b]) => b - a)
-    .map(([file, s]) => [file, Math.round(s * 10) / 10]),
-);
-fs.writeFileSync(path.join(ROOT, "test", "durations.json"), `${JSON.stringify(seconds, null, 2)}\n`);
-console.log(`test/durations.json: ${Object.keys(seconds).length} files`);

@@ -9,14 +9,9 @@
 // a jest log whose lines read `PASS test/e2e/x.test.ts (12.3 s)`.
 const fs = require("fs");
 const path = require("path");
+const { testPath } = require("./durations");
 
 const REAL_ENGINE = /^test\/(e2e|browser|package)\//;
-
-/** A test file's path relative to its clone's root, wherever that clone was: from its last `test/`. */
-function testPath(file) {
-  const parts = file.split(path.sep);
-  return parts.slice(parts.lastIndexOf("test")).join("/");
-}
 
 /** Per file (relative to the repository): its time in seconds and its tests' names, in order. */
 function filesOf(result) {

@@ -6,22 +6,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { SEEDED } from "../../kit/seeded";
 import { MACHINE_BASICS } from "../../kit/machines";
+import { useEchoMocks, valueOf } from "../../kit/pulumiMocks";
 
-beforeAll(async () => {
-  await pulumi.runtime.setMocks(
-    {
-      newResource: (args) => ({ id: `${args.name}-id`, state: { ...args.inputs } }),
-      call: () => ({}),
-    },
-    "project",
-    "stack",
-    false,
-  );
-});
-
-function valueOf<T>(output: pulumi.Output<T>): Promise<T> {
-  return new Promise((resolve) => output.apply(resolve));
-}
+useEchoMocks();
 
 test("account: each of the five resources with account 'team' → .account is an Output of 'team'", async () => {
   const { Machine, Script, ResourceDelegation, MachineAccess, MachineRestart } =

@@ -8,6 +8,7 @@ import type { MachineState } from "../../../src/contract/constants";
 import type { Machine } from "../../../src/provider/dynamic/machine";
 import { SEEDED } from "../../kit/seeded";
 import { MACHINE_BASICS } from "../../kit/machines";
+import { useEchoMocks, valueOf } from "../../kit/pulumiMocks";
 
 /** Compile-time equality of two types: `npm run typecheck` fails when an output's type drifts. */
 type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -29,21 +30,7 @@ const engineState = {
   machineType: "Z99",
 };
 
-beforeAll(async () => {
-  await pulumi.runtime.setMocks(
-    {
-      newResource: (args) => ({ id: "ps1", state: { ...args.inputs, ...engineState } }),
-      call: () => ({}),
-    },
-    "project",
-    "stack",
-    false,
-  );
-});
-
-function valueOf<T>(output: pulumi.Output<T>): Promise<T> {
-  return new Promise((resolve) => output.apply(resolve));
-}
+useEchoMocks(engineState);
 
 describe("Machine outputs", () => {
   it("Machine: the engine's state holds passwordDigest, currentState, a null region → each output resolves to it", async () => {
