@@ -56,3 +56,12 @@ export function descendantsOf(ancestor: number): number[] {
 export function commandLine(pid: number): string {
   return (read(`/proc/${pid}/cmdline`) ?? "").split("\0").join(" ").trim();
 }
+
+/** Whether `pid` still runs (a killed zombie, not yet reaped by its new parent, does not). */
+export function isRunning(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
+  }
+}

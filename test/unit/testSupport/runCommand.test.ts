@@ -4,24 +4,16 @@
  * plugins are; otherwise they outlive it and hold its pipes open, and the run never ends.
  */
 import * as fs from "fs";
-import * as os from "os";
 import * as path from "path";
 import { runCommand } from "../../e2e/support/cli";
+import { useTempDirs } from "../../kit/tempDirs";
+import { isRunning } from "../../e2e/support/processes";
 
+const tempDir = useTempDirs();
 let dir: string;
 beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "vmapi-run-command-"));
+  dir = tempDir("vmapi-run-command-");
 });
-afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-/** Whether `pid` still runs (a killed zombie not yet reaped does not). */
-function alive(pid: number): boolean {
-  try {
-    return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, "utf8"));
-  } catch {
-    return false;
-  }
-}
 
 test("runCommand: past its timeout → the command and the processes it started are killed, the run ends", async () => {
   const pidFile = path.join(dir, "grandchild");
@@ -31,7 +23,7 @@ test("runCommand: past its timeout → the command and the processes it started 
   const run = await runCommand("sh", ["-c", script], { cwd: dir, env: process.env, timeoutMs: 300 });
   expect(run.code).toBe(128);
   const grandchild = Number(fs.readFileSync(pidFile, "utf8"));
-  expect(alive(grandchild)).toBe(false);
+  expect(isRunning(grandchild)).toBe(false);
   // Ended by the kill, not by the grandchild's own end (600 s): far below jest's bound.
   expect(Date.now() - started).toBeLessThan(20_000);
 });

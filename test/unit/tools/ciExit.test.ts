@@ -5,17 +5,18 @@
  */
 import { spawnSync } from "child_process";
 import * as fs from "fs";
-import * as os from "os";
 import * as path from "path";
+import { useTempDirs } from "../../kit/tempDirs";
+import { isRunning } from "../../e2e/support/processes";
 
 const REPO = path.resolve(__dirname, "..", "..", "..");
 const LIB = path.join(REPO, "tools", "ci", "exit.sh");
 
+const tempDir = useTempDirs();
 let dir: string;
 beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "vmapi-ci-exit-"));
+  dir = tempDir("vmapi-ci-exit-");
 });
-afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** A stand-in for jest: writes `json` to the file its --outputFile names (nothing when empty). */
 function fakeJest(json: object | undefined): string {
@@ -38,20 +39,11 @@ function runScript(body: string) {
   });
 }
 
-/** Whether `pid` still runs (a zombie, killed and not yet reaped by its new parent, does not). */
-const alive = (pid: number) => {
-  try {
-    return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, "utf8"));
-  } catch {
-    return false;
-  }
-};
-
 /** Until `pids` have ended (a signal is delivered, not awaited), for at most a second. */
 function whetherAlive(pids: number[]): boolean[] {
   const deadline = Date.now() + 1000;
-  while (pids.some(alive) && Date.now() < deadline) spawnSync("sleep", ["0.02"]);
-  return pids.map(alive);
+  while (pids.some(isRunning) && Date.now() < deadline) spawnSync("sleep", ["0.02"]);
+  return pids.map(isRunning);
 }
 
 const RESULT = {

@@ -3,9 +3,9 @@
  * is what CI reads to know what ran. A run that left no readable result must not read as green.
  */
 import * as fs from "fs";
-import * as os from "os";
 import * as path from "path";
 import { spawnSync } from "child_process";
+import { useTempDirs } from "../../kit/tempDirs";
 
 const SCRIPT = path.resolve(__dirname, "..", "..", "..", "tools", "ci", "testCount.js");
 const { countFiles, closingLine } = require(SCRIPT) as {
@@ -13,11 +13,11 @@ const { countFiles, closingLine } = require(SCRIPT) as {
   closingLine: (count: { passed: number; failed: number; skipped: number }) => string;
 };
 
+const tempDir = useTempDirs();
 let dir: string;
 beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "vmapi-test-count-"));
+  dir = tempDir("vmapi-test-count-");
 });
-afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** A jest --json result with these counts (the fields testCount reads). */
 function result(name: string, counts: Partial<Record<string, number | boolean>>): string {
