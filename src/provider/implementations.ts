@@ -8,6 +8,7 @@
  */
 import { RESOURCE_DECLARATIONS } from "./resourceDeclarations";
 import type { EngineProps, ResourceImplementation } from "./shared/resourceImplementation";
+import { served } from "./shared/serving";
 
 /** The resource kinds: each one's class name, and its type token's last part. */
 export const RESOURCE_KINDS = RESOURCE_DECLARATIONS.map((declaration) => declaration.kind);
@@ -23,9 +24,19 @@ export function isResourceKind(kind: unknown): kind is ResourceKind {
 /** An implementation as a door holds it: any kind's, over the engine's bags. */
 export type Implementation = ResourceImplementation<EngineProps, EngineProps>;
 
-/** The implementation of `kind` on the process's context. */
+/** Each kind's implementation as served, made on first use. */
+const SERVED = new Map<ResourceKind, Implementation>();
+
+/**
+ * The implementation of `kind` as both doors call it: under the serving layer (shared/serving.ts),
+ * which applies what every resource owes the engine's contract.
+ */
 export function implementationOf(kind: ResourceKind): Implementation {
-  const declaration = RESOURCE_DECLARATIONS.find((declared) => declared.kind === kind)!;
-  const load: () => Implementation = declaration.load;
-  return load();
+  let implementation = SERVED.get(kind);
+  if (implementation === undefined) {
+    const declaration = RESOURCE_DECLARATIONS.find((declared) => declared.kind === kind)!;
+    const load: () => Implementation = declaration.load;
+    SERVED.set(kind, (implementation = served(declaration, load())));
+  }
+  return implementation;
 }

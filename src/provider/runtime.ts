@@ -7,13 +7,13 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { configuredAccounts } from "./account/namedAccounts";
-import { dynamicProvider } from "./dynamic/dynamicProvider";
-import { implementationOf, isResourceKind, type Implementation, type ResourceKind } from "./implementations";
+import { dynamicProvider, type DynamicProvider } from "./dynamic/dynamicProvider";
+import { implementationOf, isResourceKind, type ResourceKind } from "./implementations";
 import { providerContext, type ProviderContext } from "./shared/context";
 import type { ProviderSettings } from "./shared/settings";
 
 /** The name of one method, as the stub forwards it. */
-type Method = keyof Implementation;
+type Method = keyof DynamicProvider;
 
 /**
  * The provider object of `kind` that the plugin calls, one per module text and process: `configure`

@@ -4,8 +4,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { provesAbsence } from "../../client/core/errors";
-import { printableFailures } from "../shared/checks";
-import { replaceOnChangesFailures, withinTimeout } from "../shared/operationOptions";
+import { withinTimeout } from "../shared/operationOptions";
 import { proveAccount, touched } from "../shared/references";
 import type { ResourceImplementation } from "../shared/resourceImplementation";
 import { UNKNOWN } from "../shared/unknown";
@@ -32,8 +31,7 @@ export const machineAccessProvider: MachineAccessImplementation = {
         reason: `userId ${userId} is not a user of this account (see getUsers)`,
       });
     }
-    failures.push(...replaceOnChangesFailures(call.replaceOnChanges, ACCESS_INPUT_KEYS, "MachineAccess"));
-    return { inputs: news, failures: printableFailures(failures, news, call.secretInputs) };
+    return { inputs: news, failures };
   },
 
   async diff(_id, olds, news) {

@@ -5,15 +5,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { DELEGATION_LIFETIME_MS } from "../../contract/constants";
 import { nowOf } from "../shared/context";
-import { printableFailures } from "../shared/checks";
-import { replaceOnChangesFailures, withReplaceOnChanges } from "../shared/operationOptions";
 import { proveAccount } from "../shared/references";
-import type {
-  Call,
-  CheckResult,
-  EngineProps,
-  ResourceImplementation,
-} from "../shared/resourceImplementation";
+import type { CheckResult, EngineProps, ResourceImplementation } from "../shared/resourceImplementation";
 import { UNKNOWN } from "../shared/unknown";
 import {
   DELEGATION_INPUT_KEYS,
@@ -39,7 +32,7 @@ export type ResourceDelegationImplementation = ResourceImplementation<
 export const resourceDelegationProvider: ResourceDelegationImplementation = {
   async check(_olds, news, call) {
     await proveAccount(call.account);
-    return checkDelegation(news, call);
+    return checkDelegation(news);
   },
 
   async diff(_id, olds, news, call) {
@@ -50,7 +43,7 @@ export const resourceDelegationProvider: ResourceDelegationImplementation = {
     const changed = DELEGATION_INPUT_KEYS.filter(
       (key) => news[key] !== undefined && JSON.stringify(olds[key]) !== JSON.stringify(news[key]),
     );
-    return withReplaceOnChanges(diff, changed, call.replaceOnChanges);
+    return { ...diff, changed };
   },
 
   async create(inputs, call) {
@@ -101,7 +94,7 @@ export const resourceDelegationProvider: ResourceDelegationImplementation = {
   },
 };
 
-function checkDelegation(news: EngineProps, call: Call): CheckResult<DelegationInputs> {
+function checkDelegation(news: EngineProps): CheckResult<DelegationInputs> {
   const failures: pulumi.dynamic.CheckFailure[] = [];
   const ids = news.machineIds;
   const valid =
@@ -117,10 +110,7 @@ function checkDelegation(news: EngineProps, call: Call): CheckResult<DelegationI
       reason: `renewBeforeSeconds must be a whole number of seconds between 0 and 14399 (the lifetime is 4 h; got ${JSON.stringify(renew)})`,
     });
   }
-  failures.push(
-    ...replaceOnChangesFailures(call.replaceOnChanges, DELEGATION_INPUT_KEYS, "ResourceDelegation"),
-  );
-  return { inputs: news, failures: printableFailures(failures, news, call.secretInputs) };
+  return { inputs: news, failures };
 }
 
 function expiresSoon(olds: DelegationOutputs, news: DelegationInputs, now: number): boolean {

@@ -24,16 +24,16 @@ import type {
   ReadResult,
   UpdateResult,
 } from "../shared/resourceImplementation";
-import { withoutSecrets } from "../shared/secretErrors";
+import { keptOnPartialFailure } from "../shared/partialFailure";
 import {
   checkedInternal,
+  customTimeoutOf,
   namingOf,
   replaceOnChangesOf,
   resourceFactsOf,
   secretInputsOf,
   splitInternal,
   timeoutFailures,
-  timeoutOf,
   type Internal,
 } from "./internalInputs";
 
@@ -48,8 +48,7 @@ export interface DynamicProvider {
 }
 
 /** One bag as the door opens it: the implementation's part, the internal one, the account's name. */
-interface Opened {
-  bag: EngineProps;
+interface DynamicBag {
   plain: EngineProps;
   internal: Internal;
   account: unknown;
@@ -57,7 +56,7 @@ interface Opened {
 
 /** `impl` on the engine's bags, its calls on the accounts of one configuration (module comment). */
 export function dynamicProvider(impl: Implementation, accounts: Accounts): DynamicProvider {
-  const callOf = (on: Opened, extra: Partial<Call> & { timeout?: Bound } = {}): Call => {
+  const callOf = (on: DynamicBag, extra: Partial<Call> & { timeout?: Bound } = {}): Call => {
     const account = accounts.of(on.account);
     return {
       account,
@@ -70,106 +69,86 @@ export function dynamicProvider(impl: Implementation, accounts: Accounts): Dynam
     };
   };
   return {
-    check: (olds, news) =>
-      masked(open(news), async (n) => {
-        const o = open(olds);
-        const refusal = accounts.refusal(n.account);
-        if (refusal !== undefined)
-          return { inputs: news, failures: [{ property: ACCOUNT_INPUT, reason: refusal }] };
-        const resource = resourceFactsOf(n.internal, o.internal.__autoNamed === true);
-        const result = await impl.check(o.plain, n.plain, callOf(n, { resource }));
-        const hadOlds = Object.keys(o.plain).length + Object.keys(o.internal).length > 0;
-        const internal = checkedInternal(
-          hadOlds ? o.internal : undefined,
-          n.internal,
-          result.autoNamed === true,
-        );
-        const failures = [...result.failures, ...timeoutFailures(n.internal)];
-        return { inputs: stored(result.inputs, internal, n.account), failures };
-      }),
+    async check(olds, news) {
+      const n = open(news);
+      const o = open(olds);
+      const refusal = accounts.refusal(n.account);
+      if (refusal !== undefined)
+        return { inputs: news, failures: [{ property: ACCOUNT_INPUT, reason: refusal }] };
+      const resource = resourceFactsOf(n.internal, o.internal.__autoNamed === true);
+      const result = await impl.check(o.plain, n.plain, callOf(n, { resource }));
+      const hadOlds = Object.keys(o.plain).length + Object.keys(o.internal).length > 0;
+      const internal = checkedInternal(
+        hadOlds ? o.internal : undefined,
+        n.internal,
+        result.autoNamed === true,
+      );
+      const failures = [...result.failures, ...timeoutFailures(n.internal)];
+      return { inputs: withInternal(result.inputs, internal, n.account), failures };
+    },
 
-    diff: (id, olds, news) =>
-      masked(open(news), async (n) => {
-        const o = open(olds);
-        const secretInputs = [...new Set([...secretInputsOf(o.internal), ...secretInputsOf(n.internal)])];
-        // Run with the stored state's account: the one that owns the resource.
-        const result = await impl.diff(
-          id,
-          o.plain,
-          n.plain,
-          callOf({ ...n, account: o.account }, { secretInputs }),
-        );
-        if (o.account === n.account) return result;
-        // Another account owns another resource: a replace, the old one deleted with its own key.
-        return { ...result, changes: true, replaces: [...(result.replaces ?? []), ACCOUNT_INPUT] };
-      }),
+    async diff(id, olds, news) {
+      const n = open(news);
+      const o = open(olds);
+      const secretInputs = [...new Set([...secretInputsOf(o.internal), ...secretInputsOf(n.internal)])];
+      // Run with the stored state's account: the one that owns the resource.
+      const call = callOf({ ...n, account: o.account }, { secretInputs });
+      const result = await impl.diff(id, o.plain, n.plain, call);
+      if (o.account === n.account) return result;
+      // Another account owns another resource: a replace, the old one deleted with its own key.
+      return { ...result, changes: true, replaces: [...(result.replaces ?? []), ACCOUNT_INPUT] };
+    },
 
-    create: (inputs) =>
-      masked(open(inputs), async (n) => {
-        const call = callOf(n, { timeout: timeoutOf(n.internal, "create") });
-        const result = await storing(n, () => impl.create(n.plain, call));
-        return { ...result, outs: stored(result.outs, n.internal, n.account) };
-      }),
+    async create(inputs) {
+      const n = open(inputs);
+      const call = callOf(n, { timeout: customTimeoutOf(n.internal, "create") });
+      const result = await storing(n, () => impl.create(n.plain, call));
+      return { ...result, outs: withInternal(result.outs, n.internal, n.account) };
+    },
 
-    read: (id, props) =>
-      masked(open(props), async (p) => {
-        const result = await impl.read(id, p.plain, callOf(p));
-        if (result.id === undefined) return result;
-        const inputs = result.inputs && stored(result.inputs, namingOf(p.internal), p.account);
-        return { ...result, props: stored(result.props ?? {}, p.internal, p.account), inputs };
-      }),
+    async read(id, props) {
+      const p = open(props);
+      const result = await impl.read(id, p.plain, callOf(p));
+      if (result.id === undefined) return result;
+      const inputs = result.inputs && withInternal(result.inputs, namingOf(p.internal), p.account);
+      return { ...result, props: withInternal(result.props ?? {}, p.internal, p.account), inputs };
+    },
 
-    update: (id, olds, news) =>
-      masked(open(news), async (n) => {
-        const o = open(olds);
-        const at = { ...n, account: o.account };
-        const call = callOf(at, { timeout: timeoutOf(n.internal, "update") });
-        const result = await storing(at, () => impl.update(id, o.plain, n.plain, call));
-        return { ...result, outs: stored(result.outs, n.internal, o.account) };
-      }),
+    async update(id, olds, news) {
+      const n = open(news);
+      const o = open(olds);
+      const at = { ...n, account: o.account };
+      const call = callOf(at, { timeout: customTimeoutOf(n.internal, "update") });
+      const result = await storing(at, () => impl.update(id, o.plain, n.plain, call));
+      return { ...result, outs: withInternal(result.outs, n.internal, o.account) };
+    },
 
-    delete: (id, props) =>
-      masked(open(props), (p) =>
-        impl.delete(id, p.plain, callOf(p, { timeout: timeoutOf(p.internal, "delete") })),
-      ),
+    async delete(id, props) {
+      const p = open(props);
+      await impl.delete(id, p.plain, callOf(p, { timeout: customTimeoutOf(p.internal, "delete") }));
+    },
   };
 }
 
-function open(bag: EngineProps | undefined): Opened {
+function open(bag: EngineProps | undefined): DynamicBag {
   const { [ACCOUNT_INPUT]: account, ...rest } = bag ?? {};
   const [plain, internal] = splitInternal(rest);
-  return { bag: bag ?? {}, plain, internal, account };
+  return { plain, internal, account };
 }
 
 /** `props` with what the door keeps beside them: the internal inputs, and the account's name when given. */
-function stored(props: EngineProps, internal: Internal, account: unknown): EngineProps {
+function withInternal(props: EngineProps, internal: Internal, account: unknown): EngineProps {
   return { ...props, ...internal, ...(account === undefined ? {} : { [ACCOUNT_INPUT]: account }) };
 }
 
 /**
- * Runs `body` on the opened bag; what escapes has the values of its secret inputs masked (the
- * engine prints a failure's message and stack).
+ * Runs `body`; a partial failure it throws keeps what the door keeps too, so the next operation
+ * has its internal inputs and uses its account's key.
  */
-async function masked<T>(on: Opened, body: (on: Opened) => Promise<T>): Promise<T> {
-  try {
-    return await body(on);
-  } catch (err) {
-    throw withoutSecrets(err, secretInputsOf(on.internal), on.bag);
-  }
-}
-
-/**
- * Runs `body`; a partial failure it throws (a resource that exists, with the `properties` the
- * engine stores) keeps what the door keeps too, so the next operation has its internal inputs
- * and uses its account's key.
- */
-async function storing<T>(on: Opened, body: () => Promise<T>): Promise<T> {
+async function storing<T>(on: DynamicBag, body: () => Promise<T>): Promise<T> {
   try {
     return await body();
   } catch (err) {
-    const partial = err as { properties?: EngineProps };
-    if (typeof partial?.properties === "object" && partial.properties !== null)
-      Object.assign(partial.properties, stored({}, on.internal, on.account));
-    throw err;
+    throw keptOnPartialFailure(err, (properties) => withInternal(properties, on.internal, on.account));
   }
 }

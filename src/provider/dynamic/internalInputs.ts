@@ -11,7 +11,7 @@
  * and a random auto-name, so each key is read with what its absence means.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { Bound, Operation } from "../shared/operationOptions";
+import { boundOf, type Bound, type Operation } from "../shared/operationOptions";
 import type { Assert, EngineProps, ResourceFacts, Same } from "../shared/resourceImplementation";
 import { UNKNOWN } from "../shared/unknown";
 
@@ -78,13 +78,10 @@ export function replaceOnChangesOf(internal: Internal): string[] {
   return stringsOf(internal.__replaceOnChanges);
 }
 
-/** The `customTimeouts` bound of `operation`, when the resource has a valid one. */
-export function timeoutOf(internal: Internal, operation: Operation): Bound | undefined {
+/** The `customTimeouts` bound of `operation` as the class registered it, when the resource has a valid one. */
+export function customTimeoutOf(internal: Internal, operation: Operation): Bound | undefined {
   const written = (internal.__customTimeouts as EngineProps | undefined)?.[operation];
-  const ms = parseDuration(written);
-  return ms === undefined || ms <= 0
-    ? undefined
-    : { ms, label: `customTimeouts.${operation} (${String(written)})` };
+  return boundOf(operation, parseDuration(written), String(written));
 }
 
 /** Failures of `customTimeouts` as written (named as the user wrote it, never as the internal input). */

@@ -6,11 +6,9 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { CreateMachineRequestSchema, UpdateMachineRequestSchema } from "../../contract/requestSchemas";
 import { adoptionInputFailures, isAdoption } from "./adoption";
-import { printableFailures, schemaFailures } from "../shared/checks";
-import { replaceOnChangesFailures } from "../shared/operationOptions";
+import { schemaFailures } from "../shared/checks";
 import {
   createBody,
-  MACHINE_DIFF_TABLE,
   machinePropertyOf,
   POWER_STATES,
   updateBody,
@@ -54,10 +52,9 @@ export async function checkMachine(
   const inputs: EngineProps = { ...named.inputs };
   if (inputs.state === undefined) inputs.state = "ready";
   const exists = Object.keys(olds).length > 0;
-  const local = localFailures(inputs, adopting, exists, call);
+  const local = localFailures(inputs, adopting, exists);
   const remote = await machineReferenceFailures(olds, inputs, ctx, call);
-  const failures = printableFailures([...local, ...remote], inputs, call.secretInputs);
-  return { inputs: withNumericSettings(inputs), failures, autoNamed: named.autoNamed };
+  return { inputs: withNumericSettings(inputs), failures: [...local, ...remote], autoNamed: named.autoNamed };
 }
 
 /**
@@ -76,7 +73,7 @@ function withNumericSettings(inputs: EngineProps): EngineProps {
   return normalized;
 }
 
-function localFailures(inputs: EngineProps, adopting: boolean, exists: boolean, call: Call): Failure[] {
+function localFailures(inputs: EngineProps, adopting: boolean, exists: boolean): Failure[] {
   const named = { ...inputs };
   if (adopting && inputs.name === undefined) named.name = ADOPTED_NAME;
   if (exists && inputs.templateId === undefined) named.templateId = EXISTING_TEMPLATE;
@@ -85,7 +82,6 @@ function localFailures(inputs: EngineProps, adopting: boolean, exists: boolean, 
     ...schemaFailures(CreateMachineRequestSchema, createBody(named), inputs, machinePropertyOf),
     ...schemaFailures(UpdateMachineRequestSchema, updateFields, inputs, machinePropertyOf),
     ...providerFieldFailures(inputs),
-    ...replaceOnChangesFailures(call.replaceOnChanges, Object.keys(MACHINE_DIFF_TABLE), "Machine"),
     ...(inputs.adoptMachineId !== undefined ? adoptionInputFailures(inputs) : []),
   ];
 }

@@ -22,7 +22,7 @@ import {
   type MachineInputs,
   type MachineOutputs,
 } from "./machineModel";
-import { explainTimeout, tightest, withinBound, withReplaceOnChanges } from "../shared/operationOptions";
+import { explainTimeout, tightest, withinBound } from "../shared/operationOptions";
 import { ResourceInitError } from "../shared/partialFailure";
 import type { EngineProps, ResourceImplementation } from "../shared/resourceImplementation";
 import type { Call } from "../shared/resourceImplementation";
@@ -46,7 +46,7 @@ export type MachineImplementation = ResourceImplementation<MachineInputs, Machin
 export const machineProvider: MachineImplementation = {
   check: (olds, news, call) => checkMachine(olds, news, call),
 
-  async diff(id, olds, news, call) {
+  async diff(_id, olds, news) {
     // Compare the password with its digest, the declared power state with the observed one;
     // an input left out means "leave as it is".
     const comparable: EngineProps = { ...olds, password: news.password, state: observedPowerState(olds) };
@@ -62,12 +62,13 @@ export const machineProvider: MachineImplementation = {
     for (const [key, value] of Object.entries(SETTING_DEFAULTS)) comparable[key] ??= value;
     const before = pick(comparable, Object.keys(declared));
     const changed = changedKeys(MACHINE_DIFF_TABLE, before, declared);
-    const diff = diffFromTable(MACHINE_DIFF_TABLE, before, declared);
-    const result = withReplaceOnChanges(diff, changed, call.replaceOnChanges);
-    const refusal = replacementOfAdopted(id, news, result.replaces ?? []);
+    return { ...diffFromTable(MACHINE_DIFF_TABLE, before, declared), changed };
+  },
+
+  replacing(id, olds, news, replaces, call) {
+    const refusal = replacementOfAdopted(id, news, replaces);
     if (refusal) throw refusal;
-    if (result.replaces?.includes("scriptId")) call.warn(scriptReplacementWarning(id, olds, call));
-    return { ...result, changed };
+    if (replaces.includes("scriptId")) call.warn(scriptReplacementWarning(id, olds, call));
   },
 
   async create(inputs, call) {

@@ -17,12 +17,12 @@ import { Accounts } from "../account/namedAccounts";
 import type { ProviderContext } from "../shared/context";
 import { implementationOf, isResourceKind, type Implementation, type ResourceKind } from "../implementations";
 import type { AccountCall, Call, EngineProps } from "../shared/resourceImplementation";
-import { withoutSecrets } from "../shared/secretErrors";
+import { keptOnPartialFailure } from "../shared/partialFailure";
 import type { ProviderSettings } from "../shared/settings";
 import { isDataSource, runDataSource } from "../functions/dataSources";
 import { detailedDiff, type DetailedDiff } from "./detailedDiff";
 import type { EngineLog } from "./engineLog";
-import { openWire, resourceFacts, stored, timeoutOf, type Opened } from "./pluginBags";
+import { engineTimeoutOf, openWire, resourceFacts, withAutoNamed, type WireBag } from "./pluginBags";
 import { urnParts } from "./urns";
 import { toWire } from "./wireValues";
 import { UNKNOWN } from "../shared/unknown";
@@ -60,10 +60,10 @@ export class NativeProvider {
     const news = openWire(newWire);
     const seed = randomSeed.length > 0 ? randomSeed.toString("hex") : undefined;
     const call = this.callOf(urn, news, { resource: resourceFacts(urn, olds.autoNamed, seed) });
-    const result = await this.run(kind, call, news, (impl) => impl.check(olds.plain, news.plain, call));
+    const result = await this.run(kind, news, (impl) => impl.check(olds.plain, news.plain, call));
     const secret = [...news.secretKeys, ...this.schema.secretInputs(kind)];
     return {
-      inputs: toWire(stored(result.inputs, result.autoNamed === true), secret),
+      inputs: toWire(withAutoNamed(result.inputs, result.autoNamed === true), secret),
       failures: result.failures,
     };
   }
@@ -75,15 +75,15 @@ export class NativeProvider {
     const news = openWire(newWire);
     const secretInputs = [...new Set([...olds.secretKeys, ...news.secretKeys])];
     const call = this.callOf(urn, news, { secretInputs });
-    const result = await this.run(kind, call, news, (impl) => impl.diff(id, olds.plain, news.plain, call));
+    const result = await this.run(kind, news, (impl) => impl.diff(id, olds.plain, news.plain, call));
     return detailedDiff(result, olds.plain, news.plain);
   }
 
   async create(urn: string, wire: EngineProps, timeoutSeconds: number): Promise<WireResult> {
     const kind = this.kindOf(urn);
     const inputs = openWire(wire);
-    const call = this.callOf(urn, inputs, { timeout: timeoutOf("create", timeoutSeconds) });
-    const created = await this.run(kind, call, inputs, (impl) => impl.create(inputs.plain, call));
+    const call = this.callOf(urn, inputs, { timeout: engineTimeoutOf("create", timeoutSeconds) });
+    const created = await this.run(kind, inputs, (impl) => impl.create(inputs.plain, call));
     return { id: created.id, properties: this.outputs(kind, created.outs, inputs) };
   }
 
@@ -117,11 +117,11 @@ export class NativeProvider {
     const kind = this.kindOf(urn);
     const props = openWire(wire);
     const call = this.callOf(urn, props);
-    const read = await this.run(kind, call, props, (impl) => impl.read(id, props.plain, call));
+    const read = await this.run(kind, props, (impl) => impl.read(id, props.plain, call));
     if (read.id === undefined) return {};
     // Inputs as the resource stands, whether its name was drawn included: a refresh that dropped
     // it would make the next check draw another name (a rename, a script replaced).
-    const inputs = stored(read.inputs ?? {}, props.autoNamed);
+    const inputs = withAutoNamed(read.inputs ?? {}, props.autoNamed);
     return {
       id: read.id,
       properties: this.outputs(kind, read.props ?? {}, props),
@@ -134,16 +134,16 @@ export class NativeProvider {
     const kind = this.kindOf(urn);
     const olds = openWire(oldWire);
     const news = openWire(newWire);
-    const call = this.callOf(urn, news, { timeout: timeoutOf("update", timeoutSeconds) });
-    const updated = await this.run(kind, call, news, (impl) => impl.update(id, olds.plain, news.plain, call));
+    const call = this.callOf(urn, news, { timeout: engineTimeoutOf("update", timeoutSeconds) });
+    const updated = await this.run(kind, news, (impl) => impl.update(id, olds.plain, news.plain, call));
     return { properties: this.outputs(kind, updated.outs, news) };
   }
 
   async delete(urn: string, id: string, wire: EngineProps, timeoutSeconds: number): Promise<void> {
     const kind = this.kindOf(urn);
     const props = openWire(wire);
-    const call = this.callOf(urn, props, { timeout: timeoutOf("delete", timeoutSeconds) });
-    await this.run(kind, call, props, (impl) => impl.delete(id, props.plain, call));
+    const call = this.callOf(urn, props, { timeout: engineTimeoutOf("delete", timeoutSeconds) });
+    await this.run(kind, props, (impl) => impl.delete(id, props.plain, call));
   }
 
   /** A data source: `vmapi:index:getUsers` and the others, on this provider's account. */
@@ -178,7 +178,7 @@ export class NativeProvider {
   }
 
   /** The call of one request about the resource of `urn`, whose inputs are `on`; its lines on the URN's row. */
-  private callOf(urn: string, on: Opened, facts: Partial<Call> = {}): Call {
+  private callOf(urn: string, on: WireBag, facts: Partial<Call> = {}): Call {
     return {
       ...this.accountCall(urn),
       resource: resourceFacts(urn, on.autoNamed),
@@ -189,17 +189,20 @@ export class NativeProvider {
     };
   }
 
-  /** Runs one call of `kind`'s implementation; what escapes it is answerable, its secrets masked. */
+  /**
+   * Runs one call of `kind`'s implementation (its secrets masked by the serving layer); a partial
+   * failure it throws is answered with its properties shaped as outputs are (`outputs`: secrets
+   * marked, undefined values left out, which the protocol's Struct cannot carry).
+   */
   private async run<T>(
     kind: ResourceKind,
-    call: Call,
-    inputs: Opened,
+    inputs: WireBag,
     body: (impl: Implementation) => Promise<T>,
   ): Promise<T> {
     try {
       return await body(implementationOf(kind));
     } catch (err) {
-      throw this.answerable(kind, withoutSecrets(err, call.secretInputs, inputs.plain), inputs);
+      throw keptOnPartialFailure(err, (properties) => this.outputs(kind, properties, inputs));
     }
   }
 
@@ -207,24 +210,8 @@ export class NativeProvider {
    * Outputs for the engine: what the door keeps beside them (whether the name was drawn), the
    * schema's secret outputs and every input that came secret marked.
    */
-  private outputs(kind: ResourceKind, outs: EngineProps, inputs: Opened): Record<string, unknown> {
+  private outputs(kind: ResourceKind, outs: EngineProps, inputs: WireBag): Record<string, unknown> {
     const secret = [...inputs.secretKeys, ...this.schema.secretOutputs(kind)];
-    return toWire(stored(outs, inputs.autoNamed), secret);
-  }
-
-  /**
-   * `err` as the engine can be told it: a partial failure's properties (the resource exists: `id`
-   * and `properties`) shaped as outputs are, secrets marked and undefined values left out (the
-   * protocol's Struct cannot carry one: the failure would never be answered).
-   */
-  private answerable(kind: ResourceKind, err: unknown, inputs: Opened): unknown {
-    const partial = err as { id?: unknown; properties?: unknown };
-    if (
-      typeof partial?.id === "string" &&
-      typeof partial.properties === "object" &&
-      partial.properties !== null
-    )
-      partial.properties = this.outputs(kind, partial.properties as EngineProps, inputs);
-    return err;
+    return toWire(withAutoNamed(outs, inputs.autoNamed), secret);
   }
 }

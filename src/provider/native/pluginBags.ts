@@ -8,7 +8,7 @@
  * handed to an implementation.
  */
 import { urnIdentity } from "../../contract/unfinishedCreates";
-import type { Bound, Operation } from "../shared/operationOptions";
+import { boundOf, type Bound, type Operation } from "../shared/operationOptions";
 import type { EngineProps, ResourceFacts } from "../shared/resourceImplementation";
 import { urnParts } from "./urns";
 import { fromWire } from "./wireValues";
@@ -17,14 +17,14 @@ import { fromWire } from "./wireValues";
 const AUTO_NAMED = "__autoNamed";
 
 /** One bag as the plugin opens it: plain values without `__` keys, the keys that came secret, whether the name was drawn. */
-export interface Opened {
+export interface WireBag {
   plain: EngineProps;
   secretKeys: readonly string[];
   autoNamed: boolean;
 }
 
 /** `wire` as an implementation takes it (module comment). */
-export function openWire(wire: EngineProps): Opened {
+export function openWire(wire: EngineProps): WireBag {
   const { props, secretKeys } = fromWire(wire);
   const plain = Object.fromEntries(Object.entries(props).filter(([key]) => !key.startsWith("__")));
   return {
@@ -35,7 +35,7 @@ export function openWire(wire: EngineProps): Opened {
 }
 
 /** `props` with what the plugin keeps in state beside them: whether the resource's name was drawn. */
-export function stored(props: EngineProps, autoNamed: boolean): EngineProps {
+export function withAutoNamed(props: EngineProps, autoNamed: boolean): EngineProps {
   return autoNamed ? { ...props, [AUTO_NAMED]: true } : props;
 }
 
@@ -50,8 +50,7 @@ export function resourceFacts(urn: string, autoNamed: boolean, randomSeed?: stri
 }
 
 /** The engine's timeout of `operation` (seconds; 0: none) as the operation's bound, named as the engine sent it. */
-export function timeoutOf(operation: Operation, seconds: number): Bound | undefined {
-  if (!(seconds > 0)) return undefined;
+export function engineTimeoutOf(operation: Operation, seconds: number): Bound | undefined {
   const ms = Math.round(seconds * 1000);
-  return { ms, label: `customTimeouts.${operation} (${ms}ms)` };
+  return boundOf(operation, ms, `${ms}ms`);
 }

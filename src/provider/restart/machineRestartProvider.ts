@@ -13,8 +13,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { provesAbsence } from "../../client/core/errors";
 import { nowOf } from "../shared/context";
-import { printableFailures } from "../shared/checks";
-import { explainTimeout, replaceOnChangesFailures } from "../shared/operationOptions";
+import { explainTimeout } from "../shared/operationOptions";
 import { ResourceInitError } from "../shared/partialFailure";
 import type { Call, ResourceImplementation } from "../shared/resourceImplementation";
 import { UNKNOWN } from "../shared/unknown";
@@ -33,7 +32,7 @@ export type MachineRestartImplementation = ResourceImplementation<RestartInputs,
 
 /** The MachineRestart implementation both doors dispatch to. */
 export const machineRestartProvider: MachineRestartImplementation = {
-  async check(_olds, news, call) {
+  async check(_olds, news) {
     const inputs: RestartInputs = { ...news, state: (news.state as RestartInputs["state"]) ?? "ready" };
     const failures: pulumi.dynamic.CheckFailure[] = [];
     const known = (key: string) => inputs[key] !== UNKNOWN && inputs[key] !== undefined;
@@ -58,8 +57,7 @@ export const machineRestartProvider: MachineRestartImplementation = {
         property: "waitTimeoutSeconds",
         reason: `waitTimeoutSeconds must be a positive whole number of seconds (got ${JSON.stringify(wait)})`,
       });
-    failures.push(...replaceOnChangesFailures(call.replaceOnChanges, RESTART_INPUT_KEYS, "MachineRestart"));
-    return { inputs, failures: printableFailures(failures, inputs, call.secretInputs) };
+    return { inputs, failures };
   },
 
   async diff(_id, olds, news) {

@@ -14,12 +14,12 @@ import {
   type CreateScriptRequest,
 } from "../../contract/requestSchemas";
 import type { Script as ApiScript } from "../../contract/schemas";
-import { definedOnly, printableFailures, schemaFailures } from "../shared/checks";
+import { definedOnly, schemaFailures } from "../shared/checks";
 import { changedKeys } from "../shared/diffTable";
 import { withAutoName } from "../shared/naming";
 import { createScript } from "./scriptCreate";
 import { freshListingsFor } from "../shared/freshListings";
-import { replaceOnChangesFailures, withinTimeout } from "../shared/operationOptions";
+import { withinTimeout } from "../shared/operationOptions";
 import { scriptFromList } from "../shared/listSnapshot";
 import { proveAccount } from "../shared/references";
 import type {
@@ -140,12 +140,7 @@ function checkScript(olds: ScriptOutputs, news: EngineProps, call: Call): CheckR
     if (tooLarge)
       failures.push({ property: inputs.scriptFile ? "scriptFile" : "scriptText", reason: tooLarge });
   }
-  failures.push(...replaceOnChangesFailures(call.replaceOnChanges, SCRIPT_INPUT_KEYS, "Script"));
-  return {
-    inputs,
-    failures: printableFailures(failures, inputs, call.secretInputs),
-    autoNamed: named.autoNamed,
-  };
+  return { inputs, failures, autoNamed: named.autoNamed };
 }
 
 /** The create request's fields (all but the text) from the inputs. */

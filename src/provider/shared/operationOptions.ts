@@ -19,6 +19,16 @@ export interface Bound {
   label: string;
 }
 
+/**
+ * The `customTimeouts` bound of `operation`, as both doors read it: `ms` as the door decoded it
+ * (none, or not positive: no bound), named as the program or the engine wrote it (`written`).
+ */
+export function boundOf(operation: Operation, ms: number | undefined, written: string): Bound | undefined {
+  return ms === undefined || !(ms > 0)
+    ? undefined
+    : { ms, label: `customTimeouts.${operation} (${written})` };
+}
+
 /** The tightest of `bounds` (the ones given). */
 export function tightest(...bounds: Array<Bound | undefined>): Bound {
   const given = bounds.filter((b): b is Bound => b !== undefined);

@@ -21,3 +21,23 @@ export class ResourceInitError extends Error {
     this.reasons = [reason];
   }
 }
+
+/**
+ * `err`, when it is a partial failure (an `id` and the `properties` the engine stores), with its
+ * properties as the door stores outputs (`store`: what the door keeps beside them, its marks), so
+ * the next operation finds them as it finds a success's; any other error as it is. Both doors
+ * call it on what an implementation throws.
+ */
+export function keptOnPartialFailure(
+  err: unknown,
+  store: (properties: Record<string, unknown>) => Record<string, unknown>,
+): unknown {
+  const partial = err as { id?: unknown; properties?: unknown };
+  if (
+    typeof partial?.id === "string" &&
+    typeof partial.properties === "object" &&
+    partial.properties !== null
+  )
+    partial.properties = store(partial.properties as Record<string, unknown>);
+  return err;
+}

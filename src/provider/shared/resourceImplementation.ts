@@ -147,10 +147,16 @@ export interface ResourceImplementation<
   read(id: string, props: Outputs, call: Call): Promise<ReadResult<Outputs>>;
   update(id: string, olds: Outputs, news: Inputs, call: Call): Promise<UpdateResult<Outputs>>;
   delete(id: string, props: Outputs, call: Call): Promise<void>;
+  /**
+   * What replacing the resource costs, once a diff's replacements are final (the serving layer
+   * calls it with `replaceOnChanges` applied): said in a warning, or refused by throwing. Calls
+   * no API; left out where a replacement needs no word.
+   */
+  replacing?(id: string, olds: Outputs, news: Inputs, replaces: readonly string[], call: Call): void;
 }
 
 /** The name of one method of an implementation, as a door calls it. */
-export type Method = keyof ResourceImplementation<EngineProps, EngineProps>;
+export type Method = Exclude<keyof ResourceImplementation<EngineProps, EngineProps>, "replacing">;
 
 /** True when A and B are the same type: for the compile-time checks of the resource models. */
 export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -69,7 +69,11 @@ describe("MachineRestart", () => {
     expect(await restarts()).toBe(before);
 
     const news = await checked({ machineId, triggers: ["b"] });
-    expect(await provider().diff(id, outs, news)).toEqual({ changes: true, replaces: [] });
+    expect(await provider().diff(id, outs, news)).toEqual({
+      changes: true,
+      replaces: [],
+      changed: ["triggers"],
+    });
     const updated = await provider().update(id, outs, news, kit.settings);
     expect((await restarts()) - before).toBe(1);
     expect(updated.outs).toMatchObject({
@@ -77,7 +81,11 @@ describe("MachineRestart", () => {
       currentState: "ready",
       restartedAt: expect.any(String),
     });
-    expect(await provider().diff(id, updated.outs, news)).toEqual({ changes: false, replaces: [] });
+    expect(await provider().diff(id, updated.outs, news)).toEqual({
+      changes: false,
+      replaces: [],
+      changed: [],
+    });
     expect((await new VmApiClient(kit.settings).machines.get(machineId)).state).toBe("ready");
   });
 
@@ -88,6 +96,7 @@ describe("MachineRestart", () => {
     expect(await provider().diff("ps-old/restart", olds, news)).toEqual({
       changes: true,
       replaces: ["machineId"],
+      changed: ["machineId", "triggers"],
     });
     const before = await restarts();
     await provider().create(news, kit.settings);

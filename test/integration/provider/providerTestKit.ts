@@ -1,5 +1,5 @@
 /**
- * Shared set-up for provider tests: an in-process emulator on a manual clock, and the five
+ * Shared set-up for provider tests: an in-process emulator on a manual clock, and the five served
  * implementations through the TypeScript door on a context of their own whose clients sleep by
  * advancing that clock, so no wait of the provider takes real time. Each kit has its own lookup
  * cache.
@@ -14,6 +14,12 @@ import { scriptProvider } from "../../../src/provider/script/scriptProvider";
 import { resourceDelegationProvider } from "../../../src/provider/delegation/resourceDelegationProvider";
 import { machineAccessProvider } from "../../../src/provider/access/machineAccessProvider";
 import { machineRestartProvider } from "../../../src/provider/restart/machineRestartProvider";
+import { machineResource } from "../../../src/provider/machine/machineResource";
+import { scriptResource } from "../../../src/provider/script/scriptResource";
+import { resourceDelegationResource } from "../../../src/provider/delegation/resourceDelegationResource";
+import { machineAccessResource } from "../../../src/provider/access/machineAccessResource";
+import { machineRestartResource } from "../../../src/provider/restart/machineRestartResource";
+import { served } from "../../../src/provider/shared/serving";
 import { viaSettings, type ViaSettings } from "../../kit/providers";
 import { VmApiClient } from "../../../src/client/client";
 import { ResourceInitError } from "../../../src/provider/shared/partialFailure";
@@ -53,11 +59,15 @@ export interface KitProviders {
  */
 export function providersOn(context: ProviderContext, fallback: ProviderSettings = {}): KitProviders {
   return {
-    machine: viaSettings(machineProvider, context, fallback),
-    script: viaSettings(scriptProvider, context, fallback),
-    delegation: viaSettings(resourceDelegationProvider, context, fallback),
-    access: viaSettings(machineAccessProvider, context, fallback),
-    restart: viaSettings(machineRestartProvider, context, fallback),
+    machine: viaSettings(served(machineResource, machineProvider), context, fallback),
+    script: viaSettings(served(scriptResource, scriptProvider), context, fallback),
+    delegation: viaSettings(
+      served(resourceDelegationResource, resourceDelegationProvider),
+      context,
+      fallback,
+    ),
+    access: viaSettings(served(machineAccessResource, machineAccessProvider), context, fallback),
+    restart: viaSettings(served(machineRestartResource, machineRestartProvider), context, fallback),
   };
 }
 

@@ -94,6 +94,7 @@ describe("Script provider", () => {
       changes: true,
       replaces: ["contentSha256"],
       deleteBeforeReplace: true,
+      changed: ["contentSha256", "scriptText"],
     });
   });
 });

@@ -175,17 +175,6 @@ describe("dynamicProvider: what state keeps", () => {
       },
     ]);
   });
-
-  it("an error quoting a secret input → its value masked in the message and stack", async () => {
-    const { door } = recorded(() => {
-      throw new Error("the API refused SECRET-pw-value");
-    });
-    const error = (await door
-      .create({ ...INTERNAL, password: "SECRET-pw-value" })
-      .catch((e: unknown) => e)) as Error;
-    expect(error.message).toBe("the API refused [secret]");
-    expect(error.stack).not.toContain("SECRET-pw-value");
-  });
 });
 
 describe("dynamicProvider: the account of each operation", () => {

@@ -15,7 +15,11 @@ import {
   withReplaceOnChanges,
 } from "../../../src/provider/shared/operationOptions";
 import { optionInputs } from "../../../src/provider/dynamic/resourceOptions";
-import { parseDuration, timeoutFailures, timeoutOf } from "../../../src/provider/dynamic/internalInputs";
+import {
+  parseDuration,
+  timeoutFailures,
+  customTimeoutOf,
+} from "../../../src/provider/dynamic/internalInputs";
 
 beforeAll(async () => {
   await pulumi.runtime.setMocks(
@@ -82,15 +86,15 @@ describe("the options in the plugin: the TypeScript door's decoding, an implemen
     expect(parseDuration(text)).toBeUndefined();
   });
 
-  it("timeoutOf/tightest: the shorter of customTimeouts and waitTimeoutSeconds wins, named as written", () => {
+  it("customTimeoutOf/tightest: the shorter of customTimeouts and waitTimeoutSeconds wins, named as written", () => {
     const inputs = { __customTimeouts: { create: "5s" } };
     const wait = { ms: 1_200_000, label: "waitTimeoutSeconds (1200)" };
-    expect(tightest(timeoutOf(inputs, "create"), wait)).toEqual({
+    expect(tightest(customTimeoutOf(inputs, "create"), wait)).toEqual({
       ms: 5000,
       label: "customTimeouts.create (5s)",
     });
-    expect(tightest(timeoutOf(inputs, "update"), wait)).toBe(wait);
-    expect(tightest(timeoutOf({ __customTimeouts: { create: "1h" } }, "create"), wait)).toBe(wait);
+    expect(tightest(customTimeoutOf(inputs, "update"), wait)).toBe(wait);
+    expect(tightest(customTimeoutOf({ __customTimeouts: { create: "1h" } }, "create"), wait)).toBe(wait);
   });
 
   it("explainTimeout: a wait that ran out → an OperationTimeoutError naming the bound, the wait's error as cause; another error → as it is", () => {
