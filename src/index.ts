@@ -4,12 +4,10 @@
 export * from "./client/index";
 
 // Pulumi resources and data sources.
-export { Machine, type MachineArgs } from "./provider/dynamic/machine";
+// Each resource's class and its `<Kind>Args` (Machine, Script, ResourceDelegation, MachineAccess,
+// MachineRestart), generated from the resources' declarations.
+export * from "./provider/dynamic/resourceClasses";
 export type { PowerState } from "./provider/machine/machineModel";
-export { Script, type ScriptArgs } from "./provider/dynamic/script";
-export { ResourceDelegation, type ResourceDelegationArgs } from "./provider/dynamic/resourceDelegation";
-export { MachineAccess, type MachineAccessArgs } from "./provider/dynamic/machineAccess";
-export { MachineRestart, type MachineRestartArgs } from "./provider/dynamic/machineRestart";
 export { VmApiResource, type ResourceShape } from "./provider/dynamic/resourceClass";
 export type { ResourceKind } from "./provider/dynamic/providerModule";
 export * from "./provider/functions";

@@ -22,10 +22,17 @@ export interface BuiltSchema {
   changes: Record<string, Record<string, DiffAction>>;
 }
 
-/** Reads the sources and builds the schema. */
-export function buildSchema(): BuiltSchema {
-  const files = [...RESOURCES.map((r) => r.file), ...FUNCTIONS.map((f) => f.types), PROVIDER_SETTINGS.file];
-  const source = new SourceProgram([...new Set([...files, ...ENUM_FILES])]);
+/**
+ * Reads the sources and builds the schema; `overlay` holds files generated in the same run (the
+ * classes, resourceClasses.ts), read as they will be written.
+ */
+export function buildSchema(overlay: ReadonlyMap<string, string> = new Map()): BuiltSchema {
+  const files = [
+    ...RESOURCES.flatMap((r) => [r.file, ...r.models.map((m) => m.file)]),
+    ...FUNCTIONS.map((f) => f.types),
+    PROVIDER_SETTINGS.file,
+  ];
+  const source = new SourceProgram([...new Set([...files, ...ENUM_FILES])], overlay);
   const registry = new TypeRegistry(
     source,
     new EnumCatalogue(source, ENUM_FILES),

@@ -1,7 +1,8 @@
 /**
- * Every file the schema generator owns, as it should read: `plugin/schema.json` (keys sorted below
- * the top level, where JSON order means nothing), the reference pages, the registry's index of
- * the resource declarations and the data sources' TypeScript functions, each formatted as
+ * Every file the schema generator owns, as it should read: the resources' TypeScript classes and
+ * their index, `plugin/schema.json` (keys sorted below the top level, where JSON order means
+ * nothing; read from those classes), the reference pages, the registry's index of the resource
+ * declarations and the data sources' TypeScript functions, each formatted as
  * `npm run lint` wants it (prettier, with the repository's settings).
  */
 import * as fs from "fs";
@@ -13,6 +14,7 @@ import { DATA_SOURCE_FUNCTIONS_FILE, dataSourceFunctions } from "./dataSourceFun
 import { pageText, referencePages } from "./referencePages";
 import { RESOURCE_INDEX_FILE, resourceIndex } from "./resourceIndex";
 import { declaredResources } from "./declarations";
+import { CLASS_INDEX_FILE, classIndex, resourceClass } from "./resourceClasses";
 import { REPO } from "./sourceProgram";
 import { FUNCTIONS, SCHEMA_FILE } from "./sources";
 
@@ -39,8 +41,13 @@ const TOP_LEVEL: readonly (keyof PackageSpec)[] = [
 
 /** The files and their content, by path relative to the repository; and the schema built. */
 export async function generatedFiles(): Promise<{ built: BuiltSchema; files: Map<string, string> }> {
-  const built = buildSchema();
   const files = new Map<string, string>();
+  const resources = declaredResources();
+  for (const resource of resources) {
+    files.set(resource.classFile, await formatted(resource.classFile, resourceClass(resource)));
+  }
+  files.set(CLASS_INDEX_FILE, await formatted(CLASS_INDEX_FILE, classIndex(resources)));
+  const built = buildSchema(files);
   files.set(SCHEMA_FILE, await formatted(SCHEMA_FILE, schemaJson(built.schema)));
   for (const page of referencePages(built)) {
     files.set(page.file, await formatted(page.file, pageText(page, read(page.file))));

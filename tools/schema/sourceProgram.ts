@@ -13,15 +13,23 @@ export class SourceProgram {
   readonly checker: ts.TypeChecker;
   private readonly program: ts.Program;
 
-  /** Loads `files` (paths relative to the repository) and everything they import. */
-  constructor(files: readonly string[]) {
+  /**
+   * Loads `files` (paths relative to the repository) and everything they import; a file `overlay`
+   * holds (by the same relative path) is read as the text there, not as it is on disk: the classes
+   * generated in the same run.
+   */
+  constructor(files: readonly string[], overlay: ReadonlyMap<string, string> = new Map()) {
     const configPath = path.join(REPO, "tsconfig.json");
     const config = ts.readConfigFile(configPath, (p) => ts.sys.readFile(p));
     const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, REPO);
-    this.program = ts.createProgram({
-      rootNames: files.map((file) => path.join(REPO, file)),
-      options: { ...parsed.options, noEmit: true },
-    });
+    const options = { ...parsed.options, noEmit: true };
+    const host = ts.createCompilerHost(options);
+    const texts = new Map([...overlay].map(([file, text]) => [path.join(REPO, file), text]));
+    const readFile = host.readFile.bind(host);
+    const fileExists = host.fileExists.bind(host);
+    host.readFile = (file) => texts.get(path.resolve(file)) ?? readFile(file);
+    host.fileExists = (file) => texts.has(path.resolve(file)) || fileExists(file);
+    this.program = ts.createProgram({ rootNames: files.map((file) => path.join(REPO, file)), options, host });
     this.checker = this.program.getTypeChecker();
   }
 

@@ -4,6 +4,7 @@
  */
 import type { SetMachineAccessRequest } from "../../contract/requestSchemas";
 import type { Assert, Props, Same } from "../shared/resourceImplementation";
+import { machineAccessResource } from "./machineAccessResource";
 
 /** A MachineAccess's inputs: the machine, and the user of the request who may use it. */
 interface AccessFields {
@@ -17,8 +18,10 @@ export type AccessInputs = Props<AccessFields>;
 /** The outputs a MachineAccess's provider stores: the inputs, nothing more. */
 export type AccessOutputs = Props<AccessFields>;
 
-/** Every input (and output) key of a MachineAccess. */
-export const ACCESS_INPUT_KEYS = ["machineId", "userId"] as const;
+type InputKey = keyof typeof machineAccessResource.inputs.shape;
 
-/* Compile-time check that the list above is the typed fields. */
-type _InputKeys = Assert<Same<(typeof ACCESS_INPUT_KEYS)[number], keyof AccessFields>>;
+/** Every input (and output) key of a MachineAccess, as its declaration has them. */
+export const ACCESS_INPUT_KEYS = Object.keys(machineAccessResource.inputs.shape) as InputKey[];
+
+/* Compile-time check that the declared inputs are the typed fields. */
+type _InputKeys = Assert<Same<InputKey, keyof AccessFields>>;

@@ -1,19 +1,33 @@
 /**
- * The MachineAccess, declared once (shared/resourceDeclaration.ts says who reads what): its class
- * registers this shape, the registry loads its implementation from here, the schema reads its
- * diff table and models here.
+ * The MachineAccess, declared once (shared/resourceDeclaration.ts says who reads what): its
+ * fields, from which its class, its diff table and its part of the schema are made; the registry
+ * loads its implementation from here.
  */
-import type * as AccessProviderModule from "./machineAccessProvider";
-import type { ResourceDeclaration } from "../shared/resourceDeclaration";
-import { ACCESS_INPUT_KEYS } from "./machineAccessModel";
+import { z } from "zod";
+import type { Loaded, ResourceDeclaration } from "../shared/resourceDeclaration";
+import { fieldsOf, input, output } from "../shared/resourceFields";
 
-/** One user's access to one machine: its inputs, which are its outputs, and the account. */
+/** One user's access to one machine, granted on create and revoked on delete. */
 export const machineAccessResource = {
-  kind: "MachineAccess",
-  load: () => (require("./machineAccessProvider") as typeof AccessProviderModule).machineAccessProvider,
-  keys: ["account", ...ACCESS_INPUT_KEYS],
-  // Its provider's `diff` in rows; test/unit/schema/diffTables.test.ts holds the two together.
-  changes: { machineId: "replace", userId: "replace" },
+  ...fieldsOf({
+    kind: "MachineAccess",
+    description: "Access for `userId` to `machineId`. The id is `<machineId>/<userId>`.",
+    argsDescription: "Inputs of a {@link MachineAccess}; a change of either replaces the grant.",
+    getDescription:
+      "Reads an existing access grant, id `<machineId>/<userId>`, into the program without managing\nit; `pulumi destroy` leaves it alone.",
+    inputs: z.object({
+      machineId: input(z.string(), { change: "replace", description: "The machine to share. Replaces." }),
+      userId: input(z.string(), {
+        change: "replace",
+        description: "The user of the same account or team who may use it. Replaces.",
+      }),
+    }),
+    outputs: z.object({
+      machineId: output(z.string(), { description: "The machine the user may use." }),
+      userId: output(z.string(), { description: "The user (of the same account or team) who may use it." }),
+    }),
+  }),
+  load: () => (require("./machineAccessProvider") as Loaded<"machineAccessProvider">).machineAccessProvider,
   models: [{ file: "src/provider/access/machineAccessModel.ts", type: "AccessOutputs" }],
   page: "docs/resources/machineAccess.md",
 } as const satisfies ResourceDeclaration;

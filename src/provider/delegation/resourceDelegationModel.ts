@@ -6,6 +6,7 @@ import { z } from "zod";
 import { DELEGATION_LIFETIME_MS } from "../../contract/constants";
 import type { ResourceDelegation as ApiDelegation } from "../../contract/schemas";
 import type { Assert, Props, Same } from "../shared/resourceImplementation";
+import { resourceDelegationResource } from "./resourceDelegationResource";
 
 /**
  * The ResourceDelegation's own settings, with their rules: `check` applies them, and the package
@@ -42,18 +43,12 @@ export type DelegationOutputs = Props<DelegationInputFields & ReportedFields>;
 /** The outputs of a create: every field create learned is there. */
 export type CreatedDelegation = DelegationOutputs & ReportedFields;
 
-/** Every input key of a ResourceDelegation. */
-export const DELEGATION_INPUT_KEYS = ["machineIds", "renewBeforeSeconds"] as const;
+type InputKey = keyof typeof resourceDelegationResource.inputs.shape;
+type OutputKey = keyof typeof resourceDelegationResource.outputs.shape;
 
-/** Outputs a ResourceDelegation has besides its inputs. */
-export const DELEGATION_OUTPUT_KEYS = [
-  "delegationId",
-  "accessTokenId",
-  "dtCreated",
-  "expiresAt",
-  "isEnabled",
-] as const;
+/** Every input key of a ResourceDelegation, as its declaration has them. */
+export const DELEGATION_INPUT_KEYS = Object.keys(resourceDelegationResource.inputs.shape) as InputKey[];
 
-/* Compile-time checks that the lists above are the typed fields. */
-type _InputKeys = Assert<Same<(typeof DELEGATION_INPUT_KEYS)[number], keyof DelegationInputFields>>;
-type _OutputKeys = Assert<Same<(typeof DELEGATION_OUTPUT_KEYS)[number], keyof ReportedFields>>;
+/* Compile-time checks that the declared fields are the typed ones: the inputs, and the outputs besides them. */
+type _InputKeys = Assert<Same<InputKey, keyof DelegationInputFields>>;
+type _OutputKeys = Assert<Same<Exclude<OutputKey, InputKey>, keyof ReportedFields>>;

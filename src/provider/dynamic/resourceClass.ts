@@ -22,6 +22,12 @@ export function isResourceOfType(obj: unknown, token: string): boolean {
   return (obj as { __pulumiType?: unknown } | null | undefined)?.__pulumiType === token;
 }
 
+/**
+ * A string the API reports: one of the known values, or another the API may add (the wire
+ * schema accepts any string there). `(string & {})` keeps editors suggesting the known ones.
+ */
+export type ReportedString<Known extends string> = Known | (string & {});
+
 /** How one resource kind registers. */
 export interface ResourceShape {
   /** Which implementation the plugin dispatches its calls to; also its type token's last part. */
@@ -134,13 +140,3 @@ export abstract class VmApiResource extends pulumi.CustomResource {
 export type DeclaredOutputs<C> = {
   [K in keyof C]: C[K] extends pulumi.Output<unknown> ? K : never;
 }[Exclude<keyof C, keyof VmApiResource>];
-
-/**
- * True when class `C` registers (`Keys`) every output it declares, which would otherwise stay
- * undefined in the program; `account` is the runtime's (accounts.ts).
- */
-export type RegistersItsOutputs<C, Keys extends string> = [
-  Exclude<DeclaredOutputs<C>, Keys | "account">,
-] extends [never]
-  ? true
-  : false;

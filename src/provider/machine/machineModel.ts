@@ -17,6 +17,7 @@ import type { Assert, EngineProps, Props, Same } from "../shared/resourceImpleme
 
 export { MACHINE_DIFF_TABLE, type MachineInputKey } from "./machineDiffTable";
 import { MACHINE_DIFF_TABLE, type MachineInputKey } from "./machineDiffTable";
+import { machineResource } from "./machineResource";
 
 /** Inputs whose wire name differs from the Pulumi property name. */
 const WIRE_NAMES: Partial<Record<MachineInputKey, string>> = { name: "machineName" };
@@ -234,6 +235,19 @@ export function passwordMatches(password: unknown, digest: unknown): boolean {
   return crypto.timingSafeEqual(candidate, Buffer.from(hash, "hex"));
 }
 
-/* Compile-time checks that the typed inputs are exactly the rows of the diff table, and every power state is listed. */
+/**
+ * Outputs a Machine declares that the API does not report: inputs kept as declared, and the digest.
+ */
+type UnreportedOutput =
+  Extract<MachineInputKey, "size" | "billingType" | "templateId" | "state"> | ProviderOutput;
+type DeclaredOutput = keyof typeof machineResource.outputs.shape;
+
+/*
+ * Compile-time checks that the typed inputs are exactly the rows of the diff table, that the
+ * declared outputs are exactly the fields the API reports, renamed as above, and the unreported
+ * ones (test/types/machineWire.types.ts holds the class's types to the wire's), and that every
+ * power state is listed.
+ */
+type _DeclaredOutputsAreTheSchemas = Assert<Same<DeclaredOutput, ReportedOutput | UnreportedOutput>>;
 type _InputFieldsAreTheDiffTable = Assert<Same<keyof MachineInputFields, MachineInputKey>>;
 type _PowerStatesAreListed = Assert<Same<(typeof POWER_STATES)[number], PowerState>>;

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import type { Assert, Props, Same } from "../shared/resourceImplementation";
 import type { PowerState } from "../machine/machineModel";
+import { machineRestartResource } from "./machineRestartResource";
 
 /**
  * The MachineRestart's own settings, with their rules: `check` applies them, and the package
@@ -30,11 +31,12 @@ export type RestartInputs = Props<RestartFields>;
 /** What it stores: the inputs, the machine's state when the last restart ended, and when that was. */
 export type RestartOutputs = Props<RestartFields & { currentState: string; restartedAt: string }>;
 
-/** Every input key of a MachineRestart. */
-export const RESTART_INPUT_KEYS = ["machineId", "triggers", "state", "waitTimeoutSeconds"] as const;
+type InputKey = keyof typeof machineRestartResource.inputs.shape;
+type OutputKey = keyof typeof machineRestartResource.outputs.shape;
 
-/** The outputs it adds to its inputs. */
-export const RESTART_OUTPUT_KEYS = ["currentState", "restartedAt"] as const;
+/** Every input key of a MachineRestart, as its declaration has them. */
+export const RESTART_INPUT_KEYS = Object.keys(machineRestartResource.inputs.shape) as InputKey[];
 
-/* Compile-time check that the list above is the typed fields. */
-type _InputKeys = Assert<Same<(typeof RESTART_INPUT_KEYS)[number], keyof RestartFields>>;
+/* Compile-time checks that the declared fields are the typed ones: the inputs, and the outputs besides them. */
+type _InputKeys = Assert<Same<InputKey, keyof RestartFields>>;
+type _OutputKeys = Assert<Same<Exclude<OutputKey, InputKey>, "currentState" | "restartedAt">>;

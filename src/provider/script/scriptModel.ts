@@ -1,22 +1,14 @@
 /**
  * The Script resource as data: its inputs and outputs, typed from the create request and the
- * wire schema, its diff table, and the key lists its class registers (script.ts). Type imports
- * and plain lists only, so the class loads nothing of the provider.
+ * wire schema, and its diff table and key lists as its declaration (scriptResource.ts) has them.
  */
 import type { CreateScriptRequest } from "../../contract/requestSchemas";
 import type { Script as ApiScript } from "../../contract/schemas";
-import type { DiffTable } from "../shared/diffTable";
 import type { Assert, Props, Same } from "../shared/resourceImplementation";
+import { scriptResource } from "./scriptResource";
 
 /** Every input replaces: the API cannot change a script. */
-export const SCRIPT_DIFF_TABLE = {
-  name: "replace",
-  contentSha256: "replace",
-  description: "replace",
-  isEnabled: "replace",
-  runOnce: "replace",
-  machineId: "replace",
-} as const satisfies DiffTable<string>;
+export const SCRIPT_DIFF_TABLE = scriptResource.changes;
 
 /**
  * A Script's inputs: the create request's fields under their Pulumi names (`name` is the wire's
@@ -42,23 +34,21 @@ type ReportedFields = Pick<
 /** The outputs a Script's provider stores: the declared inputs overlaid with what the API reports. */
 export type ScriptOutputs = Props<Omit<ScriptInputFields, keyof ReportedFields> & ReportedFields>;
 
-/** Every input key of a Script, the diff table's and the two ways to give the text. */
-export const SCRIPT_INPUT_KEYS: readonly (keyof ScriptInputFields)[] = [
-  ...(Object.keys(SCRIPT_DIFF_TABLE) as (keyof typeof SCRIPT_DIFF_TABLE)[]),
-  "scriptText",
-  "scriptFile",
-];
+/** Every input key of a Script: the diff table's and the two ways to give the text. */
+export const SCRIPT_INPUT_KEYS = scriptResource.inputNames as readonly (keyof ScriptInputFields)[];
 
-/** Outputs a Script has besides its inputs. */
-export const SCRIPT_OUTPUT_KEYS = ["scriptId", "ownerType", "ownerId", "dtCreated", "machines"] as const;
+type DeclaredInput =
+  keyof typeof scriptResource.inputs.shape | keyof NonNullable<typeof scriptResource.computed>["shape"];
+type DeclaredOutput = keyof typeof scriptResource.outputs.shape;
 
 /*
- * Compile-time checks that the lists above are the typed fields: every input key once, and the
- * reported outputs that are not inputs.
+ * Compile-time checks that the declared fields are the typed ones: every input once (the content's
+ * hash a computed row), and the reported outputs that are not inputs.
  */
-type _InputKeysAreTheFields = Assert<
-  Same<keyof typeof SCRIPT_DIFF_TABLE | "scriptText" | "scriptFile", keyof ScriptInputFields>
->;
+type _InputKeysAreTheFields = Assert<Same<DeclaredInput, keyof ScriptInputFields>>;
 type _OutputKeysAreTheReported = Assert<
-  Same<(typeof SCRIPT_OUTPUT_KEYS)[number], Exclude<keyof ReportedFields, keyof ScriptInputFields>>
+  Same<
+    Exclude<DeclaredOutput, keyof ScriptInputFields>,
+    Exclude<keyof ReportedFields, keyof ScriptInputFields>
+  >
 >;

@@ -12,7 +12,7 @@
  * operation's timeout, are its own (partialFailure.ts `keptOnPartialFailure`,
  * operationOptions.ts `boundOf`), each written once too.
  */
-import { changedKeys, type DiffTable } from "./diffTable";
+import { changedKeys } from "./diffTable";
 import { printableFailures, withoutSecretValues } from "./checks";
 import { replaceOnChangesFailures, withReplaceOnChanges } from "./operationOptions";
 import type { Call, DiffResult, EngineProps, ResourceImplementation } from "./resourceImplementation";
@@ -20,24 +20,16 @@ import { withoutSecrets } from "./secretErrors";
 
 type Implementation = ResourceImplementation<EngineProps, EngineProps>;
 
-/** What the serving layer reads of a resource's declaration (shared/resourceDeclaration.ts). */
+/** What the serving layer reads of a resource's declaration (resourceFields.ts derives both). */
 export interface ServedResource {
   readonly kind: string;
-  readonly changes: DiffTable<string>;
-  readonly derived?: Readonly<Record<string, readonly string[]>>;
-}
-
-/**
- * Every input of a declared resource, as `replaceOnChanges` may name it: its diff table's rows,
- * then the inputs a row is computed from (a Script's `scriptText` behind `contentSha256`).
- */
-export function inputNamesOf(resource: ServedResource): string[] {
-  return [...new Set([...Object.keys(resource.changes), ...Object.values(resource.derived ?? {}).flat()])];
+  /** Every input, as `replaceOnChanges` may name it. */
+  readonly inputNames: readonly string[];
 }
 
 /** `impl` with the rules of the module comment, for the resource `resource` declares. */
 export function served<I extends Implementation>(resource: ServedResource, impl: I): I {
-  const inputNames = inputNamesOf(resource);
+  const inputNames = resource.inputNames;
   const table = Object.fromEntries(inputNames.map((key) => [key, "update" as const]));
   return {
     check: (olds, news, call) =>

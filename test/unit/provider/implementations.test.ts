@@ -30,7 +30,7 @@ describe("the resource registry", () => {
     }
   });
 
-  test("lazy: a Script's implementation → nothing of machine/ but the Machine's declaration and model", () => {
+  test("lazy: a Script's implementation → nothing of machine/ but the Machine's declaration", () => {
     const loaded = inFreshNode(`
       const { implementationOf } = require("./dist/provider/implementations.js");
       const inMachine = () => Object.keys(require.cache)
@@ -47,7 +47,7 @@ describe("the resource registry", () => {
       }));`);
     expect(loaded).toEqual({
       create: "function",
-      afterScript: ["machineDiffTable.js", "machineModel.js", "machineResource.js"],
+      afterScript: ["machineResource.js"],
       machineLoaded: true,
     });
   });

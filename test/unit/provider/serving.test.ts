@@ -17,11 +17,8 @@ import type { Call } from "../../../src/provider/shared/resourceImplementation";
 import { served } from "../../../src/provider/shared/serving";
 import { OFFLINE_SETTINGS } from "../../kit/providers";
 
-/** A resource as its declaration says it (the serving layer reads its inputs from its diff table). */
-const WIDGET = {
-  kind: "Widget",
-  changes: { size: "update", zone: "replace", secretWord: "update" },
-} as const;
+/** A resource as its declaration says it (the serving layer reads its kind and its inputs). */
+const WIDGET = { kind: "Widget", inputNames: ["size", "zone", "secretWord"] } as const;
 
 /** Lines an implementation or the door sent, by sink. */
 interface Lines {
