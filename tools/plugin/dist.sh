@@ -21,9 +21,16 @@
 # made from a run of the plugin up to its first answers (tools/plugin/codeCache.ts): a faster
 # start. A code cache only runs on the Node binary that made it, so the other platform's has none.
 #
-# release/ is git-ignored. A tarball is rebuilt only when what it is made of changed (the bundle,
-# the schema, this script): release/.digest-<arch> records it, so a second run takes the bundle's
-# few seconds. Runs one at a time (release/.lock): the tests call this too.
+# Each executable is run before it is packed (tools/plugin/smokeTest.ts): with no node on PATH it
+# must answer GetPluginInfo and GetSchema as the engine asks them. The other platform's runs under
+# user-mode emulation: Debian's qemu-user-static, on that platform's C and C++ libraries from
+# Debian's cross packages (the portable Node build links glibc and libstdc++), which this script
+# asks for before it builds anything when they are missing (.ci/run installs them).
+#
+# release/ is git-ignored (VMAPI_RELEASE_DIR names another folder). A tarball is rebuilt only
+# when what it is made of changed (the bundle, the schema, this script and the ones that make and
+# check it): release/.digest-<arch> records it, so a second run takes the bundle's few seconds.
+# Runs one at a time (release/.lock): the tests call this too.
 set -euo pipefail
 SELF="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
 cd "$(dirname "$SELF")/../.."
@@ -31,7 +38,7 @@ cd "$(dirname "$SELF")/../.."
 NODE_VERSION=22.23.3
 # The sentinel Node's single-executable support looks for (Node's docs, "Single executable applications").
 SEA_FUSE=NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2
-OUT="$PWD/release"
+OUT="${VMAPI_RELEASE_DIR:-$PWD/release}"
 
 archs=()
 while (($#)); do
@@ -49,6 +56,27 @@ case "$(uname -m)" in
   aarch64 | arm64) host_arch=arm64 ;;
   *) host_arch= ;;
 esac
+# The command that runs the executable of $1 (amd64 or arm64) here, in emulators[$1]: none for the
+# host's; qemu-user-static with that platform's libraries for the other's, or a stop that says
+# what to install.
+declare -A emulators
+find_emulator() {
+  local arch=$1 qemu libs cross
+  [[ "$arch" == "$host_arch" ]] && { emulators[$arch]=; return; }
+  case "$arch" in
+    arm64) qemu=qemu-aarch64-static libs=/usr/aarch64-linux-gnu cross=libstdc++6-arm64-cross ;;
+    amd64) qemu=qemu-x86_64-static libs=/usr/x86_64-linux-gnu cross=libstdc++6-amd64-cross ;;
+  esac
+  if ! command -v "$qemu" >/dev/null || [[ ! -d "$libs/lib" ]]; then
+    echo "dist.sh: the linux-$arch executable is checked by running it under emulation, which needs" \
+      "Debian's qemu-user-static ($qemu) and $cross ($libs): as root," \
+      "apt-get install -y --no-install-recommends qemu-user-static $cross (.ci/run does when they are missing)" >&2
+    exit 1
+  fi
+  emulators[$arch]="$(command -v "$qemu") -L $libs"
+}
+for arch in "${archs[@]}"; do find_emulator "$arch"; done
+
 version=$("$host_node" -p 'require("./package.json").version')
 schema_version=$("$host_node" -p 'require("./plugin/schema.json").version')
 [[ "$version" == "$schema_version" ]] ||
@@ -62,7 +90,8 @@ trap 'rm -rf "$work"' EXIT
 start=$(date +%s)
 
 "$host_node" -r ts-node/register/transpile-only tools/plugin/bundle.ts "$work" >/dev/null
-digest=$(cat "$work/plugin.js" "$work/sea-main.js" "$work/schema.json" "$SELF" tools/plugin/codeCache.ts |
+digest=$(cat "$work/plugin.js" "$work/sea-main.js" "$work/schema.json" "$SELF" tools/plugin/codeCache.ts \
+  tools/plugin/smokeTest.ts tools/plugin/pluginClient.ts |
   sha256sum | cut -c1-32)
 
 # Builds the tarball of $1 (amd64 or arm64) into release/.
@@ -99,27 +128,13 @@ EOF
     --sentinel-fuse "$SEA_FUSE" >/dev/null 2>&1
   cp "$node_dir/../LICENSE" "$stage/LICENSE.node"
   cp "$work/THIRD_PARTY_NOTICES" "$stage/THIRD_PARTY_NOTICES"
-  if [[ "$arch" == "$host_arch" ]]; then smoke_test "$stage/pulumi-resource-vmapi"; fi
+  # shellcheck disable=SC2086 # the emulator's command: words, no paths with spaces
+  "$host_node" -r ts-node/register/transpile-only tools/plugin/smokeTest.ts \
+    "$stage/pulumi-resource-vmapi" ${emulators[$arch]}
   tar -C "$stage" --owner=0 --group=0 --numeric-owner -czf "$work/$asset" \
     pulumi-resource-vmapi LICENSE.node THIRD_PARTY_NOTICES
   mv "$work/$asset" "$OUT/$asset"
   echo "$digest" >"$OUT/.digest-$arch"
-}
-
-# The executable starts with no node anywhere on PATH and prints its port, as the engine expects,
-# and V8 takes the code cache it carries (seaMain.ts exits 3 if not).
-smoke_test() {
-  env -i PATH=/nonexistent VMAPI_PLUGIN_CODE_CACHE_CHECK=1 "$1" </dev/null >"$work/smoke.out" 2>"$work/smoke.err" &
-  local pid=$! i
-  for ((i = 0; i < 300; i++)); do
-    [[ -s "$work/smoke.out" ]] && break
-    kill -0 "$pid" 2>/dev/null || break
-    sleep 0.1
-  done
-  kill "$pid" 2>/dev/null || true
-  wait "$pid" 2>/dev/null || true
-  [[ "$(head -1 "$work/smoke.out")" =~ ^[0-9]+$ ]] ||
-    { echo "dist.sh: $1 did not print its port:" >&2; cat "$work/smoke.err" >&2; exit 1; }
 }
 
 built=()

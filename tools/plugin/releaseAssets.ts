@@ -10,8 +10,8 @@ import * as path from "path";
 const REPO = path.resolve(__dirname, "..", "..");
 const DIST_SCRIPT = path.join(__dirname, "dist.sh");
 
-/** The git-ignored folder dist.sh writes the tarballs into. */
-export const RELEASE_DIR = path.join(REPO, "release");
+/** The folder dist.sh writes the tarballs into: the git-ignored release/, or VMAPI_RELEASE_DIR. */
+export const RELEASE_DIR = process.env.VMAPI_RELEASE_DIR ?? path.join(REPO, "release");
 
 /** The platforms a release is built for, as Pulumi names their architectures. */
 export type ReleaseArch = "amd64" | "arm64";

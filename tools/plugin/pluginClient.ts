@@ -1,0 +1,98 @@
+/**
+ * A plugin process asked what the engine asks a plugin it starts, on the SDK's own gRPC stubs: the
+ * port it prints, then `GetPluginInfo`, `GetSchema`, `CheckConfig` and `Configure`. For the runs
+ * of the release's bundle and executables that tools/plugin makes: the code cache's training run
+ * (codeCache.ts) and dist.sh's check of each executable (smokeTest.ts).
+ */
+import type { ChildProcessByStdio } from "node:child_process";
+import * as path from "node:path";
+import type { Readable } from "node:stream";
+
+const REPO = path.resolve(__dirname, "..", "..");
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- the SDK's generated stubs come without types we can name here */
+const sdkRoot = path.dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [REPO] }));
+const fromSdk = (id: string): any => require(require.resolve(id, { paths: [sdkRoot] }));
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+/** A started plugin whose stdout the caller reads (the engine reads the port there). */
+export type PluginProcess = ChildProcessByStdio<null, Readable, null | Readable>;
+
+/**
+ * The port `child` prints on its first line, as the engine reads it; rejects when it cannot be
+ * started or exits first, or after `timeoutMs`.
+ */
+export function printedPort(child: PluginProcess, timeoutMs: number): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let text = "";
+    const timer = setTimeout(() => reject(new Error(`printed no port in ${timeoutMs / 1000} s`)), timeoutMs);
+    const settle = () => clearTimeout(timer);
+    child.stdout.on("data", (data: Buffer) => {
+      text += data.toString();
+      if (!text.includes("\n")) return;
+      settle();
+      resolve(text.trim());
+    });
+    child.once("exit", (code, signal) => {
+      settle();
+      reject(new Error(`exited ${code ?? signal} before printing its port`));
+    });
+    child.once("error", (err) => {
+      settle();
+      reject(new Error(`could not be started: ${err.message}`));
+    });
+  });
+}
+
+/** The engine's side of a plugin's gRPC connection, each answer within `timeoutMs`. */
+export class PluginClient {
+  readonly #client: Record<string, (...args: unknown[]) => void> & { close(): void };
+  readonly #proto = fromSdk("@pulumi/pulumi/proto/provider_pb");
+  readonly #empty = fromSdk("google-protobuf/google/protobuf/empty_pb");
+
+  constructor(
+    port: string,
+    private readonly timeoutMs: number,
+  ) {
+    const grpc = fromSdk("@grpc/grpc-js") as typeof import("@grpc/grpc-js");
+    const providerGrpc = fromSdk("@pulumi/pulumi/proto/provider_grpc_pb");
+    this.#client = new providerGrpc.ResourceProviderClient(
+      `127.0.0.1:${port}`,
+      grpc.credentials.createInsecure(),
+    );
+  }
+
+  /** The version `GetPluginInfo` answers. */
+  async pluginVersion(): Promise<string> {
+    const info = (await this.#ask("getPluginInfo", new this.#empty.Empty())) as { getVersion(): string };
+    return info.getVersion();
+  }
+
+  /** The schema's text `GetSchema` answers. */
+  async schema(): Promise<string> {
+    const answer = (await this.#ask("getSchema", new this.#proto.GetSchemaRequest())) as {
+      getSchema(): string;
+    };
+    return answer.getSchema();
+  }
+
+  /** `CheckConfig`, then `Configure`, of an empty configuration: what loads the provider. */
+  async configure(): Promise<void> {
+    await this.#ask("checkConfig", new this.#proto.CheckRequest());
+    await this.#ask("configure", new this.#proto.ConfigureRequest());
+  }
+
+  close(): void {
+    this.#client.close();
+  }
+
+  /** Calls `method` with `request`; resolves with the answer. */
+  #ask(method: string, request: unknown): Promise<unknown> {
+    const deadline = { deadline: Date.now() + this.timeoutMs };
+    return new Promise((resolve, reject) =>
+      this.#client[method](request, deadline, (err: Error | null, answer: unknown) =>
+        err ? reject(new Error(`answered ${method} with an error: ${err.message}`)) : resolve(answer),
+      ),
+    );
+  }
+}
