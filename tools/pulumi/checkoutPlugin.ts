@@ -11,6 +11,11 @@
  * next command, in seconds, where a single executable (`npm run plugin:dist`) takes a minute to
  * rebuild. The launcher is installed again only when it would differ (another checkout, another
  * Node, another version): a comparison of a few hundred bytes on every other run.
+ *
+ * It replaces only what it installed: a plugin of that version whose executable is one of its
+ * launchers (each begins with LAUNCHER_MARK). A plugin the user installed there (a release, a
+ * build of their own) is left as it is, and the run stops saying so. The install itself runs
+ * under a lock (checkoutPlugin.sh), so that runs at the same time install once.
  */
 import { spawnSync } from "child_process";
 import * as fs from "fs";
@@ -18,6 +23,7 @@ import * as os from "os";
 import * as path from "path";
 
 const REPO = path.resolve(__dirname, "..", "..");
+const INSTALL_SCRIPT = path.join(__dirname, "checkoutPlugin.sh");
 
 /** The plugin's name, as Pulumi names its kind and folder. */
 const PLUGIN = "pulumi-resource-vmapi";
@@ -36,12 +42,17 @@ function shellQuoted(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
+/**
+ * How every launcher this tool writes begins, and those earlier versions of it wrote: what tells
+ * the plugins it installed from any other.
+ */
+export const LAUNCHER_MARK = `#!/bin/sh\n# ${PLUGIN} of the checkout `;
+
 /** The launcher's text: `node` (this process's Node by default) on the checkout's compiled entry. */
 export function checkoutPluginLauncher(node: string = process.execPath): string {
   const entry = path.join(REPO, "dist", "provider", "native", "main.js");
   return [
-    "#!/bin/sh",
-    `# ${PLUGIN} of the checkout ${REPO}, installed by its \`npm run pulumi\``,
+    `${LAUNCHER_MARK}${REPO}, installed by its \`npm run pulumi\``,
     "# (tools/pulumi/checkoutPlugin.ts): the checkout's compiled plugin, as fresh as its src/.",
     `exec ${shellQuoted(node)} ${shellQuoted(entry)} "$@"`,
     "",
@@ -53,33 +64,40 @@ export function installedPluginFile(pulumiHome: string, version: string): string
   return path.join(pulumiHome, "plugins", `resource-vmapi-v${version}`, PLUGIN);
 }
 
+/** The bytes of `file`; undefined when there is none (or another run is installing it again). */
+function contentOf(file: string): Buffer | undefined {
+  try {
+    return fs.readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Installs the checkout's launcher into `env`'s PULUMI_HOME with `cli` (`pulumi plugin install
- * --reinstall`), unless the plugin installed there is that launcher already. Returns whether it
- * installed. Another plugin of that version installed there (a release, another checkout's) is
- * replaced, and stderr says so: in this PULUMI_HOME, programs run on this checkout's plugin.
+ * --reinstall`, under checkoutPlugin.sh's lock), unless the plugin installed there is that
+ * launcher already. Another launcher of that version (another checkout's, another Node's) is
+ * replaced, and stderr says so; a plugin this tool did not install is left as it is, and this
+ * throws, saying what is there and what to do.
  */
-export function installCheckoutPlugin(cli: string, env: NodeJS.ProcessEnv): boolean {
+export function installCheckoutPlugin(cli: string, env: NodeJS.ProcessEnv): void {
   if (!env.PULUMI_HOME) throw new Error("PULUMI_HOME must be set to install the checkout's plugin");
   const version = checkoutPluginVersion();
   const launcher = checkoutPluginLauncher();
   const installed = installedPluginFile(env.PULUMI_HOME, version);
-  const current = fs.existsSync(installed) ? fs.readFileSync(installed) : undefined;
-  if (current?.equals(Buffer.from(launcher))) return false;
-  if (current !== undefined) {
-    process.stderr.write(
-      `replacing the vmapi ${version} plugin in ${env.PULUMI_HOME} with this checkout's\n`,
-    );
-  }
+  if (contentOf(installed)?.equals(Buffer.from(launcher))) return;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vmapi-plugin-"));
   try {
     const file = path.join(dir, PLUGIN);
     fs.writeFileSync(file, launcher, { mode: 0o755 });
-    const args = ["plugin", "install", "resource", "vmapi", version, "--file", file, "--reinstall"];
-    const run = spawnSync(cli, args, { env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-    if (run.status !== 0) throw new Error(`pulumi ${args.join(" ")} failed:\n${run.stdout}${run.stderr}`);
+    const run = spawnSync("bash", [INSTALL_SCRIPT, cli, version, file, LAUNCHER_MARK], {
+      env,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    if (run.status !== 0) throw new Error(run.stderr.trim() || `${INSTALL_SCRIPT} exited ${run.status}`);
+    process.stderr.write(run.stderr);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-  return true;
 }
