@@ -28,8 +28,9 @@ export type Implementation = ResourceImplementation<EngineProps, EngineProps>;
 const SERVED = new Map<ResourceKind, Implementation>();
 
 /**
- * The implementation of `kind` as both doors call it: under the serving layer (shared/serving.ts),
- * which applies what every resource owes the engine's contract.
+ * The implementation of `kind` as both doors call it, loaded on first use, under the serving layer
+ * (shared/serving.ts), which applies what every resource owes the engine's contract; each call
+ * brings its account's context.
  */
 export function implementationOf(kind: ResourceKind): Implementation {
   let implementation = SERVED.get(kind);

@@ -1,7 +1,7 @@
 /**
  * The plugin as one CommonJS file (esbuild): src/provider/native/main.ts and everything it loads,
  * the SDK's gRPC stubs, `@grpc/grpc-js`, google-protobuf, zod and axios included, so that a
- * single executable (singleExecutable.ts) runs it with no `node_modules` beside it.
+ * single executable (dist.sh) runs it with no `node_modules` beside it.
  *
  *   node -r ts-node/register/transpile-only tools/plugin/bundle.ts OUT_DIR
  *

@@ -15,7 +15,7 @@ export type MachineAccessImplementation = ResourceImplementation<AccessInputs, A
 
 /**
  * The MachineAccess implementation both doors dispatch to; `check` proves the key and, when
- * `userId` changed, that the user belongs to the account, with the lookups of its context.
+ * `userId` changed, that the user belongs to the account, with the lookups of the call's account.
  */
 export const machineAccessProvider: MachineAccessImplementation = {
   async check(olds, news, call) {

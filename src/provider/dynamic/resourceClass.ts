@@ -1,5 +1,5 @@
 /**
- * What the four resource classes share, written once: the type token the engine knows each by,
+ * What the five resource classes share, written once: the type token the engine knows each by,
  * `isInstance` across copies of this package, and how a class registers (every declared key,
  * auto-naming, secret inputs, the option inputs, secret outputs, quiet stacks), in one base class,
  * `VmApiResource`. Each class keeps its own `get`, `isInstance` and declared outputs (their
@@ -105,7 +105,7 @@ export function registeredProps(keys: readonly string[], args: object): Record<s
 }
 
 /**
- * The base of the four resource classes: registers the resource as its `shape` says, with stack
+ * The base of the five resource classes: registers the resource as its `shape` says, with stack
  * traces off while the SDK's constructor runs. A class adds its declared outputs, its `get` and
  * its `isInstance` (their signatures and TSDoc are its public surface).
  */

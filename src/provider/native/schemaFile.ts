@@ -12,7 +12,7 @@ import { pluginToken } from "../../contract/typeTokens";
 /** Where the schema is, from this module's folder (src/ or dist/provider/native): the package's plugin/. */
 export const SCHEMA_PATH = path.resolve(__dirname, "..", "..", "..", "plugin", "schema.json");
 
-/** The key of the schema among a single executable's assets (tools/plugin/singleExecutable.ts). */
+/** The key of the schema among a single executable's assets (tools/plugin/dist.sh). */
 export const SCHEMA_ASSET = "schema.json";
 
 interface PropertySpecs {

@@ -1,6 +1,6 @@
 /**
  * Creates of a fleet on the emulator's manual clock: the creates that start together share one
- * listing of namesakes (namesakes.ts), and their waits end on the watcher's listing that sees
+ * listing of the machines (leftovers.ts), and their waits end on the watcher's listing that sees
  * them in their state, without a show each (machineWatcher.ts), while every guarantee of a
  * create stays: a namesake that already exists (a machine kept by retainOnDelete has this very
  * auto-name) is never taken for the one a lost answer made. Requests are counted with the
