@@ -2,9 +2,10 @@
  * What the five resource classes share, written once: the type token the engine knows each by,
  * `isInstance` across copies of this package, and how a class registers (every declared key,
  * auto-naming, secret inputs, the option inputs, secret outputs, quiet stacks), in one base class,
- * `VmApiResource`. Each class keeps its own `get`, `isInstance` and declared outputs (their
- * signatures and TSDoc are the public surface), each a line over these; its field list is its
- * model's (`keys`).
+ * `VmApiResource`. Each class (generated from its declaration by `npm run schema:update`,
+ * tools/schema/resourceClasses.ts) adds its declared outputs and its `get` (their signatures and
+ * TSDoc are the public surface), each a line over these; the keys it registers are its
+ * declaration's (`keys`).
  */
 import * as pulumi from "@pulumi/pulumi";
 import { dynamicType } from "../../contract/typeTokens";
@@ -106,8 +107,8 @@ export function registeredProps(keys: readonly string[], args: object): Record<s
 
 /**
  * The base of the five resource classes: registers the resource as its `shape` says, with stack
- * traces off while the SDK's constructor runs. A class adds its declared outputs, its `get` and
- * its `isInstance` (their signatures and TSDoc are its public surface).
+ * traces off while the SDK's constructor runs. A class adds its declared outputs and its `get`
+ * (their signatures and TSDoc are its public surface); `isInstance` is this one's.
  */
 export abstract class VmApiResource extends pulumi.CustomResource {
   /**
