@@ -13,6 +13,7 @@ jest.setTimeout(400_000);
 
 const OPTIONS = path.join(PROGRAMS, "options");
 const CREATE = "POST /machines/createSingleMachinePublic";
+const RESTART = "POST /machines/{machineId}/restart";
 
 /** What the engine and the provider printed. */
 const printed = (run: CliRun) => run.stdout + run.stderr;
@@ -69,6 +70,28 @@ describe("on the real clock", () => {
     expect(liveMachines(await ctx.emulator()).map((m) => m.id)).toEqual([second]);
   });
 
+  test("replaceOnChanges ['triggers'] on a MachineRestart, a changed trigger → replaced, not restarted in place", async () => {
+    const stack = await ctx.stack(OPTIONS, ctx.emu.keys.individual, {
+      restartTrigger: "a",
+      restartReplaceOnChanges: JSON.stringify(["triggers"]),
+    });
+    expectExit(await stack.up());
+    const restarts = async () => (await ctx.emulator()).requestCounts[RESTART] ?? 0;
+    const before = await restarts();
+
+    await stack.setConfig({ restartTrigger: "b" });
+    const planned = steps(expectExit(await stack.preview())).filter((s) => s.name === "box-restart");
+    expect(planned.find((s) => s.op === "replace")?.keys).toEqual(["triggers"]);
+    const up = expectExit(await stack.up());
+    expect(
+      steps(up)
+        .filter((s) => s.name === "box-restart")
+        .map((s) => s.op),
+    ).toContain("replace");
+    expect(await restarts()).toBe(before);
+    expectExit(await stack.destroy());
+  });
+
   test("replaceOnChanges naming no input → preview names it and the inputs, nothing created", async () => {
     // (A malformed customTimeouts never reaches the provider: the engine refuses it at registration.)
     const stack = await ctx.stack(OPTIONS, ctx.emu.keys.individual, {
@@ -79,7 +102,7 @@ describe("on the real clock", () => {
     const plan = await stack.preview();
     expect(plan.code).not.toBe(0);
     expect(printed(plan)).toMatch(
-      /replaceOnChanges names "nmae", not an input of Machine; its inputs: name, /,
+      /replaceOnChanges names "nmae", not an input of Machine; its inputs: region, machineType, size, .*\bname\b/,
     );
     expect(printed(plan)).not.toMatch(/__replaceOnChanges/);
     expect(await creates()).toBe(before);

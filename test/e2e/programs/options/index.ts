@@ -1,10 +1,12 @@
 /**
  * One machine whose resource options come from the stack config, so a test changes them between
  * runs: `customTimeouts`, `replaceOnChanges`, `ignoreChanges` (JSON), `protect`, `retainOnDelete`,
- * `deleteBeforeReplace` (booleans); inputs `name`, `state`, `size`, `shutdownTimeoutInHours`.
+ * `deleteBeforeReplace` (booleans); inputs `name`, `state`, `size`, `shutdownTimeoutInHours`. With
+ * `restartTrigger` set, a MachineRestart of the machine declared by the program itself, whose
+ * trigger it is, with `restartReplaceOnChanges` (JSON) as its `replaceOnChanges`.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { Machine } from "pulumi-vmapi";
+import { Machine, MachineRestart } from "pulumi-vmapi";
 
 const config = new pulumi.Config();
 const json = <T>(key: string): T | undefined => {
@@ -36,3 +38,11 @@ const box = new Machine(
 
 export const machineId = box.machineId;
 export const name = box.name;
+
+const trigger = config.get("restartTrigger");
+if (trigger !== undefined)
+  new MachineRestart(
+    "box-restart",
+    { machineId: box.machineId, triggers: [trigger] },
+    { replaceOnChanges: json<string[]>("restartReplaceOnChanges") },
+  );
