@@ -149,6 +149,10 @@ export class Machine extends VmApiResource {
   declare readonly passwordDigest: pulumi.Output<string | undefined>;
   /** The machine's id in the API, e.g. `psabc1234` (the resource's id too). */
   declare readonly machineId: pulumi.Output<string>;
+  /** How the machine is reached: `LinuxHeadless`, `WindowsDesktop`, ... */
+  declare readonly agentType: pulumi.Output<string>;
+  /** How often: `hour`, `day` or `week`. */
+  declare readonly autoSnapshotFrequency: pulumi.Output<AutoSnapshotFrequency | null>;
   /** The operating system of its template, e.g. `Ubuntu 22.04 Server`. */
   declare readonly os: pulumi.Output<string | null>;
   /** Memory in bytes, as the numeric string the API sends. */
@@ -163,8 +167,6 @@ export class Machine extends VmApiResource {
   declare readonly storageUsed: pulumi.Output<string | null>;
   /** The billing rate's name, e.g. `C4 Hourly`. */
   declare readonly usageRate: pulumi.Output<string>;
-  /** How the machine is reached: `LinuxHeadless`, `WindowsDesktop`, ... */
-  declare readonly agentType: pulumi.Output<string>;
   /** When it was created (ISO 8601, UTC). */
   declare readonly dtCreated: pulumi.Output<string>;
   /** Whether OS updates wait for the next restart. */
@@ -191,8 +193,6 @@ export class Machine extends VmApiResource {
   declare readonly shutdownTimeoutForces: pulumi.Output<boolean>;
   /** Whether snapshots are taken automatically. */
   declare readonly performAutoSnapshot: pulumi.Output<boolean>;
-  /** How often: `hour`, `day` or `week`. */
-  declare readonly autoSnapshotFrequency: pulumi.Output<AutoSnapshotFrequency | null>;
   /** How many automatic snapshots are kept. */
   declare readonly autoSnapshotSaveCount: pulumi.Output<number | null>;
   /** The snapshot the machine is restored to, when it has a restore point. */

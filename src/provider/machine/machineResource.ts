@@ -13,6 +13,17 @@ import { fieldsOf, input, output } from "../shared/resourceFields";
 const wire = MachineSchema.shape;
 const AS_DECLARED = "As declared: the API does not report it.";
 
+/** Outputs the API reports as they are on the wire (its schema's fields), each with its description. */
+function reported<K extends keyof typeof wire>(
+  descriptions: Record<K, string>,
+): { [F in K]: (typeof wire)[F] } {
+  const fields = Object.entries(descriptions).map(([field, description]) => [
+    field,
+    output(wire[field as K], { description: description as string }),
+  ]);
+  return Object.fromEntries(fields) as { [F in K]: (typeof wire)[F] };
+}
+
 /**
  * A virtual machine, auto-named; the new user's password is a secret even when given as a plain
  * string, and so is its digest.
@@ -216,60 +227,38 @@ export const machineResource = {
       machineId: output(wire.id, {
         description: "The machine's id in the API, e.g. `psabc1234` (the resource's id too).",
       }),
-      os: output(wire.os, {
-        description: "The operating system of its template, e.g. `Ubuntu 22.04 Server`.",
-      }),
-      ram: output(wire.ram, { description: "Memory in bytes, as the numeric string the API sends." }),
-      cpus: output(wire.cpus, { description: "Number of virtual CPUs." }),
-      gpu: output(wire.gpu, { description: "The GPU model, e.g. `Quadro P5000`; null for CPU types." }),
-      storageTotal: output(wire.storageTotal, { description: "Disk size in bytes, as a numeric string." }),
-      storageUsed: output(wire.storageUsed, { description: "Disk used in bytes, as a numeric string." }),
-      usageRate: output(wire.usageRate, { description: "The billing rate's name, e.g. `C4 Hourly`." }),
       agentType: output(wire.agentType, {
         type: "string",
         description: "How the machine is reached: `LinuxHeadless`, `WindowsDesktop`, ...",
-      }),
-      dtCreated: output(wire.dtCreated, { description: "When it was created (ISO 8601, UTC)." }),
-      updatesPending: output(wire.updatesPending, {
-        description: "Whether OS updates wait for the next restart.",
-      }),
-      networkId: output(wire.networkId, { description: "The network it is on." }),
-      privateIpAddress: output(wire.privateIpAddress, { description: "Its address on that network." }),
-      publicIpAddress: output(wire.publicIpAddress, {
-        description: "Its public address, when it has one (static, or dynamic while running).",
-      }),
-      scriptId: output(wire.scriptId, { description: "The startup script attached to it." }),
-      dtLastRun: output(wire.dtLastRun, { description: "When that script last ran (ISO 8601, UTC)." }),
-      userId: output(wire.userId, {
-        description: "The machine's user; undefined when the API does not report it.",
-      }),
-      teamId: output(wire.teamId, {
-        description: "The machine's team; undefined when the API does not report it.",
-      }),
-      dynamicPublicIp: output(wire.dynamicPublicIp, {
-        description: "Whether a public IP is assigned at each start and released at stop.",
-      }),
-      shutdownTimeoutInHours: output(wire.shutdownTimeoutInHours, {
-        description: "Hours without a login before the machine shuts down.",
-      }),
-      shutdownTimeoutForces: output(wire.shutdownTimeoutForces, {
-        description: "Whether that shutdown is forced.",
-      }),
-      performAutoSnapshot: output(wire.performAutoSnapshot, {
-        description: "Whether snapshots are taken automatically.",
       }),
       autoSnapshotFrequency: output(wire.autoSnapshotFrequency, {
         type: "AutoSnapshotFrequency | null",
         description: "How often: `hour`, `day` or `week`.",
       }),
-      autoSnapshotSaveCount: output(wire.autoSnapshotSaveCount, {
-        description: "How many automatic snapshots are kept.",
-      }),
-      restorePointSnapshotId: output(wire.restorePointSnapshotId, {
-        description: "The snapshot the machine is restored to, when it has a restore point.",
-      }),
-      restorePointFrequency: output(wire.restorePointFrequency, {
-        description: "When it is restored (`shutdown`).",
+      ...reported({
+        os: "The operating system of its template, e.g. `Ubuntu 22.04 Server`.",
+        ram: "Memory in bytes, as the numeric string the API sends.",
+        cpus: "Number of virtual CPUs.",
+        gpu: "The GPU model, e.g. `Quadro P5000`; null for CPU types.",
+        storageTotal: "Disk size in bytes, as a numeric string.",
+        storageUsed: "Disk used in bytes, as a numeric string.",
+        usageRate: "The billing rate's name, e.g. `C4 Hourly`.",
+        dtCreated: "When it was created (ISO 8601, UTC).",
+        updatesPending: "Whether OS updates wait for the next restart.",
+        networkId: "The network it is on.",
+        privateIpAddress: "Its address on that network.",
+        publicIpAddress: "Its public address, when it has one (static, or dynamic while running).",
+        scriptId: "The startup script attached to it.",
+        dtLastRun: "When that script last ran (ISO 8601, UTC).",
+        userId: "The machine's user; undefined when the API does not report it.",
+        teamId: "The machine's team; undefined when the API does not report it.",
+        dynamicPublicIp: "Whether a public IP is assigned at each start and released at stop.",
+        shutdownTimeoutInHours: "Hours without a login before the machine shuts down.",
+        shutdownTimeoutForces: "Whether that shutdown is forced.",
+        performAutoSnapshot: "Whether snapshots are taken automatically.",
+        autoSnapshotSaveCount: "How many automatic snapshots are kept.",
+        restorePointSnapshotId: "The snapshot the machine is restored to, when it has a restore point.",
+        restorePointFrequency: "When it is restored (`shutdown`).",
       }),
       events: output(z.array(z.unknown()), {
         type: "MachineEvent[]",

@@ -14,8 +14,7 @@
  * Plain data and one closure: importing a declaration loads the resource's model, never its
  * implementation (`load` does, on first use).
  */
-import type { z } from "zod";
-import type { DiffTable } from "./diffTable";
+import type { DerivedFields, FieldsSpec } from "./resourceFields";
 import type { EngineProps, ResourceImplementation } from "./resourceImplementation";
 
 /**
@@ -34,26 +33,13 @@ export interface ModelType {
 }
 
 /**
- * One resource kind, declared once: its fields (resourceFields.ts: the two zod objects, their
- * descriptions and change kinds, and what derives from them) and where its implementation, models
- * and page are.
+ * One resource kind, declared once: its kind, descriptions and fields (resourceFields.ts: the zod
+ * objects, each field's description and change kind, and what derives from them: `changes`,
+ * `keys`, `inputNames`, the secrets, `derived`, `dynamicOnly`, `createOnly`), and where its
+ * implementation, models and page are. Its class is `dynamic/<kind, first letter lower>.ts`,
+ * generated from it.
  */
-export interface ResourceDeclaration {
-  /**
-   * The class name, and the last part of both type tokens (`vmapi:index:Machine`,
-   * `pulumi-nodejs:dynamic/vmapi:Machine`). Its class is `dynamic/<kind, first letter lower>.ts`,
-   * generated from this declaration.
-   */
-  readonly kind: string;
-  /** The class's TSDoc, its `<Kind>Args`' and its static `get`'s (none: no `get`). */
-  readonly description: string;
-  readonly argsDescription: string;
-  readonly getDescription?: string;
-  /** Its fields: inputs, outputs, rows computed from inputs, inputs of its TypeScript class alone. */
-  readonly inputs: z.ZodObject;
-  readonly outputs: z.ZodObject;
-  readonly computed?: z.ZodObject;
-  readonly classInputs?: z.ZodObject;
+export interface ResourceDeclaration extends FieldsSpec, DerivedFields<FieldsSpec> {
   /**
    * Its implementation, loaded on first use: `() => require("./xProvider").xProvider`, so a call
    * of another kind never loads it (implementations.ts says why).
@@ -61,25 +47,6 @@ export interface ResourceDeclaration {
   readonly load: () => ResourceImplementation<EngineProps, EngineProps>;
   /** Whether it is auto-named (naming.ts): a name left out is made from the resource's name. */
   readonly autoNamed?: boolean;
-  /** Derived from the fields (resourceFields.ts `fieldsOf`): every key its class registers. */
-  readonly keys: readonly string[];
-  /** Derived: every input as `replaceOnChanges` may name it. */
-  readonly inputNames: readonly string[];
-  /** Derived: inputs that are secret even when given as plain values. */
-  readonly secretInputs?: readonly string[];
-  /** Derived: outputs the engine keeps secret. */
-  readonly secretOutputs?: readonly string[];
-  /** Derived: every input and how a change to it is applied (the schema's `replaceOnChanges`, the page's Change column). */
-  readonly changes: DiffTable<string>;
-  /** Derived: rows of `changes` that the provider computes from other inputs, and those inputs. */
-  readonly derived?: Readonly<Record<string, readonly string[]>>;
-  /** Derived: inputs of its TypeScript class alone, which the plugin serves another way. */
-  readonly dynamicOnly?: readonly string[];
-  /**
-   * Derived: inputs its TypeScript class requires that the plugin takes as optional: only a create
-   * needs them, and the API never reports them, so the program `pulumi import` prints cannot hold them.
-   */
-  readonly createOnly?: readonly string[];
   /**
    * The provider's types of its inputs and outputs, typed from zod: a number the class declares
    * as `pulumi.Input<number>` is whole when the zod field behind the same-named property of these

@@ -112,10 +112,18 @@ export interface DerivedFields<S extends FieldsSpec> {
   readonly inputNames: readonly string[];
   /** Every key its class registers: the named account, its outputs and its inputs. */
   readonly keys: readonly string[];
+  /** Inputs that are secret even when given as plain values. */
   readonly secretInputs: readonly string[];
+  /** Outputs the engine keeps secret. */
   readonly secretOutputs: readonly string[];
+  /** Rows of `changes` that the provider computes from other inputs, and those inputs. */
   readonly derived: Readonly<Record<string, readonly string[]>>;
+  /** Inputs of its TypeScript class alone, which the plugin serves another way. */
   readonly dynamicOnly: readonly string[];
+  /**
+   * Inputs its TypeScript class requires that the plugin takes as optional: only a create needs
+   * them, and the API never reports them, so the program `pulumi import` prints cannot hold them.
+   */
   readonly createOnly: readonly string[];
 }
 
