@@ -10,9 +10,10 @@ import tseslint from "typescript-eslint";
  *             and never Pulumi or axios
  *   client    -> contract; never Pulumi. Inside it, core/ (the machinery) imports no resource,
  *                resources/ (one file per API resource) build on core/ alone, client.ts on both
- *   emulator  -> contract only; inside it, http -> model -> state: the rules (model) never import
- *                the HTTP side, and the store (state) imports neither; model/ and http/ change
- *                records only through the store's collections, never its data
+ *   emulator  -> contract only; inside it, http -> traffic -> model -> state: the traffic
+ *                controls (traffic/: faults, rate limit, request log) never import the HTTP side,
+ *                the rules (model) import neither, and the store (state) none of them; model/ and
+ *                http/ change records only through the store's collections, never its data
  *   provider  -> client, contract; never emulator, recovery or review. Inside it, shared/ and
  *                account/ are the ground: they import each other and nothing else of the
  *                provider. Every other folder but the two doors is a resource folder (machine/,
@@ -90,13 +91,22 @@ const LAYERS = [
   ),
   emulatorLayer(["src/emulator/*.ts"], 0),
   emulatorLayer(["src/emulator/http/**/*.ts"], 1),
+  emulatorLayer(["src/emulator/traffic/**/*.ts"], 1, [
+    {
+      regex: "^\\.\\./http/",
+      message: "The emulator's traffic controls (traffic/) never import its HTTP side.",
+    },
+  ]),
   emulatorLayer(["src/emulator/model/**/*.ts"], 1, [
-    { regex: "^\\.\\./http/", message: "The emulator's rules (model/) never import its HTTP side." },
+    {
+      regex: "^\\.\\./(http|traffic)/",
+      message: "The emulator's rules (model/) import neither its HTTP side nor its traffic controls.",
+    },
   ]),
   emulatorLayer(["src/emulator/state/**/*.ts"], 1, [
     {
-      regex: "^\\.\\./(http|model)/",
-      message: "The emulator's store (state/) imports neither model/ nor http/.",
+      regex: "^\\.\\./(http|traffic|model)/",
+      message: "The emulator's store (state/) imports none of model/, traffic/ and http/.",
     },
   ]),
   {
@@ -259,7 +269,7 @@ export default tseslint.config(
             },
             {
               regex:
-                "^\\.\\./\\.\\./src/(?!contract/constants$|emulator/http/(consoleTypes|faults|rateLimit)$)",
+                "^\\.\\./\\.\\./src/(?!contract/constants$|emulator/(http/consoleTypes|traffic/faults|traffic/rateLimit)$)",
               message:
                 "The page imports the console's wire types and the contract's constants, nothing else of src/.",
             },

@@ -9,7 +9,7 @@
  * It also times the request log's hot-path cost alone: one record per request, in this process.
  */
 import type { Browser, Page } from "playwright-core";
-import { RequestLog } from "../src/emulator/http/requestLog";
+import { RequestLog } from "../src/emulator/traffic/requestLog";
 import { launchChromium } from "../test/browser/support/chromium";
 import { startEmulatorProcess, type EmulatorProcess } from "./emulatorProcess";
 import { runLoad, type LoadOptions, type LoadResult } from "./loadGenerator";

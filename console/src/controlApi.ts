@@ -5,8 +5,8 @@
  */
 import type { z } from "zod";
 import type { ConsoleMachineDetail } from "../../src/emulator/http/consoleTypes";
-import type { FaultRuleSchema } from "../../src/emulator/http/faults";
-import type { RateLimitRequestSchema } from "../../src/emulator/http/rateLimit";
+import type { FaultRuleSchema } from "../../src/emulator/traffic/faults";
+import type { RateLimitRequestSchema } from "../../src/emulator/traffic/rateLimit";
 
 /** A fault rule as `POST /_emulator/faults` takes it. */
 export type FaultRuleInput = z.input<typeof FaultRuleSchema>;

@@ -7,12 +7,12 @@
 import type { z } from "zod";
 import type { CapacityRecord } from "./state/records";
 import type { CapacityChange, ClockView, EmulatorStateDump } from "./http/controlTypes";
-import type { FaultRule, FaultRuleSchema, HeldRequest } from "./http/faults";
-import type { RateLimitView } from "./http/rateLimit";
+import type { FaultRule, FaultRuleSchema, HeldRequest } from "./traffic/faults";
+import type { RateLimitView } from "./traffic/rateLimit";
 
 export type { CapacityChange, ClockView, EmulatorStateDump } from "./http/controlTypes";
-export type { RateLimitView, RateCounts } from "./http/rateLimit";
-export type { HeldRequest } from "./http/faults";
+export type { RateLimitView, RateCounts } from "./traffic/rateLimit";
+export type { HeldRequest } from "./traffic/faults";
 export type { CapacityRecord } from "./state/records";
 
 /** A scripted fault rule as `POST /_emulator/faults` takes it (`times` defaults to 1). */

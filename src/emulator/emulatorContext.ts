@@ -6,10 +6,10 @@
 import { ApiError, badRequest } from "./model/apiError";
 import { lifecycleEffects } from "./model/lifecycleEffects";
 import { iso, LATEST_INSTANT, ManualClock, type Clock } from "./state/clock";
-import { Faults } from "./http/faults";
+import { Faults } from "./traffic/faults";
 import { loadState } from "./state/persistence";
-import { RateLimits, type RateLimitSetting } from "./http/rateLimit";
-import { RequestLog } from "./http/requestLog";
+import { RateLimits, type RateLimitSetting } from "./traffic/rateLimit";
+import { RequestLog } from "./traffic/requestLog";
 import type { Seed } from "./state/seed";
 import { Store } from "./state/store";
 

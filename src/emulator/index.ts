@@ -7,7 +7,7 @@ import type * as http from "node:http";
 import { RealClock } from "./state/clock";
 import { DEFAULT_SEED } from "./state/defaultSeed";
 import { EmulatorContext } from "./emulatorContext";
-import { defaultBurst, rateLimitSetting } from "./http/rateLimit";
+import { defaultBurst, rateLimitSetting } from "./traffic/rateLimit";
 import { parseSeed } from "./state/seed";
 import { createEmulatorServer } from "./http/server";
 import { EmulatorControl } from "./controlClient";
@@ -18,7 +18,7 @@ export { StateFileError } from "./state/persistence";
 export { parseSeed, SeedSchema, type SeedInput } from "./state/seed";
 export { LIFECYCLE, OPERATIONS } from "./state/lifecycle";
 export { MACHINE_PERMISSIONS } from "./model/permissions";
-export type { FaultCounts, FaultRule } from "./http/faults";
+export type { FaultCounts, FaultRule } from "./traffic/faults";
 export {
   ControlError,
   EmulatorControl,

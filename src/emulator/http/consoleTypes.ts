@@ -6,11 +6,11 @@
  */
 import type { MachineState } from "../../contract/constants";
 import type { Machine, MachineEvent, Network, Template } from "../../contract/schemas";
-import type { FaultCounts, FaultRule } from "./faults";
-import type { RateLimitView } from "./rateLimit";
-import type { RequestEntry } from "./requestLog";
+import type { FaultCounts, FaultRule } from "../traffic/faults";
+import type { RateLimitView } from "../traffic/rateLimit";
+import type { RequestEntry } from "../traffic/requestLog";
 
-export type { RequestEntry, RequestMark } from "./requestLog";
+export type { RequestEntry, RequestMark } from "../traffic/requestLog";
 
 /** Sent once per connection, first: what does not change while the emulator runs. */
 export interface ConsoleMeta {

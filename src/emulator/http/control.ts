@@ -9,7 +9,7 @@ import { setCapacity } from "../model/capacity";
 import { iso, isoOrNull } from "../state/clock";
 import { CONTROL_OPERATIONS, type ControlOperationId } from "./controlOperations";
 import { MACHINE_CONTROL_HANDLERS } from "./machineControl";
-import { rateLimitSetting } from "./rateLimit";
+import { rateLimitSetting } from "../traffic/rateLimit";
 import { routeOf } from "./routes";
 import { noContent, ok, type Route } from "./router";
 import type { EmulatorContext } from "../emulatorContext";

@@ -20,8 +20,13 @@ import {
 } from "../../contract/schemas";
 import type { CapacityRecord } from "../state/records";
 import type { CapacityChange, ClockView, EmulatorStateDump } from "./controlTypes";
-import { FaultRuleSchema, FaultRulesRequestSchema, type FaultCounts, type HeldRequest } from "./faults";
-import { RateLimitRequestSchema, type RateLimitView } from "./rateLimit";
+import {
+  FaultRuleSchema,
+  FaultRulesRequestSchema,
+  type FaultCounts,
+  type HeldRequest,
+} from "../traffic/faults";
+import { RateLimitRequestSchema, type RateLimitView } from "../traffic/rateLimit";
 
 /** Body of `POST /_emulator/clock/advance`. */
 export const AdvanceRequestSchema = z.strictObject({ ms: z.number().min(0) });

@@ -8,8 +8,8 @@ import type { MachineType, Region } from "../../contract/constants";
 import type { Machine, Network, ResourceDelegation, Script, Template, User } from "../../contract/schemas";
 import type { EmulatorContext } from "../emulatorContext";
 import type { CapacityRecord, Role } from "../state/records";
-import type { FaultCounts, FaultRule } from "./faults";
-import type { RateLimitView } from "./rateLimit";
+import type { FaultCounts, FaultRule } from "../traffic/faults";
+import type { RateLimitView } from "../traffic/rateLimit";
 
 /** What a control handler sees. */
 export interface ControlContext {

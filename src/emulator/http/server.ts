@@ -12,7 +12,7 @@ import { ApiError, errorBody } from "../model/apiError";
 import { authenticate, callerLabel } from "../model/auth";
 import { CONTROL_ROUTES } from "./control";
 import type { ControlContext } from "./controlTypes";
-import type { FaultAction } from "./faults";
+import type { FaultAction } from "../traffic/faults";
 import { loggablePath, routeWords } from "../logPath";
 import { Router, type Reply } from "./router";
 import { API_ROUTES, type ApiContext } from "./routes";
@@ -20,7 +20,7 @@ import { parseBody, readBody } from "./requestBody";
 import type { EmulatorContext } from "../emulatorContext";
 import { ConsoleServer, isConsolePath } from "./consoleServer";
 import { foreignHostRefusal, formPostRefusal } from "./localOnly";
-import type { RequestRecord } from "./requestLog";
+import type { RequestRecord } from "../traffic/requestLog";
 
 /** What the request log keeps of a request beyond its line: who called, what answered it. */
 type Note = Partial<Pick<RequestRecord, "caller" | "mark" | "faultSource">>;

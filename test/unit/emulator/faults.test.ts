@@ -1,7 +1,7 @@
 /**
  * Fault decisions without HTTP: rule matching and countdown, and the seeded random sequence.
  */
-import { defaultFaultCode, Faults, FaultRuleSchema } from "../../../src/emulator/http/faults";
+import { defaultFaultCode, Faults, FaultRuleSchema } from "../../../src/emulator/traffic/faults";
 
 const rule = (r: Record<string, unknown>) => FaultRuleSchema.parse(r);
 

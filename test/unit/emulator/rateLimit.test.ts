@@ -3,7 +3,7 @@
  * per caller with their counts.
  */
 import { ApiError } from "../../../src/emulator/model/apiError";
-import { defaultBurst, RateLimits, TokenBucket } from "../../../src/emulator/http/rateLimit";
+import { defaultBurst, RateLimits, TokenBucket } from "../../../src/emulator/traffic/rateLimit";
 import { SEEDED } from "../../kit/seeded";
 
 const T0 = Date.parse("2026-01-15T09:00:00.000Z");

@@ -1,7 +1,7 @@
 /**
  * The console's request log: a ring of fixed size, oldest overwritten first, read from any seq.
  */
-import { RequestLog, type RequestRecord } from "../../../src/emulator/http/requestLog";
+import { RequestLog, type RequestRecord } from "../../../src/emulator/traffic/requestLog";
 
 const request = (route: string): RequestRecord => ({
   method: "GET",
