@@ -9,7 +9,8 @@ import tseslint from "typescript-eslint";
  *             list-filter fields, issue formatting, the price list); imports no other folder of src,
  *             and never Pulumi or axios
  *   client    -> contract; never Pulumi. Inside it, core/ (the machinery) imports no resource,
- *                resources/ (one file per API resource) build on core/ alone, client.ts on both
+ *                resources/ (one file per API resource; a folder for the Machine, whose waiting
+ *                and late creates are its own) build on core/ alone, client.ts on both
  *   emulator  -> contract only; inside it, http -> traffic -> model -> state: the traffic
  *                controls (traffic/: faults, rate limit, request log) never import the HTTP side,
  *                the rules (model) import neither, and the store (state) none of them; model/ and
@@ -49,6 +50,19 @@ const emulatorLayer = (files, depth, inside = []) =>
     ],
     [noPulumi, noAxios],
   );
+/** The rule of an API resource's file `depth` folders below src/client/resources (the Machine's is a folder, machine/). */
+const clientResourceLayer = (files, depth) =>
+  layer(
+    files,
+    [
+      {
+        regex: `^${"\\.\\./".repeat(depth + 1)}(?!core/|\\.\\./contract/)`,
+        message:
+          "An API resource's file builds on the client's machinery (core/) and the contract alone: not on the client built on it, no other folder of src.",
+      },
+    ],
+    [noPulumi],
+  );
 /** The provider's ground (shared/, account/); every other folder but the doors is a resource folder. */
 const PROVIDER_GROUND = "src/provider/{shared,account}/**/*.ts";
 const LAYERS = [
@@ -78,17 +92,8 @@ const LAYERS = [
     ],
     [noPulumi],
   ),
-  layer(
-    ["src/client/resources/**/*.ts"],
-    [
-      {
-        regex: "^\\.\\./(?!core/|\\.\\./contract/)",
-        message:
-          "An API resource's file builds on the client's machinery (core/) and the contract alone: not on the client built on it, no other folder of src.",
-      },
-    ],
-    [noPulumi],
-  ),
+  clientResourceLayer(["src/client/resources/*.ts"], 0),
+  clientResourceLayer(["src/client/resources/*/**/*.ts"], 1),
   emulatorLayer(["src/emulator/*.ts"], 0),
   emulatorLayer(["src/emulator/http/**/*.ts"], 1),
   emulatorLayer(["src/emulator/traffic/**/*.ts"], 1, [

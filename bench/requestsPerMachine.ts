@@ -6,7 +6,7 @@
  */
 import { VmApiClient } from "../src/client/client";
 import { NotFoundError } from "../src/client/core/errors";
-import { DEFAULT_POLL_POLICY, type PollPolicy } from "../src/client/core/waiting";
+import { DEFAULT_POLL_POLICY, type PollPolicy } from "../src/client/resources/machine";
 import type { RunningEmulator } from "../src/emulator";
 import {
   MACHINE_INPUTS,

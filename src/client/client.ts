@@ -4,7 +4,7 @@
  * for settings; it sends nothing.
  */
 import { HttpClient, type RetryNotice } from "./core/http";
-import { Machines } from "./resources/machines";
+import { Machines } from "./resources/machine";
 import { Networks } from "./resources/networks";
 import type { RateLimiter } from "./core/rateLimiter";
 import { ResourceDelegations } from "./resources/resourceDelegations";

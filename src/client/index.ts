@@ -28,12 +28,16 @@ export {
   type VmApiErrorInit,
 } from "./core/errors";
 export type { RequestOptions, RetryNotice } from "./core/http";
-export type {
-  CreateMachineOptions,
-  DestroyMachineOptions,
-  ListMachinesOptions,
-  Machines,
-} from "./resources/machines";
+export {
+  DEFAULT_POLL_POLICY,
+  type CreateMachineOptions,
+  type DestroyMachineOptions,
+  type ListMachinesOptions,
+  type Machines,
+  type PollPolicy,
+  type WaitOptions,
+  type WaitProgress,
+} from "./resources/machine";
 export type { Networks } from "./resources/networks";
 export { collect, Paginator } from "./core/pagination";
 export type { ResourceDelegations } from "./resources/resourceDelegations";
@@ -49,7 +53,6 @@ export type { CreateScriptInput, CreateScriptOptions, Scripts } from "./resource
 export type { ClientSettingsInput } from "./core/settings";
 export type { Templates } from "./resources/templates";
 export type { Users } from "./resources/users";
-export { DEFAULT_POLL_POLICY, type PollPolicy, type WaitOptions, type WaitProgress } from "./core/waiting";
 export * from "../contract/constants";
 // Wire types carry a `Data` suffix: the Pulumi resources own the plain names (`Machine`, `Script`).
 export type {

@@ -20,7 +20,7 @@ import {
 } from "../../contract/requestSchemas";
 import type { Script } from "../../contract/schemas";
 import { pathWithId, requireId, validateInput } from "../core/validate";
-import { lateCreateCadenceMs, stillWaitingLine } from "../core/lateCreates";
+import { createWaiting } from "../core/createWindow";
 import { DEFAULT_CREATE_TIMEOUT_MS } from "../core/settings";
 
 /** Input of `scripts.create`: exactly one of `scriptText` and `scriptFile`. */
@@ -62,9 +62,7 @@ export class Scripts {
       schema: ops.createScript.answer.schema,
       idempotent: false,
       signal: options.signal,
-      timeoutMs: this.createTimeoutMs,
-      waitingEveryMs: lateCreateCadenceMs(this.createTimeoutMs),
-      onWaiting: (elapsedMs) => say(stillWaitingLine(what, elapsedMs, this.createTimeoutMs)),
+      ...createWaiting(what, this.createTimeoutMs, say),
       afterAmbiguous: async (error) => {
         if (!(error instanceof ConflictError)) return undefined;
         const found = await this.findSame(body, options);

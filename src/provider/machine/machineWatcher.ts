@@ -36,7 +36,7 @@ import {
   stateSatisfies,
   type PollPolicy,
   type WaitOptions,
-} from "../../client/core/waiting";
+} from "../../client/resources/machine";
 import { definedOnly } from "../shared/checks";
 import type { Account } from "../account/account";
 

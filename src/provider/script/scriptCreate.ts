@@ -14,7 +14,7 @@
  * the create stops and names it, as the API's conflict would, with what to do.
  */
 import { ConflictError, VmApiError } from "../../client/core/errors";
-import { mayStillAct } from "../../client/core/lateCreates";
+import { mayStillAct } from "../../client/core/createWindow";
 import type { VmApiClient } from "../../client/client";
 import type { CreateScriptRequest } from "../../contract/requestSchemas";
 import type { Script as ApiScript } from "../../contract/schemas";

@@ -9,7 +9,7 @@ import {
   StateUnreachableError,
   WaitTimeoutError,
 } from "../../../src/client/core/errors";
-import type { WaitProgress } from "../../../src/client/core/waiting";
+import type { WaitProgress } from "../../../src/client/resources/machine";
 import { countDelta, machineRequest, PROVISIONING_MS, startHarness, type Harness } from "./harness";
 import { SEEDED } from "../../kit/seeded";
 

@@ -3,29 +3,30 @@
  * `create` (never two machines for one call) and `waitFor`.
  */
 import type { z } from "zod";
-import type { DedicatedGpuMachineType, Region, WaitableState } from "../../contract/constants";
-import { DEFAULT_MACHINE_PAGE_SIZE } from "../../contract/constants";
-import { DEFAULT_CREATE_TIMEOUT_MS } from "../core/settings";
-import { provesAbsence } from "../core/errors";
-import type { HttpClient, RequestOptions } from "../core/http";
-import { notify } from "../core/notify";
-import { collect, Paginator } from "../core/pagination";
-import { filtersToQuery } from "../core/filterQuery";
-import { MACHINE_FILTER_FIELDS, type MachineFilters } from "../../contract/listFilters";
-import type { Operation } from "../../contract/operation";
-import { OPERATIONS } from "../../contract/operations";
+import type { DedicatedGpuMachineType, Region, WaitableState } from "../../../contract/constants";
+import { DEFAULT_MACHINE_PAGE_SIZE } from "../../../contract/constants";
+import { DEFAULT_CREATE_TIMEOUT_MS } from "../../core/settings";
+import { provesAbsence } from "../../core/errors";
+import type { HttpClient, RequestOptions } from "../../core/http";
+import { notify } from "../../core/notify";
+import { collect, Paginator } from "../../core/pagination";
+import { filtersToQuery } from "../../core/filterQuery";
+import { MACHINE_FILTER_FIELDS, type MachineFilters } from "../../../contract/listFilters";
+import type { Operation } from "../../../contract/operation";
+import { OPERATIONS } from "../../../contract/operations";
 import {
   PagingQuerySchema,
   type CreateMachineRequest,
   type CreateMachineRequestSchema,
   type SetMachineAccessRequest,
   type UpdateMachineRequest,
-} from "../../contract/requestSchemas";
-import type { LookupContext, Timing } from "../core/retry";
-import { lateCreateCadenceMs, lookForLateCreate, stillWaitingLine } from "../core/lateCreates";
-import type { Availability, Machine, Utilization } from "../../contract/schemas";
-import { pathWithId, requireId, validateInput } from "../core/validate";
-import { waitForState, type WaitOptions } from "../core/waiting";
+} from "../../../contract/requestSchemas";
+import type { LookupContext, Timing } from "../../core/retry";
+import { createWaiting } from "../../core/createWindow";
+import { lookForLateCreate } from "./lateCreates";
+import type { Availability, Machine, Utilization } from "../../../contract/schemas";
+import { pathWithId, requireId, validateInput } from "../../core/validate";
+import { waitForState, type WaitOptions } from "./waiting";
 
 /** Options of `machines.create`. */
 export interface CreateMachineOptions extends RequestOptions {
@@ -96,9 +97,7 @@ export class Machines {
       schema: ops.createMachine.answer.schema,
       idempotent: false,
       signal: options.signal,
-      timeoutMs: this.createTimeoutMs,
-      waitingEveryMs: lateCreateCadenceMs(this.createTimeoutMs),
-      onWaiting: (elapsedMs) => say(stillWaitingLine(what, elapsedMs, this.createTimeoutMs)),
+      ...createWaiting(what, this.createTimeoutMs, say),
       lookup: (context) => this.findLate(body, namesakesBefore, context, { ...options, onProgress: say }),
     });
   }

@@ -3,19 +3,19 @@
  * is a pure function: quick at first, since starts and stops often finish in seconds, then backing
  * off to a cap, so a long provisioning costs few requests.
  */
-import type { MachineState, WaitableState } from "../../contract/constants";
+import type { MachineState, WaitableState } from "../../../contract/constants";
 import {
   MachineEventError,
   StateUnreachableError,
   ValidationError,
   WaitTimeoutError,
   type WaitErrorInit,
-} from "./errors";
-import { formatIssues } from "../../contract/formatIssues";
-import { WaitableStateSchema } from "../../contract/requestSchemas";
-import { abortableSleep, throwIfAborted, type Timing } from "./retry";
-import { notify } from "./notify";
-import type { Machine, MachineEvent } from "../../contract/schemas";
+} from "../../core/errors";
+import { formatIssues } from "../../../contract/formatIssues";
+import { WaitableStateSchema } from "../../../contract/requestSchemas";
+import { abortableSleep, throwIfAborted, type Timing } from "../../core/retry";
+import { notify } from "../../core/notify";
+import type { Machine, MachineEvent } from "../../../contract/schemas";
 
 /** The polling schedule: `initialDelayMs · factor^n`, capped at `maxDelayMs`, ± `jitter`. */
 export interface PollPolicy {

@@ -1,13 +1,13 @@
-import type { MachineState } from "../../../../src/contract/constants";
+import type { MachineState } from "../../../../../src/contract/constants";
 import {
   AbortedError,
   MachineEventError,
   StateUnreachableError,
   ValidationError,
   WaitTimeoutError,
-} from "../../../../src/client/core/errors";
-import type { Timing } from "../../../../src/client/core/retry";
-import type { Machine, MachineEvent } from "../../../../src/contract/schemas";
+} from "../../../../../src/client/core/errors";
+import type { Timing } from "../../../../../src/client/core/retry";
+import type { Machine, MachineEvent } from "../../../../../src/contract/schemas";
 import {
   DEFAULT_POLL_POLICY,
   newErrorEvent,
@@ -16,8 +16,8 @@ import {
   targetUnreachable,
   waitForState,
   type WaitProgress,
-} from "../../../../src/client/core/waiting";
-import { wireMachine } from "../../../kit/machines";
+} from "../../../../../src/client/resources/machine/waiting";
+import { wireMachine } from "../../../../kit/machines";
 
 const T0 = "2026-01-01T00:00:00.000Z";
 
