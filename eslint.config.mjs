@@ -15,9 +15,11 @@ import tseslint from "typescript-eslint";
  *                controls (traffic/: faults, rate limit, request log) never import the HTTP side,
  *                the rules (model) import neither, and the store (state) none of them; model/ and
  *                http/ change records only through the store's collections, never its data
- *   provider  -> client, contract; never emulator, recovery or review. Inside it, shared/ and
- *                account/ are the ground: they import each other and nothing else of the
- *                provider. Every other folder but the two doors is a resource folder (machine/,
+ *   provider  -> client, contract; never emulator, recovery or review. Inside it, account/ is
+ *                the ground (what every door hands in: an account resolved once, in the context
+ *                of its process) and imports nothing else of the provider; shared/ (what every
+ *                implementation is served with and uses) stands on it and imports nothing else
+ *                of the provider either. Every other folder but the two doors is a resource folder (machine/,
  *                script/, ..., and functions/, the data sources): protocol-free, it never
  *                imports either door, dynamic/ (the TypeScript classes, the provider module) or
  *                native/ (the plugin), nor the registry above it (implementations.ts and its
@@ -63,7 +65,7 @@ const clientResourceLayer = (files, depth) =>
     ],
     [noPulumi],
   );
-/** The provider's ground (shared/, account/); every other folder but the doors is a resource folder. */
+/** The provider's ground (account/) and what stands on it (shared/); every other folder but the doors is a resource folder. */
 const PROVIDER_GROUND = "src/provider/{shared,account}/**/*.ts";
 const LAYERS = [
   layer(
@@ -148,16 +150,30 @@ const LAYERS = [
     ],
   ),
   layer(
-    [PROVIDER_GROUND],
+    ["src/provider/shared/**/*.ts"],
     [
       {
         regex: "^(\\.\\./)+(emulator|recovery|review)(/|$)",
         message: "The provider builds on the client and the contract alone.",
       },
       {
-        regex: "^\\.\\./(?!shared/|account/|\\.\\./)",
+        regex: "^\\.\\./(?!account/|\\.\\./)",
         message:
-          "src/provider/shared and account are beneath the resource folders, the registry and the doors: they import none of them.",
+          "src/provider/shared is beneath the resource folders, the registry and the doors: it imports none of them, only account/ below it.",
+      },
+    ],
+  ),
+  layer(
+    ["src/provider/account/**/*.ts"],
+    [
+      {
+        regex: "^(\\.\\./)+(emulator|recovery|review)(/|$)",
+        message: "The provider builds on the client and the contract alone.",
+      },
+      {
+        regex: "^\\.\\./(?!\\.\\./)",
+        message:
+          "src/provider/account is the provider's ground: it imports no other folder of the provider, not even shared/.",
       },
     ],
   ),

@@ -6,7 +6,7 @@
 import { viaSettings, type ViaSettings } from "../test/kit/providers";
 import * as path from "node:path";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../src/emulator";
-import { providerContext, type ProviderContext } from "../src/provider/shared/context";
+import { providerContext, type ProviderContext } from "../src/provider/account/context";
 import { machineProvider } from "../src/provider/machine/machineProvider";
 
 export { MACHINE_INPUTS, createRequest } from "./machineInputs";

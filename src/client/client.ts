@@ -8,7 +8,7 @@ import { Machines } from "./resources/machine";
 import { Networks } from "./resources/networks";
 import type { RateLimiter } from "./core/rateLimiter";
 import { ResourceDelegations } from "./resources/resourceDelegations";
-import { DEFAULT_RETRY_POLICY, realTiming, type RetryPolicy, type Timing } from "./core/retry";
+import { DEFAULT_RETRY_POLICY, timingOf, type RetryPolicy, type Timing } from "./core/retry";
 import { Scripts } from "./resources/scripts";
 import { resolveSettings, type ClientSettingsInput } from "./core/settings";
 import { Templates } from "./resources/templates";
@@ -67,11 +67,7 @@ export class VmApiClient {
   /** Throws `ConfigurationError` when no API key is given or found in the environment. */
   constructor(options: VmApiClientOptions = {}) {
     const settings = resolveSettings(options, options.env);
-    const timing: Timing = {
-      sleep: options.sleep ?? realTiming.sleep,
-      now: options.now ?? realTiming.now,
-      random: options.random ?? realTiming.random,
-    };
+    const timing = timingOf(options);
     const retryPolicy: RetryPolicy = {
       ...DEFAULT_RETRY_POLICY,
       ...options.retryPolicy,

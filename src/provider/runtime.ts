@@ -6,11 +6,11 @@
  * versions call.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { configuredAccounts } from "./account/namedAccounts";
+import { Accounts } from "./account/accounts";
 import { dynamicProvider, type DynamicProvider } from "./dynamic/dynamicProvider";
 import { implementationOf, isResourceKind, type ResourceKind } from "./implementations";
-import { providerContext, type ProviderContext } from "./shared/context";
-import type { ProviderSettings } from "./shared/settings";
+import { providerContext, type ProviderContext } from "./account/context";
+import type { ProviderSettings } from "./account/settings";
 
 /** The name of one method, as the stub forwards it. */
 type Method = keyof DynamicProvider;
@@ -58,7 +58,7 @@ export async function dispatch(
     throw new Error(`pulumi-vmapi: unknown resource kind ${JSON.stringify(kind)}; upgrade the package`);
   const impl = implementationOf(kind);
   if (typeof impl[method] !== "function") throw new Error(`pulumi-vmapi: ${kind} has no ${method}`);
-  const provider = dynamicProvider(impl, configuredAccounts(settings ?? {}, processContext()));
+  const provider = dynamicProvider(impl, new Accounts(settings ?? {}, processContext()));
   return (provider[method] as (...bags: unknown[]) => Promise<unknown>)(...args);
 }
 

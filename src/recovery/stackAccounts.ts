@@ -5,7 +5,7 @@
  * - the TypeScript classes run under the dynamic-provider plugin's provider
  *   (`pulumi:providers:pulumi-nodejs`), whose inputs are the whole stack config: `vmapi:apiKey`,
  *   `vmapi:baseUrl`, and `vmapi:accounts` for a resource that names its `account`
- *   (src/provider/account/namedAccounts.ts reads the same settings);
+ *   (src/provider/account/accounts.ts reads the same settings);
  * - the plugin's resources run under a `pulumi:providers:vmapi` provider, the default one (from
  *   `vmapi:apiKey`, ...) or a provider resource with its own `apiKey` and `baseUrl`.
  * A setting the provider's inputs lack is read from the environment at call time, as the

@@ -5,13 +5,12 @@
  * or a benchmark hands an implementation the settings of an emulator and a clock of its own, and
  * gets back what the engine would store.
  */
-import { accountOf } from "../../src/provider/account/account";
-import { configuredAccounts } from "../../src/provider/account/namedAccounts";
+import { accountOf, Accounts } from "../../src/provider/account/accounts";
 import { dynamicProvider, type DynamicProvider } from "../../src/provider/dynamic/dynamicProvider";
 import type { Implementation } from "../../src/provider/implementations";
-import type { ProviderContext } from "../../src/provider/shared/context";
+import type { ProviderContext } from "../../src/provider/account/context";
 import type { Call } from "../../src/provider/shared/resourceImplementation";
-import type { ProviderSettings } from "../../src/provider/shared/settings";
+import type { ProviderSettings } from "../../src/provider/account/settings";
 
 /**
  * `T`'s methods, which take a `Call` last, taking the settings instead; left out, the settings the
@@ -43,7 +42,7 @@ export function viaSettings<T extends object>(
   for (const [method, arity] of Object.entries(ARITY) as [keyof DynamicProvider, number][]) {
     wrapped[method] = (...args: unknown[]) => {
       const settings = args.length > arity ? (args[arity] as ProviderSettings) : fallback;
-      const door = dynamicProvider(impl as unknown as Implementation, configuredAccounts(settings, context));
+      const door = dynamicProvider(impl as unknown as Implementation, new Accounts(settings, context));
       return (door[method] as (...bags: unknown[]) => Promise<unknown>)(...args.slice(0, arity));
     };
   }

@@ -28,7 +28,7 @@ test("docs/resources/README.md: the number of resources in words, a link to each
 });
 
 test("every environment variable the provider's settings read → named on the configuration and plugin pages", () => {
-  const sources = ["src/client/core/settings.ts", "src/provider/shared/settings.ts"].map(read).join("\n");
+  const sources = ["src/client/core/settings.ts", "src/provider/account/settings.ts"].map(read).join("\n");
   const variables = new Set([...sources.matchAll(/\b(VMAPI_[A-Z_]+)\b/g)].map((m) => m[1]));
   expect([...variables]).toEqual(
     expect.arrayContaining(["VMAPI_API_KEY", "VMAPI_BASE_URL", "VMAPI_POLL_SCALE"]),

@@ -4,7 +4,7 @@
  */
 import * as fs from "fs";
 import * as path from "path";
-import { checkSettings } from "../../src/provider/shared/settings";
+import { checkSettings } from "../../src/provider/account/settings";
 import type { PackageSpec, PropertySpec } from "./packageSpec";
 import { REPO, type SourceProgram } from "./sourceProgram";
 import { GO_IMPORT_BASE_PATH, PACKAGE_TEXT, PROVIDER_SETTINGS } from "./sources";

@@ -67,14 +67,14 @@ export const ENUM_FILES = ["src/contract/constants.ts", "src/provider/machine/ma
  * whether it is secret are stated here (a unit test holds the variables to `checkSettings`).
  */
 export const PROVIDER_SETTINGS = {
-  file: "src/provider/shared/settings.ts",
+  file: "src/provider/account/settings.ts",
   type: "CheckedSettings",
   settings: {
     apiKey: { secret: true, environment: ["VMAPI_API_KEY", "PAPERSPACE_API_KEY"] },
     baseUrl: { secret: false, environment: ["VMAPI_BASE_URL", "PAPERSPACE_API_HOST"] },
     pollScale: { secret: false, environment: ["VMAPI_POLL_SCALE"] },
   },
-  models: [{ file: "src/provider/shared/settings.ts", type: "SettingRules" }],
+  models: [{ file: "src/provider/account/settings.ts", type: "SettingRules" }],
 } as const;
 
 /** The Go module the Go SDK is published as; the repository is its first three parts. */

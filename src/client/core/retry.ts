@@ -286,3 +286,15 @@ export const realTiming: Timing = {
   now: () => Date.now(),
   random: () => Math.random(),
 };
+
+/**
+ * The clock `given` names, with the real one for any part it leaves out: a test hands in its
+ * `sleep` and `now`, a program nothing.
+ */
+export function timingOf(given: Partial<Timing> = {}): Timing {
+  return {
+    sleep: given.sleep ?? realTiming.sleep,
+    now: given.now ?? realTiming.now,
+    random: given.random ?? realTiming.random,
+  };
+}

@@ -2,23 +2,19 @@
  * One configured account, resolved once: its settings checked, the digest that names it, its
  * client (with the account's request budget), and what resources keep per account (the machine
  * watcher, the listings creates share). Both doors hand every call its `Account`, through the
- * configuration's `Accounts` (namedAccounts.ts): the TypeScript door from the stack config and
- * the resource's `account` name, the plugin from its provider's configuration; the program's data
- * sources from the stack config too (functions/programClient.ts). An implementation never sees
- * settings, and nothing re-checks them: a bad setting fails the call before any request, once.
+ * configuration's `Accounts` (accounts.ts, where every account is resolved and kept): the
+ * TypeScript door from the stack config and the resource's `account` name, the plugin from its
+ * provider's configuration; the program's data sources from the stack config too
+ * (functions/programClient.ts). An implementation never sees settings, and nothing re-checks
+ * them: a bad setting fails the call before any request, once.
  */
 import { createHash } from "node:crypto";
 import { VmApiClient, type VmApiClientOptions } from "../../client/client";
 import { DEFAULT_CREATE_TIMEOUT_MS } from "../../client/core/settings";
-import type { ProviderContext } from "../shared/context";
-import { retryReporter } from "../shared/progress";
-import { rateLimiterFor } from "../shared/rateLimiters";
-import {
-  checkSettings,
-  PROVIDER_MAX_RETRIES,
-  type CheckedSettings,
-  type ProviderSettings,
-} from "../shared/settings";
+import type { ProviderContext } from "./context";
+import { retryReporter } from "./progress";
+import { rateLimiterFor } from "./rateLimiters";
+import { PROVIDER_MAX_RETRIES, type CheckedSettings } from "./settings";
 
 /**
  * An account as a key for what a process shares per account (request budgets, the lookups of
@@ -30,7 +26,7 @@ export function accountDigest(baseUrl: string, apiKey: string): string {
   return `${baseUrl} ${createHash("sha256").update(apiKey).digest("hex").slice(0, 32)}`;
 }
 
-/** A configured account (module comment). */
+/** A configured account (module comment); made by `accountOf` alone (accounts.ts). */
 export class Account {
   /** The account's client: shared by every call, on the account's request budget. */
   readonly client: VmApiClient;
@@ -84,26 +80,4 @@ export class Account {
     if (!this.#memo.has(name)) this.#memo.set(name, make());
     return this.#memo.get(name) as T;
   }
-}
-
-/** The accounts of each context, by what they are built from. */
-const ACCOUNTS = new WeakMap<ProviderContext, Map<string, Account>>();
-
-/**
- * The account of `settings` in `context`: checked, and then the same object for every
- * configuration with the same settings (a refresh of 1,000 resources builds one client, not
- * 1,000; two resource kinds of one stack share the account's budget and watcher). Throws a
- * `ConfigurationError` naming the setting; sends nothing. A configuration asks once per account
- * (namedAccounts.ts, `Accounts`).
- */
-export function accountOf(settings: ProviderSettings, context: ProviderContext): Account {
-  const checked = checkSettings(settings);
-  const digest = accountDigest(checked.baseUrl, checked.apiKey);
-  // Everything the account's client is built from, the key only as its digest.
-  const built = [digest, checked.pollScale, process.env.VMAPI_TIMEOUT_MS].join(" ");
-  let accounts = ACCOUNTS.get(context);
-  if (accounts === undefined) ACCOUNTS.set(context, (accounts = new Map()));
-  let account = accounts.get(built);
-  if (account === undefined) accounts.set(built, (account = new Account(checked, digest, context)));
-  return account;
 }

@@ -4,7 +4,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { DELEGATION_LIFETIME_MS } from "../../contract/constants";
-import { nowOf } from "../shared/context";
+import { nowOf } from "../account/context";
 import { proveAccount } from "../shared/references";
 import type { CheckResult, EngineProps, ResourceImplementation } from "../shared/resourceImplementation";
 import { UNKNOWN } from "../shared/unknown";

@@ -12,7 +12,7 @@
  * state's for diff, read, update and delete (so a machine is always deleted with the key of the
  * account that owns it). Moving a resource to another account replaces it.
  */
-import { ACCOUNT_INPUT, type Accounts } from "../account/namedAccounts";
+import { ACCOUNT_INPUT, type Accounts } from "../account/accounts";
 import type { Implementation } from "../implementations";
 import type { Bound } from "../shared/operationOptions";
 import type {

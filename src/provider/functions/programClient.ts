@@ -6,11 +6,11 @@
  * and one request budget per account, however many data sources a program calls).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { accountOf, type Account } from "../account/account";
-import { Accounts } from "../account/namedAccounts";
-import { providerContext } from "../shared/context";
+import type { Account } from "../account/account";
+import { accountOf, Accounts } from "../account/accounts";
+import { providerContext } from "../account/context";
 import type { AccountCall } from "../shared/resourceImplementation";
-import type { ProviderSettings } from "../shared/settings";
+import type { ProviderSettings } from "../account/settings";
 
 /** Connection settings a data source may override (e.g. another account's key). */
 export interface DataSourceOptions {

@@ -6,7 +6,7 @@
 import type { VmApiClient } from "../../client/client";
 import type { UpdateMachineRequest } from "../../contract/requestSchemas";
 import type { Machine as ApiMachine } from "../../contract/schemas";
-import { nowOf } from "../shared/context";
+import { nowOf } from "../account/context";
 import type { Call } from "../shared/resourceImplementation";
 import { tightest, type Bound } from "../shared/operationOptions";
 import {

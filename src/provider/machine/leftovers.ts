@@ -24,7 +24,7 @@ import {
   nameBeforeCreating,
 } from "../../contract/unfinishedCreates";
 import type { Account } from "../account/account";
-import { freshListingsFor, type FreshListings } from "../shared/freshListings";
+import { freshListingsFor, type FreshListings } from "../account/freshListings";
 import type { ResourceFacts } from "../shared/resourceImplementation";
 import { adoptionMismatches, type AdoptionMismatch } from "./adoption";
 import type { MachineInputs } from "./machineModel";
@@ -37,7 +37,7 @@ const MAX_LISTED = 100_000;
 
 /**
  * The listings of the account's machines that creates starting together share
- * (shared/freshListings.ts): what each create decides from.
+ * (account/freshListings.ts): what each create decides from.
  */
 export function machineListingsFor(account: Account): FreshListings<ApiMachine> {
   return freshListingsFor(account, "machines", (onSent) =>

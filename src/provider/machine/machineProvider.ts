@@ -8,7 +8,7 @@ import { adoptionMismatches, adoptionRefusal, replacementOfAdopted, reportedInpu
 import { changedKeys, diffFromTable } from "../shared/diffTable";
 import { confirmAbsent, pollUntilGone, requireOwnerInAccount } from "../shared/gone";
 import { checkMachine } from "./machineCheck";
-import { machineFromList } from "../shared/listSnapshot";
+import { machineFromList } from "../account/listSnapshot";
 import { creatingNameOf, decideLeftovers, machineListingsFor, nameToGet, takeOverLine } from "./leftovers";
 import { adoptNotFound } from "./machineReferences";
 import {
@@ -81,7 +81,7 @@ export const machineProvider: MachineImplementation = {
     const name = body.machineName;
     // Before anything is sent: a machine an unfinished create of this resource left is taken
     // over, and one this resource's auto-name already stands for stops the create (leftovers.ts).
-    // Creates starting together share that listing (shared/freshListings.ts).
+    // Creates starting together share that listing (account/freshListings.ts).
     const found = await machineListingsFor(call.account).list();
     const leftover = decideLeftovers(inputs, name, found, call.resource);
     if (leftover.take) call.warn(takeOverLine(shownName(call, inputs, name), leftover));

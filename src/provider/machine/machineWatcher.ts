@@ -25,7 +25,7 @@
 import type { VmApiClient } from "../../client/client";
 import { WAITABLE_STATES, type MachineState, type WaitableState } from "../../contract/constants";
 import { AbortedError, ValidationError, WaitTimeoutError } from "../../client/core/errors";
-import { abortableSleep, realTiming, throwIfAborted, type Timing } from "../../client/core/retry";
+import { abortableSleep, throwIfAborted, timingOf, type Timing } from "../../client/core/retry";
 import type { Machine } from "../../contract/schemas";
 import {
   checkHope,
@@ -37,7 +37,6 @@ import {
   type PollPolicy,
   type WaitOptions,
 } from "../../client/resources/machine";
-import { definedOnly } from "../shared/checks";
 import type { Account } from "../account/account";
 
 /** Bound on the machines one listing collects; far above any sane account. */
@@ -287,6 +286,6 @@ function asShown(listed: Machine | undefined): Machine | undefined {
 export function machineWatcherFor(account: Account): MachineWatcher {
   return account.memo("machine watcher", () => {
     const list = () => account.client.machines.listAll().collect({ max: MAX_LISTED });
-    return new MachineWatcher(list, { ...realTiming, ...definedOnly(account.context.timing) });
+    return new MachineWatcher(list, timingOf(account.context.timing));
   });
 }

@@ -12,7 +12,7 @@ import type { WaitableState } from "../../contract/constants";
 import type { Machine as ApiMachine } from "../../contract/schemas";
 import type { MachineWatcher } from "./machineWatcher";
 import type { PowerState } from "./machineModel";
-import { formatElapsed, type ProgressSink } from "../shared/progress";
+import { formatElapsed, type ProgressSink } from "../account/progress";
 import { notify } from "../../client/core/notify";
 
 export interface SettleOptions {

@@ -7,7 +7,7 @@
  */
 import type { VmApiClient } from "../../client/client";
 import type { CreateMachineRequest } from "../../contract/requestSchemas";
-import type { ProgressSink } from "../shared/progress";
+import type { ProgressSink } from "../account/progress";
 
 /** `body`, with the new-user fields replaced by `userId` when a team user already has the email. */
 export async function withExistingTeamUser(

@@ -16,7 +16,7 @@
  * gets its first answer sooner, and a process that only answers `GetPluginInfo` and `GetSchema`
  * (the one Pulumi YAML starts to read the schema, `pulumi package get-schema`) never loads it.
  */
-import type * as ContextModule from "../shared/context";
+import type * as ContextModule from "../account/context";
 import { engineLog, type EngineLog } from "./engineLog";
 import type * as NativeProviderModule from "./nativeProvider";
 import type { NativeProvider } from "./nativeProvider";
@@ -41,7 +41,7 @@ function lazyProvider(log: EngineLog, schema: NativeSchema): () => NativeProvide
   return () => {
     if (provider !== undefined) return provider;
     const { NativeProvider } = require("./nativeProvider") as typeof NativeProviderModule;
-    const { providerContext } = require("../shared/context") as typeof ContextModule;
+    const { providerContext } = require("../account/context") as typeof ContextModule;
     // The process's context: what every call of this plugin shares (lookups, budgets, the names seen).
     const context = providerContext({
       progress: (m) => log.log("info", m),

@@ -13,12 +13,12 @@
  * that forces a replace, and the engine applies `replaceOnChanges` itself. Secrets arrive marked
  * and leave marked (wireValues.ts); a plain value never reaches state.
  */
-import { Accounts } from "../account/namedAccounts";
-import type { ProviderContext } from "../shared/context";
+import { Accounts } from "../account/accounts";
+import type { ProviderContext } from "../account/context";
 import { implementationOf, isResourceKind, type Implementation, type ResourceKind } from "../implementations";
 import type { AccountCall, Call, EngineProps } from "../shared/resourceImplementation";
 import { keptOnPartialFailure } from "../shared/partialFailure";
-import type { ProviderSettings } from "../shared/settings";
+import type { ProviderSettings } from "../account/settings";
 import { isDataSource, runDataSource } from "../functions/dataSources";
 import { detailedDiff, type DetailedDiff } from "./detailedDiff";
 import type { EngineLog } from "./engineLog";

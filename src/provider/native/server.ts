@@ -7,8 +7,8 @@
  */
 import type { ServerUnaryCall, sendUnaryData } from "@grpc/grpc-js";
 import { ConfigurationError } from "../../client/core/errors";
-import type * as SettingsModule from "../shared/settings";
-import type { ProviderSettings } from "../shared/settings";
+import type * as SettingsModule from "../account/settings";
+import type { ProviderSettings } from "../account/settings";
 import { fromWire, toWire } from "./wireValues";
 import {
   anyProto,
@@ -258,7 +258,7 @@ function settingsOf(req: any): ProviderSettings {
 function configFailures(props: Record<string, unknown>): { property: string; reason: string }[] {
   const settings: ProviderSettings = {};
   for (const name of SETTINGS) if (props[name] !== undefined) settings[name] = String(props[name]);
-  const { checkSettings } = require("../shared/settings") as typeof SettingsModule;
+  const { checkSettings } = require("../account/settings") as typeof SettingsModule;
   try {
     checkSettings(settings);
     return [];

@@ -12,7 +12,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { provesAbsence } from "../../client/core/errors";
-import { nowOf } from "../shared/context";
+import { nowOf } from "../account/context";
 import { explainTimeout } from "../shared/operationOptions";
 import { ResourceInitError } from "../shared/partialFailure";
 import type { Call, ResourceImplementation } from "../shared/resourceImplementation";

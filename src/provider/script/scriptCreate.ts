@@ -24,7 +24,7 @@ import {
   markerText,
   nameBeforeCreating,
 } from "../../contract/unfinishedCreates";
-import type { ProgressSink } from "../shared/progress";
+import type { ProgressSink } from "../account/progress";
 
 /** What a create is given besides its request: where its lines go, and the account's scripts. */
 export interface ScriptCreateContext {

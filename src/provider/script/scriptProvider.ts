@@ -18,9 +18,9 @@ import { definedOnly, schemaFailures } from "../shared/checks";
 import { changedKeys } from "../shared/diffTable";
 import { withAutoName } from "../shared/naming";
 import { createScript } from "./scriptCreate";
-import { freshListingsFor } from "../shared/freshListings";
+import { freshListingsFor } from "../account/freshListings";
 import { withinTimeout } from "../shared/operationOptions";
-import { scriptFromList } from "../shared/listSnapshot";
+import { scriptFromList } from "../account/listSnapshot";
 import { proveAccount } from "../shared/references";
 import type {
   Call,

@@ -22,7 +22,7 @@
  * to tell again (`call.resource.autoNamed`).
  */
 import * as crypto from "crypto";
-import type { StateName } from "./nameMemory";
+import type { StateName } from "../account/nameMemory";
 import type { Call } from "./resourceImplementation";
 import { UNKNOWN } from "./unknown";
 

@@ -8,7 +8,7 @@ import type { VmApiClient } from "../../client/client";
 import { AuthenticationError, ConnectionError } from "../../client/core/errors";
 import type { User } from "../../contract/schemas";
 import type { Account } from "../account/account";
-import type { LookupCache } from "./lookups";
+import type { LookupCache } from "../account/lookups";
 
 /** Per-request timeout of `check`'s lookups. */
 export const CHECK_TIMEOUT_MS = 3_000;

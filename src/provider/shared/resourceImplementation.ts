@@ -20,7 +20,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Account } from "../account/account";
 import type { Bound } from "./operationOptions";
-import type { ProgressSink } from "./progress";
+import type { ProgressSink } from "../account/progress";
 
 /** A property bag as the engine hands it over: nothing known about its keys or values. */
 export type EngineProps = Record<string, unknown>;

@@ -6,9 +6,9 @@
  * auto-name) is never taken for the one a lost answer made. Requests are counted with the
  * emulator's `requestCounts`.
  */
-import { accountOf } from "../../../src/provider/account/account";
+import { accountOf } from "../../../src/provider/account/accounts";
 import { VmApiClient } from "../../../src/client/client";
-import { providerContext, type ProviderContext } from "../../../src/provider/shared/context";
+import { providerContext, type ProviderContext } from "../../../src/provider/account/context";
 import { machineWatcherFor } from "../../../src/provider/machine/machineWatcher";
 import { LeftoverError, machineListingsFor } from "../../../src/provider/machine/leftovers";
 import {

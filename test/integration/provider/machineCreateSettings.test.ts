@@ -3,7 +3,7 @@
  * body, with no update after it; `shutdownTimeoutForces`, which only update takes, still follows
  * in one update; a machine created without them converges when they are declared later.
  */
-import { accountOf } from "../../../src/provider/account/account";
+import { accountOf } from "../../../src/provider/account/accounts";
 import { machineWatcherFor } from "../../../src/provider/machine/machineWatcher";
 import { VmApiClient } from "../../../src/client/client";
 import { MACHINE_BASICS, useProviderKit, type ProviderKit } from "./providerTestKit";

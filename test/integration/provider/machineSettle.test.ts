@@ -7,7 +7,7 @@
 import { VmApiClient } from "../../../src/client/client";
 import { MachineWatcher } from "../../../src/provider/machine/machineWatcher";
 import type { Machine } from "../../../src/contract/schemas";
-import { providerContext } from "../../../src/provider/shared/context";
+import { providerContext } from "../../../src/provider/account/context";
 import {
   MACHINE_BASICS,
   nextUpAfter,

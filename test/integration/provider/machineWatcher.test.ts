@@ -5,10 +5,10 @@
  * fails loses no waiter, a start that fell back to `off` fails fast on its error event).
  * Requests are counted with the emulator's `requestCounts`.
  */
-import { accountOf } from "../../../src/provider/account/account";
+import { accountOf } from "../../../src/provider/account/accounts";
 import { VmApiClient } from "../../../src/client/client";
 import type { Machine } from "../../../src/contract/schemas";
-import { providerContext } from "../../../src/provider/shared/context";
+import { providerContext } from "../../../src/provider/account/context";
 import { machineWatcherFor } from "../../../src/provider/machine/machineWatcher";
 import { hasName } from "../../kit/machines";
 import {

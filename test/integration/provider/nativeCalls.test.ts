@@ -8,7 +8,7 @@
  */
 import { NativeProvider } from "../../../src/provider/native/nativeProvider";
 import { shippedSchema } from "../../../src/provider/native/schemaFile";
-import { providerContext } from "../../../src/provider/shared/context";
+import { providerContext } from "../../../src/provider/account/context";
 import { MACHINE_BASICS, useProviderKit, type ProviderKit } from "./providerTestKit";
 
 let kit: ProviderKit;

@@ -5,7 +5,7 @@
  * (implementations.ts) on the real clock, so its waits are real; the bound here is half a second.
  * The real-engine tests are test/e2e/goProgram.test.ts and pythonProgram.test.ts.
  */
-import { providerContext } from "../../../src/provider/shared/context";
+import { providerContext } from "../../../src/provider/account/context";
 import { NativeProvider } from "../../../src/provider/native/nativeProvider";
 import { shippedSchema } from "../../../src/provider/native/schemaFile";
 import { structProto } from "../../../src/provider/native/sdkModules";

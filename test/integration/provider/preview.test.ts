@@ -4,8 +4,8 @@
  * fields), each failure naming the property. Lookups are cached per plugin process and skipped
  * for unchanged inputs, so a large preview costs about what a no-op provider costs.
  */
-import { LookupCache } from "../../../src/provider/shared/lookups";
-import { providerContext } from "../../../src/provider/shared/context";
+import { LookupCache } from "../../../src/provider/account/lookups";
+import { providerContext } from "../../../src/provider/account/context";
 import { VmApiClient } from "../../../src/client/client";
 import { providersOn, startProviderKit, unreachableUrl, type ProviderKit } from "./providerTestKit";
 import { SEEDED } from "../../kit/seeded";

@@ -7,8 +7,8 @@
 import { createServer, type AddressInfo } from "node:net";
 import { startTestEmulator, type EmulatorControl } from "../../kit/emulator";
 import { VirtualClock } from "../../kit/timing";
-import type { ProviderSettings } from "../../../src/provider/shared/settings";
-import { providerContext, type ProviderContext } from "../../../src/provider/shared/context";
+import type { ProviderSettings } from "../../../src/provider/account/settings";
+import { providerContext, type ProviderContext } from "../../../src/provider/account/context";
 import { machineProvider } from "../../../src/provider/machine/machineProvider";
 import { scriptProvider } from "../../../src/provider/script/scriptProvider";
 import { resourceDelegationProvider } from "../../../src/provider/delegation/resourceDelegationProvider";

@@ -4,9 +4,10 @@
  * episode, not once per refused request.
  */
 import { inspect } from "node:util";
-import { providerContext } from "../../../src/provider/shared/context";
-import { rateLimiterFor } from "../../../src/provider/shared/rateLimiters";
-import { accountDigest, accountOf } from "../../../src/provider/account/account";
+import { providerContext } from "../../../src/provider/account/context";
+import { rateLimiterFor } from "../../../src/provider/account/rateLimiters";
+import { accountDigest } from "../../../src/provider/account/account";
+import { accountOf } from "../../../src/provider/account/accounts";
 import { startTestEmulator } from "../../kit/emulator";
 import { VirtualTime } from "../../kit/virtualTime";
 import { providersOn, startProviderKit, type ProviderKit } from "./providerTestKit";

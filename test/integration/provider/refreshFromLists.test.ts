@@ -5,7 +5,7 @@
  * gives equals what a show gives. Requests are counted with the emulator's `requestCounts`.
  */
 import { VmApiClient } from "../../../src/client/client";
-import { providerContext } from "../../../src/provider/shared/context";
+import { providerContext } from "../../../src/provider/account/context";
 import { machineOutputs } from "../../../src/provider/machine/machineModel";
 import {
   MACHINE_BASICS,

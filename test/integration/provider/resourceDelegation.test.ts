@@ -2,7 +2,7 @@
  * The ResourceDelegation provider against the emulator: the token and its expiry, a replace near
  * expiry, and what it cannot read back.
  */
-import { providerContext } from "../../../src/provider/shared/context";
+import { providerContext } from "../../../src/provider/account/context";
 import { providersOn, useProviderKitWithMachine, type ProviderKit } from "./providerTestKit";
 
 let kit: ProviderKit;

@@ -5,7 +5,7 @@
  * test/e2e/resourceOptions.test.ts, scriptEdits.test.ts and secrets.test.ts.
  */
 import { dispatch } from "../../../src/provider/runtime";
-import { providerContext } from "../../../src/provider/shared/context";
+import { providerContext } from "../../../src/provider/account/context";
 import {
   MACHINE_BASICS,
   partialFailureOf,

@@ -2,9 +2,9 @@
  * Settings are checked before the first request of every operation: a bad `vmapi:pollScale` or
  * `vmapi:baseUrl` refuses the operation with nothing sent, so nothing is created half-way.
  */
-import type { ProviderSettings } from "../../../src/provider/shared/settings";
-import { accountOf } from "../../../src/provider/account/account";
-import { providerContext } from "../../../src/provider/shared/context";
+import type { ProviderSettings } from "../../../src/provider/account/settings";
+import { accountOf } from "../../../src/provider/account/accounts";
+import { providerContext } from "../../../src/provider/account/context";
 import { VmApiClient } from "../../../src/client/client";
 import { startProviderKit, type ProviderKit } from "./providerTestKit";
 import { MACHINE_BASICS } from "../../kit/machines";

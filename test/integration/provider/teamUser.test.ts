@@ -3,10 +3,10 @@
  * the user outlives the machine, so a replacement, or a destroy followed by an up, finds that
  * user by email and assigns the new machine to it, and preview says so beforehand.
  */
-import { LookupCache } from "../../../src/provider/shared/lookups";
-import { providerContext } from "../../../src/provider/shared/context";
+import { LookupCache } from "../../../src/provider/account/lookups";
+import { providerContext } from "../../../src/provider/account/context";
 import { VmApiClient } from "../../../src/client/client";
-import type { ProviderSettings } from "../../../src/provider/shared/settings";
+import type { ProviderSettings } from "../../../src/provider/account/settings";
 import { providersOn, startProviderKit, type ProviderKit } from "./providerTestKit";
 import { SEEDED } from "../../kit/seeded";
 import { resourceOfThisTest } from "../../kit/machines";

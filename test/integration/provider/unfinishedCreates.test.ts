@@ -10,7 +10,7 @@ import type { Machine as ApiMachine } from "../../../src/contract/schemas";
 import { creatingName, markerText } from "../../../src/contract/unfinishedCreates";
 import { ScriptNameTakenError } from "../../../src/provider/script/scriptCreate";
 import { LeftoverError } from "../../../src/provider/machine/leftovers";
-import { providerContext } from "../../../src/provider/shared/context";
+import { providerContext } from "../../../src/provider/account/context";
 import {
   providersOn,
   useProviderKit,

@@ -4,8 +4,9 @@
  * client is built from gives another one: the key, the base URL, the poll scale, the
  * environment's timeout, the context; a client with overrides is one of its own. Nothing is sent.
  */
-import { accountDigest, accountOf } from "../../../src/provider/account/account";
-import { providerContext } from "../../../src/provider/shared/context";
+import { accountDigest } from "../../../src/provider/account/account";
+import { accountOf } from "../../../src/provider/account/accounts";
+import { providerContext } from "../../../src/provider/account/context";
 import { referenceContext } from "../../../src/provider/shared/references";
 
 const settings = { apiKey: "key-a", baseUrl: "http://127.0.0.1:9" };

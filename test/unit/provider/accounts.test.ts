@@ -1,14 +1,15 @@
 /**
- * The accounts of one configuration (src/provider/account/namedAccounts.ts): the default one and
- * the named ones of `vmapi:accounts`, each resolved once per configuration, `vmapi:accounts`
- * parsed once, and never a key in what they say. Which account each operation of a resource
+ * The accounts of one configuration (src/provider/account/accounts.ts): the default one and
+ * the named ones of `vmapi:accounts`, each resolved once per configuration (a settings object in
+ * a context) and shared by every configuration of the same account, `vmapi:accounts` parsed once,
+ * and never a key in what they say. Which account each operation of a resource
  * uses is the TypeScript door's (test/unit/provider/dynamicProvider.test.ts). Nothing is sent.
  */
 import { ConfigurationError } from "../../../src/client/core/errors";
 import { accountDigest } from "../../../src/provider/account/account";
-import { Accounts, configuredAccounts } from "../../../src/provider/account/namedAccounts";
-import { providerContext } from "../../../src/provider/shared/context";
-import type { ProviderSettings } from "../../../src/provider/shared/settings";
+import { accountOf, Accounts } from "../../../src/provider/account/accounts";
+import { providerContext } from "../../../src/provider/account/context";
+import type { ProviderSettings } from "../../../src/provider/account/settings";
 
 const ACCOUNTS = JSON.stringify({
   team: { apiKey: "team-key" },
@@ -90,13 +91,21 @@ describe("Accounts", () => {
     expect(() => accounts.of(undefined)).toThrow(/vmapi:pollScale must be/);
   });
 
-  it("configuredAccounts: the same settings object in a context → the same Accounts; another object or context → another", () => {
+  it("of: the same settings object in a context → one configuration, however many Accounts are made of it: its settings read at the first call of each name, never again", () => {
+    const { settings: watched, reads } = counted(settings);
     const context = providerContext();
-    const accounts = configuredAccounts(settings, context);
-    expect(configuredAccounts(settings, context)).toBe(accounts);
-    expect(configuredAccounts({ ...settings }, context)).not.toBe(accounts);
-    expect(configuredAccounts(settings, providerContext())).not.toBe(accounts);
-    // Another configuration of the same account shares the account (its client, budget, watcher).
-    expect(configuredAccounts({ ...settings }, context).of("team")).toBe(accounts.of("team"));
+    const first = new Accounts(watched, context).of("team");
+    const afterFirst = { ...reads };
+    const again = new Accounts(watched, context);
+    expect(again.of("team")).toBe(first);
+    expect(reads).toEqual(afterFirst);
+  });
+
+  it("of: another settings object of the same account → the same Account (its client, budget, watcher); another context → another", () => {
+    const context = providerContext();
+    const team = new Accounts(settings, context).of("team");
+    expect(new Accounts({ ...settings }, context).of("team")).toBe(team);
+    expect(accountOf({ ...settings, apiKey: "team-key" }, context)).toBe(team);
+    expect(new Accounts(settings, providerContext()).of("team")).not.toBe(team);
   });
 });

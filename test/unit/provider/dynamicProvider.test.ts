@@ -5,13 +5,13 @@
  * The implementation here is a recorder: it sees its arguments and its call. Nothing is sent.
  */
 import { accountDigest } from "../../../src/provider/account/account";
-import { configuredAccounts } from "../../../src/provider/account/namedAccounts";
+import { Accounts } from "../../../src/provider/account/accounts";
 import { dynamicProvider } from "../../../src/provider/dynamic/dynamicProvider";
 import type { Implementation } from "../../../src/provider/implementations";
-import { providerContext } from "../../../src/provider/shared/context";
+import { providerContext } from "../../../src/provider/account/context";
 import { ResourceInitError } from "../../../src/provider/shared/partialFailure";
 import type { Call } from "../../../src/provider/shared/resourceImplementation";
-import type { ProviderSettings } from "../../../src/provider/shared/settings";
+import type { ProviderSettings } from "../../../src/provider/account/settings";
 
 const settings: ProviderSettings = {
   apiKey: "default-key",
@@ -49,7 +49,7 @@ function recorded(answer: (method: string, args: unknown[]) => unknown = () => (
   const impl = Object.fromEntries(
     ["check", "diff", "create", "read", "update", "delete"].map((m) => [m, record(m)]),
   ) as unknown as Implementation;
-  return { seen, door: dynamicProvider(impl, configuredAccounts(configured, providerContext())) };
+  return { seen, door: dynamicProvider(impl, new Accounts(configured, providerContext())) };
 }
 
 /** Every key of the bags an implementation was handed. */

@@ -3,7 +3,7 @@
  * listing of the account, and no create is ever served by a listing sent before it began (the
  * guarantee a create's own listing gave).
  */
-import { FreshListings, type Lister } from "../../../src/provider/shared/freshListings";
+import { FreshListings, type Lister } from "../../../src/provider/account/freshListings";
 
 type Record = { id: string; name: string };
 const record = (id: string, name: string): Record => ({ id, name });

@@ -3,7 +3,7 @@
  * alone, and what a listed machine or script stands for.
  */
 import type { Machine, Script } from "../../../src/contract/schemas";
-import { ListSnapshots, machineFromList, scriptFromList } from "../../../src/provider/shared/listSnapshot";
+import { ListSnapshots, machineFromList, scriptFromList } from "../../../src/provider/account/listSnapshot";
 
 function clock() {
   let now = 0;

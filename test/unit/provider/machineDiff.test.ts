@@ -1,4 +1,4 @@
-import { providerContext } from "../../../src/provider/shared/context";
+import { providerContext } from "../../../src/provider/account/context";
 import { machineProvider as machineImplementation } from "../../../src/provider/machine/machineProvider";
 import { MACHINE_DIFF_TABLE, digestPassword } from "../../../src/provider/machine/machineModel";
 import { UNKNOWN } from "../../../src/provider/shared/unknown";

@@ -8,7 +8,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { nextName, withAutoName } from "../../../src/provider/shared/naming";
 import { namingSeed } from "../../../src/contract/unfinishedCreates";
 import { namingInputs } from "../../../src/provider/dynamic/namingInputs";
-import { providerContext } from "../../../src/provider/shared/context";
+import { providerContext } from "../../../src/provider/account/context";
 import type { Call } from "../../../src/provider/shared/resourceImplementation";
 import { callOn } from "../../kit/providers";
 

@@ -6,12 +6,12 @@
  * nothing). The real-engine proofs: test/e2e/resourceOptions.test.ts (replaceOnChanges on a
  * MachineRestart of a TypeScript program) and test/e2e/secrets.test.ts.
  */
-import { configuredAccounts } from "../../../src/provider/account/namedAccounts";
+import { Accounts } from "../../../src/provider/account/accounts";
 import { dynamicProvider } from "../../../src/provider/dynamic/dynamicProvider";
 import { implementationOf, type Implementation } from "../../../src/provider/implementations";
 import { NativeProvider } from "../../../src/provider/native/nativeProvider";
 import { shippedSchema } from "../../../src/provider/native/schemaFile";
-import { providerContext } from "../../../src/provider/shared/context";
+import { providerContext } from "../../../src/provider/account/context";
 import { ResourceInitError } from "../../../src/provider/shared/partialFailure";
 import type { Call } from "../../../src/provider/shared/resourceImplementation";
 import { served } from "../../../src/provider/shared/serving";
@@ -45,7 +45,7 @@ function dynamicDoor(impl: Partial<Implementation>) {
   };
   const door = dynamicProvider(
     served(WIDGET, full as Implementation),
-    configuredAccounts(OFFLINE_SETTINGS, context),
+    new Accounts(OFFLINE_SETTINGS, context),
   );
   return { door, lines };
 }
@@ -98,7 +98,7 @@ describe("replaceOnChanges", () => {
   it("TypeScript door, MachineRestart: replaceOnChanges ['triggers'] and a changed trigger → replaced, not restarted in place", async () => {
     const door = dynamicProvider(
       implementationOf("MachineRestart"),
-      configuredAccounts(OFFLINE_SETTINGS, providerContext()),
+      new Accounts(OFFLINE_SETTINGS, providerContext()),
     );
     const olds = { machineId: "ps1", triggers: ["sc1"], state: "ready", currentState: "ready" };
     const news = { machineId: "ps1", triggers: ["sc2"], state: "ready" };

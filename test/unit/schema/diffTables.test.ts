@@ -7,7 +7,7 @@ import { machineAccessProvider } from "../../../src/provider/access/machineAcces
 import { machineAccessResource } from "../../../src/provider/access/machineAccessResource";
 import { resourceDelegationProvider } from "../../../src/provider/delegation/resourceDelegationProvider";
 import { resourceDelegationResource } from "../../../src/provider/delegation/resourceDelegationResource";
-import { providerContext } from "../../../src/provider/shared/context";
+import { providerContext } from "../../../src/provider/account/context";
 import { OFFLINE_SETTINGS, viaSettings } from "../../kit/providers";
 
 const NOW = Date.parse("2026-11-26T12:00:00.000Z");

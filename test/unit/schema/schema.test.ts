@@ -4,7 +4,7 @@
  * input a row), and the committed schema and reference tables current.
  */
 import { DEFAULT_BASE_URL, REGIONS } from "../../../src/contract/constants";
-import { checkSettings } from "../../../src/provider/shared/settings";
+import { checkSettings } from "../../../src/provider/account/settings";
 import { spawnSync } from "child_process";
 import * as path from "path";
 import { buildSchema, type BuiltSchema } from "../../../tools/schema/buildSchema";

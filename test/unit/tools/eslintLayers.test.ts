@@ -23,37 +23,53 @@ function lintMessages(file: string, code: string): string[] {
   return result.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
 }
 
-describe("the provider's layer rules", () => {
-  test("a new resource folder: importing a door or the registry → refused; shared/ and the client → allowed", () => {
-    const messages = lintMessages(
-      "src/provider/network/networkProvider.ts",
-      [
-        'import { Machine } from "../dynamic/machine";',
-        'import { NativeProvider } from "../native/nativeProvider";',
-        'import { RESOURCE_KINDS } from "../implementations";',
-        'import { UNKNOWN } from "../shared/unknown";',
-        'import { VmApiClient } from "../../client/client";',
-        "export const all = [Machine, NativeProvider, RESOURCE_KINDS, UNKNOWN, VmApiClient];",
-        "",
-      ].join("\n"),
-    );
-    expect(messages.map((m) => m.split("'")[1])).toEqual([
-      "../dynamic/machine",
-      "../native/nativeProvider",
-      "../implementations",
-    ]);
-  }, 60_000);
+/** What eslint refuses of `specifiers`, each imported by a file at `file`. */
+function refusedImports(file: string, specifiers: string[]): string[] {
+  const code = [
+    ...specifiers.map((specifier, i) => `import * as m${i} from "${specifier}";`),
+    `export const all = [${specifiers.map((_, i) => `m${i}`).join(", ")}];`,
+    "",
+  ].join("\n");
+  return lintMessages(file, code).map((m) => m.split("'")[1]);
+}
 
-  test("shared/: importing a new resource folder → refused; account/ → allowed", () => {
-    const messages = lintMessages(
-      "src/provider/shared/probe.ts",
-      [
-        'import { networkResource } from "../network/networkResource";',
-        'import { accountOf } from "../account/account";',
-        "export const all = [networkResource, accountOf];",
-        "",
-      ].join("\n"),
-    );
-    expect(messages.map((m) => m.split("'")[1])).toEqual(["../network/networkResource"]);
-  }, 60_000);
+describe("the provider's layer rules", () => {
+  test.each([
+    {
+      name: "a new resource folder: importing a door or the registry → refused; shared/ and the client → allowed",
+      file: "src/provider/network/networkProvider.ts",
+      imports: [
+        "../dynamic/machine",
+        "../native/nativeProvider",
+        "../implementations",
+        "../shared/unknown",
+        "../../client/client",
+      ],
+      refused: ["../dynamic/machine", "../native/nativeProvider", "../implementations"],
+    },
+    {
+      name: "shared/: importing a new resource folder → refused; account/ → allowed",
+      file: "src/provider/shared/probe.ts",
+      imports: ["../network/networkResource", "../account/accounts"],
+      refused: ["../network/networkResource"],
+    },
+    {
+      name: "account/: importing shared/, a resource folder or a door → refused; the client → allowed",
+      file: "src/provider/account/probe.ts",
+      imports: [
+        "../shared/unknown",
+        "../network/networkResource",
+        "../dynamic/machine",
+        "../../client/client",
+        "./accounts",
+      ],
+      refused: ["../shared/unknown", "../network/networkResource", "../dynamic/machine"],
+    },
+  ])(
+    "$name",
+    ({ file, imports, refused }) => {
+      expect(refusedImports(file, imports)).toEqual(refused);
+    },
+    60_000,
+  );
 });

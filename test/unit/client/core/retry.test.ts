@@ -15,8 +15,10 @@ import {
   decideRetry,
   DEFAULT_RETRY_POLICY,
   parseRetryAfter,
+  realTiming,
   retryAfterFromHeaders,
   runWithRetries,
+  timingOf,
   type RetryPolicy,
   type Timing,
 } from "../../../../src/client/core/retry";
@@ -333,5 +335,16 @@ describe("retryAfterFromHeaders", () => {
     [{}, undefined],
   ])("retryAfterFromHeaders: %p → %p (retry-after-ms first, as Stainless clients read it)", (headers, ms) => {
     expect(retryAfterFromHeaders(headers, now)).toBe(ms);
+  });
+});
+
+describe("timingOf", () => {
+  it("timingOf: a clock of some parts → those parts, the real ones for the rest", () => {
+    const now = () => 42;
+    const timing = timingOf({ now });
+    expect(timing.now).toBe(now);
+    expect(timing.sleep).toBe(realTiming.sleep);
+    expect(timing.random).toBe(realTiming.random);
+    expect(timingOf()).toEqual(realTiming);
   });
 });

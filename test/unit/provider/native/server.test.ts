@@ -17,7 +17,7 @@ import {
 } from "../../../../src/provider/native/sdkModules";
 import { serviceHandlers } from "../../../../src/provider/native/server";
 import { DiffKind } from "../../../../src/provider/native/detailedDiff";
-import { providerContext } from "../../../../src/provider/shared/context";
+import { providerContext } from "../../../../src/provider/account/context";
 import { UNKNOWN } from "../../../../src/provider/shared/unknown";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the protocol's generated messages have no types here */

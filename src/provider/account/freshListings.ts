@@ -12,8 +12,8 @@
  * already sent, and no listing is reused. A shared listing that fails after its retries lets each
  * of its creates list on its own.
  */
-import { realTiming, type Timing } from "../../client/core/retry";
-import type { Account } from "../account/account";
+import { timingOf, type Timing } from "../../client/core/retry";
+import type { Account } from "./account";
 import { LIST_WINDOW_MS } from "./listSnapshot";
 
 /** Lists the account; `onSent` is called when the (first) request leaves, as in `RequestOptions`. */
@@ -74,7 +74,6 @@ export class FreshListings<T> {
  */
 export function freshListingsFor<T>(account: Account, kind: string, lister: Lister<T>): FreshListings<T> {
   return account.memo(`${kind} listings`, () => {
-    const sleep = account.context.timing.sleep ?? realTiming.sleep;
-    return new FreshListings<T>(lister, { sleep });
+    return new FreshListings<T>(lister, timingOf(account.context.timing));
   });
 }

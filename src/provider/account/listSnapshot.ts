@@ -15,9 +15,8 @@
  * is thus served from a listing at most that old; a resource made since is missing from it and
  * read alone.
  */
-import { realTiming, type Timing } from "../../client/core/retry";
+import { timingOf, type Timing } from "../../client/core/retry";
 import type { Machine, Script } from "../../contract/schemas";
-import { definedOnly } from "./checks";
 
 /**
  * How long the first read waits for a second to join its listing (the context's clock). The
@@ -50,7 +49,7 @@ export class ListSnapshots {
     private readonly windowMs = LIST_WINDOW_MS,
     private readonly reuseMs = LIST_REUSE_MS,
   ) {
-    this.timing = { ...realTiming, ...definedOnly(timing) };
+    this.timing = timingOf(timing);
   }
 
   /**

@@ -17,7 +17,7 @@ export interface ProviderSettings {
    * take effect (for a time-scaled emulator).
    */
   pollScale?: string;
-  /** `vmapi:accounts` as the config holds it (a JSON object of named accounts): see account/namedAccounts.ts. */
+  /** `vmapi:accounts` as the config holds it (a JSON object of named accounts): see accounts.ts. */
   accounts?: string;
 }
 
