@@ -75,6 +75,19 @@ export function effectiveStatus(httpStatus: number, facts: ErrorBodyFacts): numb
   return 400;
 }
 
+/**
+ * The class of each status the server means, but 404 (which says what proved it); any other 5xx
+ * is a `ServerError`, anything else a plain `VmApiError`.
+ */
+const ERROR_CLASSES: Partial<Record<number, new (message: string, init: VmApiErrorInit) => VmApiError>> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  409: ConflictError,
+  413: PayloadTooLargeError,
+  429: RateLimitError,
+};
+
 /** Maps a non-2xx response to its error class; `status` on the error is the HTTP status as received. */
 export function errorFromResponse(response: FailedResponse, request: RequestLabel): VmApiError {
   const facts = readErrorBody(response.body);
@@ -91,25 +104,12 @@ export function errorFromResponse(response: FailedResponse, request: RequestLabe
   // A wrong route is a client/server mismatch, not a missing resource: a caller that treats
   // NotFoundError as "already deleted" must not swallow it.
   if (facts.code === "route_not_found") return new VmApiError(message, init);
-  switch (status) {
-    case 400:
-      return new BadRequestError(message, init);
-    case 401:
-      return new AuthenticationError(message, init);
-    case 403:
-      return new PermissionDeniedError(message, init);
-    case 404: {
-      const saidByStatus = response.status === 404 || facts.status === 404;
-      return new NotFoundError(message, { ...init, basis: saidByStatus ? "status" : "message" });
-    }
-    case 409:
-      return new ConflictError(message, init);
-    case 413:
-      return new PayloadTooLargeError(message, init);
-    case 429:
-      return new RateLimitError(message, init);
+  if (status === 404) {
+    const saidByStatus = response.status === 404 || facts.status === 404;
+    return new NotFoundError(message, { ...init, basis: saidByStatus ? "status" : "message" });
   }
-  return status >= 500 ? new ServerError(message, init) : new VmApiError(message, init);
+  const ErrorClass = ERROR_CLASSES[status] ?? (status >= 500 ? ServerError : VmApiError);
+  return new ErrorClass(message, init);
 }
 
 /** Transport error codes after which the server cannot have seen the request. */
