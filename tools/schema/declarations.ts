@@ -25,6 +25,9 @@ export interface DeclaredResource {
   exportName: string;
   /** Its TypeScript class's file, with the class and its `<Kind>Args` (`src/provider/dynamic/machine.ts`). */
   classFile: string;
+  /** Its implementation's file beside it (`src/provider/machine/machineProvider.ts`) and export name. */
+  providerFile: string;
+  providerName: string;
 }
 
 /** Every declaration under src/provider, by kind. Fails naming the file that breaks the rule. */
@@ -48,7 +51,7 @@ export function declaredResources(): DeclaredResource[] {
 function declaredIn(file: string, exportName: string): DeclaredResource {
   const module = require(path.join(REPO, file)) as Record<string, Partial<ResourceDeclaration> | undefined>;
   const declaration = module[exportName];
-  if (typeof declaration?.kind !== "string" || typeof declaration.load !== "function") {
+  if (typeof declaration?.kind !== "string" || typeof declaration.inputs !== "object") {
     throw new Error(`${file}: a declaration file exports its ResourceDeclaration as ${exportName}`);
   }
   const lower = declaration.kind[0].toLowerCase() + declaration.kind.slice(1);
@@ -57,5 +60,18 @@ function declaredIn(file: string, exportName: string): DeclaredResource {
   }
   // Generated from the declaration (resourceClasses.ts).
   const classFile = `${PROVIDER_DIR}/dynamic/${lower}.ts`;
-  return { declaration: declaration as ResourceDeclaration, file, exportName, classFile };
+  const providerName = `${lower}Provider`;
+  const providerFile = `${path.dirname(file)}/${providerName}.ts`;
+  if (!fs.existsSync(path.join(REPO, providerFile)))
+    throw new Error(
+      `${file}: ${declaration.kind}'s implementation is ${providerName}, exported by ${providerFile}`,
+    );
+  return {
+    declaration: declaration as ResourceDeclaration,
+    file,
+    exportName,
+    classFile,
+    providerFile,
+    providerName,
+  };
 }

@@ -1,10 +1,10 @@
 /**
  * The MachineAccess, declared once (shared/resourceDeclaration.ts says who reads what): its
  * fields, from which its class, its diff table and its part of the schema are made; the registry
- * loads its implementation from here.
+ * finds its implementation beside it.
  */
 import { z } from "zod";
-import type { Loaded, ResourceDeclaration } from "../shared/resourceDeclaration";
+import type { ResourceDeclaration } from "../shared/resourceDeclaration";
 import { fieldsOf, input, output } from "../shared/resourceFields";
 
 /** One user's access to one machine, granted on create and revoked on delete. */
@@ -27,7 +27,6 @@ export const machineAccessResource = {
       userId: output(z.string(), { description: "The user (of the same account or team) who may use it." }),
     }),
   }),
-  load: () => (require("./machineAccessProvider") as Loaded<"machineAccessProvider">).machineAccessProvider,
   models: [{ file: "src/provider/access/machineAccessModel.ts", type: "AccessOutputs" }],
   page: "docs/resources/machineAccess.md",
 } as const satisfies ResourceDeclaration;

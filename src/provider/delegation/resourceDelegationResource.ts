@@ -1,10 +1,10 @@
 /**
  * The ResourceDelegation, declared once (shared/resourceDeclaration.ts says who reads what): its
  * fields, from which its class, its diff table and its part of the schema are made; the registry
- * loads its implementation from here.
+ * finds its implementation beside it.
  */
 import { z } from "zod";
-import type { Loaded, ResourceDeclaration } from "../shared/resourceDeclaration";
+import type { ResourceDeclaration } from "../shared/resourceDeclaration";
 import { fieldsOf, input, output } from "../shared/resourceFields";
 
 /**
@@ -51,9 +51,6 @@ export const resourceDelegationResource = {
       isEnabled: output(z.boolean(), { description: "Whether the token is accepted." }),
     }),
   }),
-  load: () =>
-    (require("./resourceDelegationProvider") as Loaded<"resourceDelegationProvider">)
-      .resourceDelegationProvider,
   models: [{ file: "src/provider/delegation/resourceDelegationModel.ts", type: "DelegationOutputs" }],
   page: "docs/resources/resourceDelegation.md",
 } as const satisfies ResourceDeclaration;

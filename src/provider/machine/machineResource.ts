@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { MachineSchema } from "../../contract/schemas";
-import type { Loaded, ResourceDeclaration } from "../shared/resourceDeclaration";
+import type { ResourceDeclaration } from "../shared/resourceDeclaration";
 import { fieldsOf, input, output } from "../shared/resourceFields";
 
 const wire = MachineSchema.shape;
@@ -266,7 +266,6 @@ export const machineResource = {
       }),
     }),
   }),
-  load: () => (require("./machineProvider") as Loaded<"machineProvider">).machineProvider,
   autoNamed: true,
   // Its inputs, then the machine the API reports (the outputs that are not inputs: `cpus`).
   models: [

@@ -1,10 +1,10 @@
 /**
  * The MachineRestart, declared once (shared/resourceDeclaration.ts says who reads what): its
  * fields, from which its class, its diff table and its part of the schema are made; the registry
- * loads its implementation from here.
+ * finds its implementation beside it.
  */
 import { z } from "zod";
-import type { Loaded, ResourceDeclaration } from "../shared/resourceDeclaration";
+import type { ResourceDeclaration } from "../shared/resourceDeclaration";
 import { fieldsOf, input, output } from "../shared/resourceFields";
 
 /** A machine's restart on changed triggers: its inputs, its outputs and the account. */
@@ -56,8 +56,6 @@ export const machineRestartResource = {
       }),
     }),
   }),
-  load: () =>
-    (require("./machineRestartProvider") as Loaded<"machineRestartProvider">).machineRestartProvider,
   models: [{ file: "src/provider/restart/machineRestartModel.ts", type: "RestartOutputs" }],
   page: "docs/resources/machineRestart.md",
 } as const satisfies ResourceDeclaration;

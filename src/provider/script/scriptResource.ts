@@ -4,7 +4,7 @@
  * implementation from here.
  */
 import { z } from "zod";
-import type { Loaded, ResourceDeclaration } from "../shared/resourceDeclaration";
+import type { ResourceDeclaration } from "../shared/resourceDeclaration";
 import { fieldsOf, input, output } from "../shared/resourceFields";
 
 /** A startup script, auto-named. Scripts are immutable in the API, so any change replaces it. */
@@ -80,7 +80,6 @@ export const scriptResource = {
       }),
     }),
   }),
-  load: () => (require("./scriptProvider") as Loaded<"scriptProvider">).scriptProvider,
   autoNamed: true,
   models: [{ file: "src/provider/script/scriptModel.ts", type: "ScriptOutputs" }],
   page: "docs/resources/script.md",
