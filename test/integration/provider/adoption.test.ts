@@ -3,33 +3,23 @@
  * reports must match the machine, or adoption refuses before any change and adopts nothing;
  * when all match, the next diff shows no changes.
  */
-import { VmApiClient } from "../../../src/client/client";
 import type { Machine as ApiMachine } from "../../../src/contract/schemas";
-import { useProviderKit, type ProviderKit } from "./providerTestKit";
+import { useProviderKit } from "./providerTestKit";
 import { MACHINE_BASICS } from "../../kit/machines";
 
 type Props = Record<string, unknown>;
-let kit: ProviderKit;
-let templateId: string;
-useProviderKit((started, template) => {
-  kit = started;
-  templateId = template;
-});
-
-function client() {
-  return new VmApiClient(kit.settings);
-}
+const kit = useProviderKit();
 
 /** A machine made outside the stack: NY2, C4, 50 GB, hourly, running. */
 async function existing(name: string, options: { off?: boolean } = {}): Promise<ApiMachine> {
-  const made = await client().machines.create({
+  const made = await kit.client().machines.create({
     ...MACHINE_BASICS,
     machineName: name,
-    templateId,
+    templateId: kit.templateId,
     startOnCreate: !options.off,
   });
   kit.advance(10 * 60_000);
-  return client().machines.get(made.id);
+  return kit.client().machines.get(made.id);
 }
 
 /** Declared inputs that match `existing` exactly, plus overrides. */
@@ -38,7 +28,7 @@ function declared(machine: ApiMachine, overrides: Props = {}): Props {
     __resourceName: "adopted",
     adoptMachineId: machine.id,
     ...MACHINE_BASICS,
-    templateId,
+    templateId: kit.templateId,
     ...overrides,
   };
 }
@@ -61,7 +51,10 @@ describe("adoption refuses before any change", () => {
     await expect(refusal).rejects.toThrow(/region: declared "Europe \(AMS1\)", actual "East Coast \(NY2\)"/);
     await expect(refusal).rejects.toThrow(/machineType: declared "C2", actual "C4"/);
     await expect(refusal).rejects.not.toHaveProperty("id"); // not a partial failure: nothing in state
-    expect(await client().machines.get(machine.id)).toMatchObject({ state: "ready", name: "made-in-ny2" });
+    expect(await kit.client().machines.get(machine.id)).toMatchObject({
+      state: "ready",
+      name: "made-in-ny2",
+    });
   });
 
   it("create: declared size 100 and monthly for a 50 GB hourly machine → refused naming size and billingType", async () => {
@@ -76,7 +69,10 @@ describe("adoption refuses before any change", () => {
     const refusal = adoptWithoutCheck(declared(machine, { name: "new-name", state: "off" }));
     await expect(refusal).rejects.toThrow(/name: declared "new-name", actual "keep-my-name"/);
     await expect(refusal).rejects.toThrow(/state: declared "off", actual "ready"/);
-    expect(await client().machines.get(machine.id)).toMatchObject({ state: "ready", name: "keep-my-name" });
+    expect(await kit.client().machines.get(machine.id)).toMatchObject({
+      state: "ready",
+      name: "keep-my-name",
+    });
   });
 
   it("check and create: an off machine, state not declared (ready by default) → refused, not started", async () => {
@@ -91,7 +87,7 @@ describe("adoption refuses before any change", () => {
     await expect(adoptWithoutCheck(declared(machine))).rejects.toThrow(
       /state: declared "ready", actual "off"/,
     );
-    expect((await client().machines.get(machine.id)).state).toBe("off");
+    expect((await kit.client().machines.get(machine.id)).state).toBe("off");
     // Declared as it is, it is adopted, still off.
     const { outs } = await kit.providers.machine.create(
       await checked({}, declared(machine, { state: "off" })),
@@ -143,7 +139,7 @@ describe("adoption when everything matches", () => {
     const later = await checked(news, without);
     expect(later.name).toBeUndefined();
     expect(await kit.providers.machine.diff(id, outs, later)).toMatchObject({ changes: false });
-    expect(await client().machines.get(machine.id)).toMatchObject({ state: "ready", name: "exactly-so" });
+    expect(await kit.client().machines.get(machine.id)).toMatchObject({ state: "ready", name: "exactly-so" });
   });
 
   it("diff: a change that would replace the adopted machine while adoptMachineId still names it → refused", async () => {

@@ -7,36 +7,27 @@
  * emulator's `requestCounts`.
  */
 import { accountOf } from "../../../src/provider/account/accounts";
-import { VmApiClient } from "../../../src/client/client";
 import { providerContext, type ProviderContext } from "../../../src/provider/account/context";
 import { machineWatcherFor } from "../../../src/provider/machine/machineWatcher";
 import { LeftoverError, machineListingsFor } from "../../../src/provider/machine/leftovers";
 import {
+  checkedMachine,
   MACHINE_BASICS,
   providersOn,
   requestCounts,
   requestsSince,
   useProviderKit,
-  type ProviderKit,
 } from "./providerTestKit";
-import { resourceOfThisTest } from "../../kit/machines";
 
 type Props = Record<string, unknown>;
 
-let kit: ProviderKit;
-let templateId: string;
-useProviderKit((started, template) => {
-  kit = started;
-  templateId = template;
-});
+const kit = useProviderKit();
 
 /** Inputs as `check` makes them for an auto-named Machine (no name declared). */
 async function autoNamed(resourceName: string): Promise<Props> {
-  const news = { ...resourceOfThisTest(resourceName), ...MACHINE_BASICS, templateId };
-  const { inputs, failures } = await kit.providers.machine.check({}, news, kit.settings);
-  expect(failures).toEqual([]);
-  expect(inputs!.__autoNamed).toBe(true);
-  return inputs!;
+  const inputs = await checkedMachine(kit, resourceName);
+  expect(inputs.__autoNamed).toBe(true);
+  return inputs;
 }
 
 /** A context of its own: no listing or watcher of an earlier test serves these creates. */
@@ -75,10 +66,12 @@ describe("creates of a fleet", () => {
   it("create: 6 auto-named machines at once, one auto-name already held by a kept machine of the same spec, every POST's answer lost → one shared listing of namesakes; that create stops naming the kept machine and adoptMachineId, the others take the machine each made", async () => {
     const inputs = await Promise.all(Array.from({ length: 6 }, (_, i) => autoNamed(`fleet-kept-${i}`)));
     const keptName = String(inputs[3].name);
-    const kept = await new VmApiClient(kit.settings).machines.create(
-      { ...MACHINE_BASICS, templateId, machineName: keptName },
-      { uniqueName: true },
-    );
+    const kept = await kit
+      .client()
+      .machines.create(
+        { ...MACHINE_BASICS, templateId: kit.templateId, machineName: keptName },
+        { uniqueName: true },
+      );
     kit.advance(10 * 60_000);
     const context = freshContext();
     // The API makes each machine but its answer never arrives.

@@ -1,27 +1,22 @@
 import { ResourceInitError } from "../../../src/provider/shared/partialFailure";
 import { UNKNOWN } from "../../../src/provider/shared/unknown";
-import { VmApiClient } from "../../../src/client/client";
-import { nextUpAfter, startProviderKit, type ProviderKit } from "./providerTestKit";
+import { nextUpAfter, useProviderKit } from "./providerTestKit";
 import { MACHINE_BASICS, resourceOfThisTest } from "../../kit/machines";
 
-let kit: ProviderKit;
-let linuxTemplate: string;
+const kit = useProviderKit();
 let windowsTemplate: string;
 
 beforeAll(async () => {
-  kit = await startProviderKit();
-  const templates = await new VmApiClient(kit.settings).templates.list();
-  linuxTemplate = templates.find((t) => t.os.toLowerCase().startsWith("ubuntu"))!.id;
+  const templates = await kit.client().templates.list();
   windowsTemplate = templates.find((t) => t.os.toLowerCase().startsWith("windows"))!.id;
 });
-afterAll(() => kit.close());
 
 function inputs(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     ...resourceOfThisTest("trainer"),
     __provider: "serialized-provider-text",
     ...MACHINE_BASICS,
-    templateId: linuxTemplate,
+    templateId: kit.templateId,
     ...overrides,
   };
 }
@@ -30,10 +25,6 @@ async function checked(overrides: Record<string, unknown> = {}) {
   const result = await kit.providers.machine.check({}, inputs(overrides), kit.settings);
   expect(result.failures).toEqual([]);
   return result.inputs as Record<string, unknown>;
-}
-
-function client() {
-  return new VmApiClient(kit.settings);
 }
 
 describe("Machine check", () => {
@@ -137,7 +128,7 @@ describe("Machine lifecycle through the provider", () => {
   it("create: state off → ends off without ever starting", async () => {
     const { id, outs } = await kit.providers.machine.create(await checked({ state: "off" }), kit.settings);
     expect(outs.currentState).toBe("off");
-    expect((await client().machines.get(id)).state).toBe("off");
+    expect((await kit.client().machines.get(id)).state).toBe("off");
   });
 
   it("update: rename and power off in place → same id, API reflects both", async () => {
@@ -148,15 +139,15 @@ describe("Machine lifecycle through the provider", () => {
     expect(diff).toMatchObject({ changes: true, replaces: [] });
     const updated = await kit.providers.machine.update(id, outs, news, kit.settings);
     expect(updated.outs).toMatchObject({ name: "renamed-box", currentState: "off", state: "off" });
-    const machine = await client().machines.get(id);
+    const machine = await kit.client().machines.get(id);
     expect([machine.name, machine.state]).toEqual(["renamed-box", "off"]);
   });
 
   it("read: stopped and renamed out of band → drift in outputs and inputs; gone → empty", async () => {
     const declared = await checked();
     const { id, outs } = await kit.providers.machine.create(declared, kit.settings);
-    await client().machines.update(id, { machineName: "changed-by-hand" });
-    await client().machines.stop(id);
+    await kit.client().machines.update(id, { machineName: "changed-by-hand" });
+    await kit.client().machines.stop(id);
     kit.advance(5 * 60_000);
     const read = await kit.providers.machine.read(id, outs, kit.settings);
     expect(read.props).toMatchObject({ name: "changed-by-hand", state: "ready", currentState: "off" });
@@ -177,13 +168,13 @@ describe("Machine lifecycle through the provider", () => {
   });
 
   it("create: adoptMachineId → manages the existing machine, no new machine", async () => {
-    const existing = await client().machines.create({
+    const existing = await kit.client().machines.create({
       region: "Europe (AMS1)",
       machineType: "C2",
       size: 50,
       billingType: "hourly",
       machineName: "made-elsewhere",
-      templateId: linuxTemplate,
+      templateId: kit.templateId,
     });
     const before = (await kit.control.state()).machines.length;
     const matching = { region: "Europe (AMS1)", machineType: "C2", name: "made-elsewhere" };

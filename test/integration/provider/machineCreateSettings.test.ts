@@ -5,16 +5,9 @@
  */
 import { accountOf } from "../../../src/provider/account/accounts";
 import { machineWatcherFor } from "../../../src/provider/machine/machineWatcher";
-import { VmApiClient } from "../../../src/client/client";
-import { MACHINE_BASICS, useProviderKit, type ProviderKit } from "./providerTestKit";
-import { resourceOfThisTest } from "../../kit/machines";
+import { checkedMachine, useProviderKit } from "./providerTestKit";
 
-let kit: ProviderKit;
-let templateId: string;
-useProviderKit((started, template) => {
-  kit = started;
-  templateId = template;
-});
+const kit = useProviderKit();
 
 const CREATE = "POST /machines/createSingleMachinePublic";
 const UPDATE = "POST /machines/{machineId}/updateMachinePublic";
@@ -27,12 +20,7 @@ const SETTINGS = {
   autoSnapshotSaveCount: 3,
 } as const;
 
-async function checked(extra: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const declared = { ...resourceOfThisTest("settings"), ...MACHINE_BASICS, templateId, ...extra };
-  const result = await kit.providers.machine.check({}, declared, kit.settings);
-  expect(result.failures).toEqual([]);
-  return result.inputs as Record<string, unknown>;
-}
+const checked = (extra: Record<string, unknown>) => checkedMachine(kit, "settings", extra);
 
 /** Creates through the provider; the create and update requests it made. */
 async function createCounting(inputs: Record<string, unknown>) {
@@ -43,7 +31,7 @@ async function createCounting(inputs: Record<string, unknown>) {
   return { ...created, creates: delta(CREATE), updates: delta(UPDATE) };
 }
 
-const machine = (id: string) => new VmApiClient(kit.settings).machines.get(id);
+const machine = (id: string) => kit.client().machines.get(id);
 
 describe("Machine create: in-place settings", () => {
   it("create: the four settings declared → sent in the create body, no update follows for them (the one update names the machine, the create's last step); machine and outputs hold them", async () => {

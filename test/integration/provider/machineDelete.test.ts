@@ -3,35 +3,13 @@
  * machine, confirmed by a read, from a key whose account holds the machine's user) lets the
  * provider drop it; every other failure keeps it in state.
  */
-import { VmApiClient } from "../../../src/client/client";
-import { startProviderKit, ubuntuTemplateId, type ProviderKit } from "./providerTestKit";
-import { MACHINE_BASICS, resourceOfThisTest } from "../../kit/machines";
+import { checkedMachine, useProviderKit } from "./providerTestKit";
 
-let kit: ProviderKit;
-let templateId: string;
-
-beforeAll(async () => {
-  kit = await startProviderKit();
-  templateId = await ubuntuTemplateId(kit);
-});
+const kit = useProviderKit();
 afterEach(() => kit.control.clearFaults());
-afterAll(() => kit.close());
-
-function client() {
-  return new VmApiClient(kit.settings);
-}
 
 async function runningMachine(name: string) {
-  const { inputs } = await kit.providers.machine.check(
-    {},
-    {
-      ...resourceOfThisTest(name),
-      ...MACHINE_BASICS,
-      templateId,
-    },
-    kit.settings,
-  );
-  return kit.providers.machine.create(inputs!, kit.settings);
+  return kit.providers.machine.create(await checkedMachine(kit, name), kit.settings);
 }
 
 const DESTROY = { method: "POST", route: "/machines/{machineId}/destroyMachine" };
@@ -43,19 +21,19 @@ describe("Machine delete", () => {
     await expect(kit.providers.machine.delete(id, outs, kit.settings)).rejects.toThrow(
       new RegExp(`machine ${id} still exists \\(state ready\\).*stays in the stack`),
     );
-    expect((await client().machines.get(id)).state).toBe("ready");
+    expect((await kit.client().machines.get(id)).state).toBe("ready");
   });
 
   it("delete: destroy keeps failing with 500 → delete fails, the machine stays", async () => {
     const { id, outs } = await runningMachine("kept-500");
     await kit.control.addFaults([{ ...DESTROY, status: 500, times: 10 }]);
     await expect(kit.providers.machine.delete(id, outs, kit.settings)).rejects.toMatchObject({ status: 500 });
-    expect((await client().machines.get(id)).state).toBe("ready");
+    expect((await kit.client().machines.get(id)).state).toBe("ready");
   });
 
   it("delete: machine destroyed out of band → success, once a read confirms it is gone", async () => {
     const { id, outs } = await runningMachine("gone-already");
-    await client().machines.destroy(id);
+    await kit.client().machines.destroy(id);
     await expect(kit.providers.machine.delete(id, outs, kit.settings)).resolves.toBeUndefined();
   });
 });
@@ -63,7 +41,7 @@ describe("Machine delete", () => {
 describe("Machine update", () => {
   it("update: machine deleted out of band → error naming the machine and telling to run pulumi refresh", async () => {
     const { id, outs } = await runningMachine("deleted-by-hand");
-    await client().machines.destroy(id);
+    await kit.client().machines.destroy(id);
     const update = kit.providers.machine.update(
       id,
       outs,
@@ -85,7 +63,7 @@ describe("Machine read (refresh)", () => {
 
   it("read: machine destroyed → empty result (the engine drops it)", async () => {
     const { id, outs } = await runningMachine("refresh-gone");
-    await client().machines.destroy(id);
+    await kit.client().machines.destroy(id);
     expect(await kit.providers.machine.read(id, outs, kit.settings)).toEqual({});
   });
 });
@@ -101,7 +79,7 @@ describe("a key of another account", () => {
         `machine ${id} belongs to user ${outs.userId}, who is not in the account of the API key in use.*stays in the stack`,
       ),
     );
-    expect((await client().machines.get(id)).state).toBe("ready");
+    expect((await kit.client().machines.get(id)).state).toBe("ready");
   });
 
   it("delete: the stack's key changed to another account's → delete fails naming the owner; the machine runs on", async () => {
@@ -109,12 +87,12 @@ describe("a key of another account", () => {
     await expect(kit.providers.machine.delete(id, outs, otherAccount())).rejects.toThrow(
       new RegExp(`machine ${id} belongs to user ${outs.userId}.*vmapi:apiKey`),
     );
-    expect((await client().machines.get(id)).state).toBe("ready");
+    expect((await kit.client().machines.get(id)).state).toBe("ready");
   });
 
   it("read and delete: a machine that is gone, with the owner's own key → dropped as before", async () => {
     const { id, outs } = await runningMachine("gone-own-key");
-    await client().machines.destroy(id);
+    await kit.client().machines.destroy(id);
     expect(await kit.providers.machine.read(id, outs, kit.settings)).toEqual({});
     await expect(kit.providers.machine.delete(id, outs, kit.settings)).resolves.toBeUndefined();
   });

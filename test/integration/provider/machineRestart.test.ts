@@ -4,26 +4,24 @@
  * machine replaces the restart instead of restarting; a restart that does not come back in time
  * is a partial failure that the next update waits for, without restarting again.
  */
-import { VmApiClient } from "../../../src/client/client";
 import { MACHINE_BASICS } from "../../kit/machines";
-import { partialFailureOf, requestCounts, useProviderKit, type ProviderKit } from "./providerTestKit";
+import { partialFailureOf, requestCounts, useProviderKit } from "./providerTestKit";
 
 type Props = Record<string, unknown>;
 const RESTART = "POST /machines/{machineId}/restart";
 
-let kit: ProviderKit;
-let templateId: string;
-useProviderKit((started, template) => {
-  kit = started;
-  templateId = template;
-});
+const kit = useProviderKit();
 
 const provider = () => kit.providers.restart;
 
 /** A machine made and ready. */
 async function readyMachine(name: string): Promise<string> {
-  const client = new VmApiClient(kit.settings);
-  const made = await client.machines.create({ ...MACHINE_BASICS, machineName: name, templateId });
+  const client = kit.client();
+  const made = await client.machines.create({
+    ...MACHINE_BASICS,
+    machineName: name,
+    templateId: kit.templateId,
+  });
   kit.advance(10 * 60_000);
   return made.id;
 }
@@ -86,7 +84,7 @@ describe("MachineRestart", () => {
       replaces: [],
       changed: [],
     });
-    expect((await new VmApiClient(kit.settings).machines.get(machineId)).state).toBe("ready");
+    expect((await kit.client().machines.get(machineId)).state).toBe("ready");
   });
 
   it("diff: a new machine id (the machine was replaced) → a replacement, whose create restarts nothing", async () => {

@@ -4,50 +4,25 @@
  * `currentState`), so the engine keeps it in the stack and the next `up` carries on; the machine
  * itself is left alone.
  */
-import { VmApiClient } from "../../../src/client/client";
 import { MachineWatcher } from "../../../src/provider/machine/machineWatcher";
 import type { Machine } from "../../../src/contract/schemas";
 import { providerContext } from "../../../src/provider/account/context";
 import {
-  MACHINE_BASICS,
+  checkedMachine,
   nextUpAfter,
   partialFailureOf,
   providersOn,
-  startProviderKit,
-  ubuntuTemplateId,
-  type ProviderKit,
+  useProviderKit,
 } from "./providerTestKit";
-import { hasName, resourceOfThisTest } from "../../kit/machines";
+import { hasName } from "../../kit/machines";
 
 type Props = Record<string, unknown>;
 
-let kit: ProviderKit;
-let templateId: string;
-
-beforeAll(async () => {
-  kit = await startProviderKit();
-  templateId = await ubuntuTemplateId(kit);
-});
+const kit = useProviderKit();
 afterEach(() => jest.restoreAllMocks());
-afterAll(() => kit.close());
 
-/** Someone else on the same account: a client of its own, not the provider's. */
-function outOfBand() {
-  return new VmApiClient(kit.settings);
-}
-
-async function checked(name: string, overrides: Props = {}): Promise<Props> {
-  const news = {
-    ...resourceOfThisTest(name),
-    name,
-    ...MACHINE_BASICS,
-    templateId,
-    ...overrides,
-  };
-  const { inputs, failures } = await kit.providers.machine.check({}, news, kit.settings);
-  expect(failures).toEqual([]);
-  return inputs!;
-}
+/** Machine `name` of this test, declaring that name, as `check` makes it. */
+const checked = (name: string, overrides: Props = {}) => checkedMachine(kit, name, { name, ...overrides });
 
 /**
  * Someone undoes every settle: each time a wait of the provider sees the machine reach `reached`,
@@ -67,7 +42,7 @@ function undoEachSettle(reached: "ready" | "off", undo: "stop" | "start") {
   ): Promise<Machine> {
     const machine = await realWaitFor.call(this, client, id, state, options);
     if (machine.state !== reached) return machine;
-    await outOfBand().machines[undo](id);
+    await kit.client().machines[undo](id);
     return client.machines.get(id);
   });
 }
@@ -79,7 +54,7 @@ describe("a machine that never settles in its declared state", () => {
     const failure = await partialFailureOf(kit.providers.machine.create(declared, kit.settings));
     expect(waits).toHaveBeenCalledTimes(4);
     expect(failure.message).toMatch(/machine settle-create \(ps\w+\) is off, not ready, after 4 waits/);
-    const [machine] = await outOfBand().machines.list({ name: "settle-create" });
+    const [machine] = await kit.client().machines.list({ name: "settle-create" });
     expect(failure.id).toBe(machine.id);
     expect(failure.properties).toMatchObject({
       machineId: machine.id,
@@ -108,7 +83,7 @@ describe("a machine that never settles in its declared state", () => {
     );
     expect(failure.id).toBe(id);
     expect(failure.properties).toMatchObject({ machineId: id, state: "off", currentState: "ready" });
-    expect((await outOfBand().machines.get(id)).state).toBe("ready");
+    expect((await kit.client().machines.get(id)).state).toBe("ready");
   });
 
   it("create: stopped out of band once it comes up (real waits, timing injection only) → partial failure with the id, declared ready, observed off", async () => {
@@ -116,9 +91,9 @@ describe("a machine that never settles in its declared state", () => {
     // up is stopped, so the provider's wait never sees it ready.
     const stopped: string[] = [];
     const stopper = async () => {
-      for (const m of (await outOfBand().machines.list()).filter((m) => hasName(m, "stopped-by-hand"))) {
+      for (const m of (await kit.client().machines.list()).filter((m) => hasName(m, "stopped-by-hand"))) {
         if (m.state === "ready" || m.state === "serviceready") {
-          await outOfBand().machines.stop(m.id);
+          await kit.client().machines.stop(m.id);
           stopped.push(m.id);
         }
       }
@@ -127,7 +102,7 @@ describe("a machine that never settles in its declared state", () => {
     const context = providerContext({ ...kit.context, timing: { ...kit.context.timing, ...clock.timing() } });
     const provider = providersOn(context, kit.settings).machine;
     const failure = await partialFailureOf(provider.create(await checked("stopped-by-hand"), kit.settings));
-    const [machine] = (await outOfBand().machines.list()).filter((m) => hasName(m, "stopped-by-hand"));
+    const [machine] = (await kit.client().machines.list()).filter((m) => hasName(m, "stopped-by-hand"));
     expect(stopped).toContain(machine.id);
     expect(failure.id).toBe(machine.id);
     expect(failure.properties).toMatchObject({ machineId: machine.id, state: "ready", currentState: "off" });

@@ -5,52 +5,31 @@
  */
 import legacy from "./fixtures/machine-0.1.0.json";
 import { ResourceInitError } from "../../../src/provider/shared/partialFailure";
-import { VmApiClient } from "../../../src/client/client";
-import { useProviderKit, type ProviderKit } from "./providerTestKit";
-import { MACHINE_BASICS, resourceOfThisTest } from "../../kit/machines";
+import { checkedMachine, useProviderKit } from "./providerTestKit";
+import { MACHINE_BASICS } from "../../kit/machines";
 
 type Props = Record<string, unknown>;
 
-let kit: ProviderKit;
-let templateId: string;
-useProviderKit((started, template) => {
-  kit = started;
-  templateId = template;
-});
+const kit = useProviderKit();
 
-function client() {
-  return new VmApiClient(kit.settings);
-}
-
-async function checked(overrides: Props = {}): Promise<Props> {
-  const news = {
-    ...resourceOfThisTest("power"),
-    region: "Europe (AMS1)",
-    machineType: "C6",
-    size: 50,
-    billingType: "hourly",
-    templateId,
-    ...overrides,
-  };
-  const { inputs, failures } = await kit.providers.machine.check({}, news, kit.settings);
-  expect(failures).toEqual([]);
-  return inputs!;
-}
+/** Machine "power" of this test, a C6 in AMS1, as `check` makes it. */
+const checked = (overrides: Props = {}) =>
+  checkedMachine(kit, "power", { region: "Europe (AMS1)", machineType: "C6", ...overrides });
 
 /** The fixture's state for a real machine: `{ inputs, outputs }` as 0.1.0 stored them. */
 function legacyState(machineId: string, overrides: Props = {}): { inputs: Props; outputs: Props } {
   const text = JSON.stringify({ inputs: legacy.inputs, outputs: legacy.outputs })
     .replaceAll("MACHINE_ID", machineId)
-    .replaceAll("TEMPLATE_ID", templateId);
+    .replaceAll("TEMPLATE_ID", kit.templateId);
   const state = JSON.parse(text) as { inputs: Props; outputs: Props };
   return { inputs: state.inputs, outputs: { ...state.outputs, ...overrides } };
 }
 
 async function machineMadeElsewhere(name: string): Promise<string> {
-  const made = await client().machines.create({
+  const made = await kit.client().machines.create({
     ...MACHINE_BASICS,
     machineName: name,
-    templateId,
+    templateId: kit.templateId,
   });
   kit.advance(10 * 60_000);
   return made.id;
@@ -83,7 +62,7 @@ describe("state and currentState", () => {
       await checked({ machineType: "C2" }),
       kit.settings,
     );
-    await client().machines.stop(id);
+    await kit.client().machines.stop(id);
     kit.advance(5 * 60_000);
     const read = await kit.providers.machine.read(id, outs, kit.settings);
     expect(read.props).toMatchObject({ state: "ready", currentState: "off" });
@@ -95,7 +74,7 @@ describe("state written by 0.1.0", () => {
   it("refresh, diff, update, delete: a settled machine from the fixture → all still work", async () => {
     const id = await machineMadeElsewhere("legacy-settled");
     const { inputs, outputs } = legacyState(id);
-    await client().machines.stop(id);
+    await kit.client().machines.stop(id);
     kit.advance(5 * 60_000);
     const read = await kit.providers.machine.read(id, outputs, kit.settings);
     expect(read.props).toMatchObject({ machineId: id, state: "ready", currentState: "off" });
@@ -104,7 +83,7 @@ describe("state written by 0.1.0", () => {
     const { outs } = await kit.providers.machine.update(id, read.props!, inputs, kit.settings);
     expect(outs).toMatchObject({ state: "ready", currentState: "ready" });
     await kit.providers.machine.delete(id, outs, kit.settings);
-    await expect(client().machines.get(id)).rejects.toMatchObject({ status: 404 });
+    await expect(kit.client().machines.get(id)).rejects.toMatchObject({ status: 404 });
   });
 
   it.each([

@@ -11,13 +11,7 @@ import type { Machine } from "../../../src/contract/schemas";
 import { providerContext } from "../../../src/provider/account/context";
 import { machineWatcherFor } from "../../../src/provider/machine/machineWatcher";
 import { hasName } from "../../kit/machines";
-import {
-  MACHINE_BASICS,
-  partialFailureOf,
-  providersOn,
-  useProviderKit,
-  type ProviderKit,
-} from "./providerTestKit";
+import { MACHINE_BASICS, partialFailureOf, providersOn, useProviderKit } from "./providerTestKit";
 
 type Props = Record<string, unknown>;
 
@@ -30,17 +24,7 @@ const PROVISIONING_WAIT = {
   pollPolicy: { initialDelayMs: 1_000, maxDelayMs: 10_000 },
 };
 
-let kit: ProviderKit;
-let templateId: string;
-useProviderKit((started, template) => {
-  kit = started;
-  templateId = template;
-});
-
-/** Someone else on the same account: a client of its own, not the provider's. */
-function outOfBand(): VmApiClient {
-  return new VmApiClient(kit.settings);
-}
+const kit = useProviderKit();
 
 /** API requests per route since `before`. */
 async function requestsSince(before: Record<string, number>): Promise<Record<string, number>> {
@@ -57,14 +41,14 @@ async function counts(): Promise<Record<string, number>> {
 async function provisioning(prefix: string, n: number): Promise<Machine[]> {
   const made: Machine[] = [];
   for (let i = 0; i < n; i++) {
-    const body = { ...MACHINE_BASICS, templateId, machineName: `${prefix}-${i}` };
-    made.push(await outOfBand().machines.create(body, { uniqueName: true }));
+    const body = { ...MACHINE_BASICS, templateId: kit.templateId, machineName: `${prefix}-${i}` };
+    made.push(await kit.client().machines.create(body, { uniqueName: true }));
   }
   return made;
 }
 
 async function checked(name: string, overrides: Props = {}): Promise<Props> {
-  const news = { __resourceName: name, name, ...MACHINE_BASICS, templateId, ...overrides };
+  const news = { __resourceName: name, name, ...MACHINE_BASICS, templateId: kit.templateId, ...overrides };
   const { inputs, failures } = await kit.providers.machine.check({}, news, kit.settings);
   expect(failures).toEqual([]);
   return inputs!;
@@ -122,11 +106,11 @@ describe("one watcher per account", () => {
     const clock = kit.clock.fork(async () => {
       // After a listing of the watcher saw it provisioning, someone deletes it.
       if (deleted === undefined && machineWatcherFor(accountOf(kit.settings, context)).listings === 1) {
-        const [machine] = (await outOfBand().machines.list()).filter((m) =>
+        const [machine] = (await kit.client().machines.list()).filter((m) =>
           hasName(m, "deleted-while-watched"),
         );
         deleted = machine.id;
-        await outOfBand().machines.destroy(machine.id);
+        await kit.client().machines.destroy(machine.id);
       }
     });
     const context = providerContext({ ...kit.context, timing: { ...kit.context.timing, ...clock.timing() } });

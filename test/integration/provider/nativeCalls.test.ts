@@ -9,12 +9,9 @@
 import { NativeProvider } from "../../../src/provider/native/nativeProvider";
 import { shippedSchema } from "../../../src/provider/native/schemaFile";
 import { providerContext } from "../../../src/provider/account/context";
-import { MACHINE_BASICS, useProviderKit, type ProviderKit } from "./providerTestKit";
+import { MACHINE_BASICS, useProviderKit } from "./providerTestKit";
 
-let kit: ProviderKit;
-useProviderKit((started) => {
-  kit = started;
-});
+const kit = useProviderKit();
 
 const MACHINE = "urn:pulumi:dev::p::vmapi:index:Machine::box";
 const SCRIPT = "urn:pulumi:dev::p::vmapi:index:Script::boot";

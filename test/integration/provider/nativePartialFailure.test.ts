@@ -10,21 +10,18 @@ import { NativeProvider } from "../../../src/provider/native/nativeProvider";
 import { shippedSchema } from "../../../src/provider/native/schemaFile";
 import { structProto } from "../../../src/provider/native/sdkModules";
 import { toWire } from "../../../src/provider/native/wireValues";
-import { MACHINE_BASICS, partialFailureOf, useProviderKit, type ProviderKit } from "./providerTestKit";
+import { MACHINE_BASICS, partialFailureOf, useProviderKit } from "./providerTestKit";
 
-let kit: ProviderKit;
-let templateId: string;
-useProviderKit((started, template) => {
-  kit = started;
-  templateId = template;
-});
+const kit = useProviderKit();
 
 const URN = "urn:pulumi:dev::native::vmapi:index:Machine::partial";
 
 test("create: its timeout runs out → a partial failure whose properties the protocol's Struct carries, secrets marked", async () => {
   const provider = new NativeProvider(providerContext(), { log: () => undefined }, shippedSchema());
   provider.configure({ ...kit.settings, pollScale: "0.01" });
-  const declared = toWire({ ...MACHINE_BASICS, templateId, name: "native-partial" }, ["name"]);
+  const declared = toWire({ ...MACHINE_BASICS, templateId: kit.templateId, name: "native-partial" }, [
+    "name",
+  ]);
   const checked = await provider.check(URN, {}, declared, Buffer.alloc(0));
   expect(checked.failures).toEqual([]);
 

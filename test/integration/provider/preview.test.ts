@@ -6,28 +6,18 @@
  */
 import { LookupCache } from "../../../src/provider/account/lookups";
 import { providerContext } from "../../../src/provider/account/context";
-import { VmApiClient } from "../../../src/client/client";
-import { providersOn, startProviderKit, unreachableUrl, type ProviderKit } from "./providerTestKit";
+import { providersOn, unreachableUrl, useProviderKit } from "./providerTestKit";
 import { SEEDED } from "../../kit/seeded";
 import { MACHINE_BASICS } from "../../kit/machines";
 
 type Props = Record<string, unknown>;
-let kit: ProviderKit;
-let templateId: string;
-
-beforeAll(async () => {
-  kit = await startProviderKit();
-  templateId = (await new VmApiClient(kit.settings).templates.list()).find((t) =>
-    t.os.startsWith("Ubuntu"),
-  )!.id;
-});
-afterAll(() => kit.close());
+const kit = useProviderKit();
 
 function news(overrides: Props = {}): Props {
   return {
     __resourceName: "pv",
     ...MACHINE_BASICS,
-    templateId,
+    templateId: kit.templateId,
     ...overrides,
   };
 }

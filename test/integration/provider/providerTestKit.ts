@@ -23,6 +23,7 @@ import { served } from "../../../src/provider/shared/serving";
 import { viaSettings, type ViaSettings } from "../../kit/providers";
 import { VmApiClient } from "../../../src/client/client";
 import { ResourceInitError } from "../../../src/provider/shared/partialFailure";
+import { useStarted } from "../../kit/started";
 
 export interface ProviderKit {
   url: string;
@@ -30,6 +31,10 @@ export interface ProviderKit {
   control: EmulatorControl;
   settings: ProviderSettings;
   keys: { individual: string; teamAdmin: string; teamMember: string };
+  /** The id of the emulator's first Ubuntu template, as the kit's key sees it. */
+  templateId: string;
+  /** A client of the kit's account of its own, not the providers' (someone else on the same account). */
+  client(): VmApiClient;
   /** The providers' progress lines, and their warnings prefixed `warning: `. */
   progress: string[];
   /** What the providers run on: this kit's clock, lookups and progress. */
@@ -82,10 +87,13 @@ export async function startProviderKit(): Promise<ProviderKit> {
     warn: (line) => progress.push(`warning: ${line}`),
   });
   const settings = { apiKey: emu.keys.individual, baseUrl: emu.url };
+  const client = () => new VmApiClient(settings);
   return {
     url: emu.url,
     control: emu.control,
     keys: emu.keys,
+    templateId: await ubuntuTemplateId(client()),
+    client,
     settings,
     progress,
     context,
@@ -106,13 +114,29 @@ export async function unreachableUrl(): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
-import { MACHINE_BASICS } from "../../kit/machines";
+import { MACHINE_BASICS, resourceOfThisTest } from "../../kit/machines";
 
 export { MACHINE_BASICS };
 
-/** The id of the emulator's first Ubuntu template, as the kit's key sees it. */
-export async function ubuntuTemplateId(kit: ProviderKit): Promise<string> {
-  return (await new VmApiClient(kit.settings).templates.list()).find((t) => t.os.startsWith("Ubuntu"))!.id;
+/** The id of the emulator's first Ubuntu template, as `client`'s key sees it. */
+async function ubuntuTemplateId(client: VmApiClient): Promise<string> {
+  return (await client.templates.list()).find((t) => t.os.startsWith("Ubuntu"))!.id;
+}
+
+/**
+ * The inputs `check` makes for Machine `name` of this test (named as `resourceOfThisTest` names
+ * it): the basics on the kit's Ubuntu template, `extra` declared too; the test fails on any
+ * check failure.
+ */
+export async function checkedMachine(
+  kit: ProviderKit,
+  name: string,
+  extra: Record<string, unknown> = {},
+): Promise<Record<string, unknown>> {
+  const news = { ...resourceOfThisTest(name), ...MACHINE_BASICS, templateId: kit.templateId, ...extra };
+  const { inputs, failures } = await kit.providers.machine.check({}, news, kit.settings);
+  expect(failures).toEqual([]);
+  return inputs!;
 }
 
 /** A promise's rejection, which must be a partial failure (the engine keeps the resource). */
@@ -140,36 +164,26 @@ export async function nextUpAfter(
   return outs as Record<string, unknown>;
 }
 
-/**
- * One kit for a test file: started before its tests, with the Ubuntu template's id, and closed
- * after them; `use` hands both over to the file's own variables.
- */
-export function useProviderKit(use: (kit: ProviderKit, templateId: string) => void): void {
-  let kit: ProviderKit | undefined;
-  beforeAll(async () => {
-    kit = await startProviderKit();
-    use(kit, await ubuntuTemplateId(kit));
-  });
-  afterAll(() => kit?.close());
+/** One kit for a test file (or describe block): started before its tests, closed after them. */
+export function useProviderKit(): ProviderKit {
+  return useStarted(startProviderKit);
 }
 
 /**
- * One kit for a test file and a machine of its own (a C3 on the Ubuntu template) that scripts,
- * delegations and grants aim at; `use` hands both over to the file's own variables.
+ * One kit for a test file and a machine of its own (`machineId`: a C3 on the Ubuntu template)
+ * that scripts, delegations and grants aim at.
  */
-export function useProviderKitWithMachine(use: (kit: ProviderKit, machineId: string) => void): void {
-  let kit: ProviderKit | undefined;
-  beforeAll(async () => {
-    kit = await startProviderKit();
-    const machine = await new VmApiClient(kit.settings).machines.create({
+export function useProviderKitWithMachine(): ProviderKit & { machineId: string } {
+  return useStarted(async () => {
+    const kit = await startProviderKit();
+    const machine = await kit.client().machines.create({
       ...MACHINE_BASICS,
       machineType: "C3",
       machineName: "script-host",
-      templateId: await ubuntuTemplateId(kit),
+      templateId: kit.templateId,
     });
-    use(kit, machine.id);
+    return { ...kit, machineId: machine.id };
   });
-  afterAll(() => kit?.close());
 }
 
 /** The routes whose requests the provider tests count, by what they do. */

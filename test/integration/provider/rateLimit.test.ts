@@ -10,13 +10,9 @@ import { accountDigest } from "../../../src/provider/account/account";
 import { accountOf } from "../../../src/provider/account/accounts";
 import { startTestEmulator } from "../../kit/emulator";
 import { VirtualTime } from "../../kit/virtualTime";
-import { providersOn, startProviderKit, type ProviderKit } from "./providerTestKit";
+import { providersOn, useProviderKit } from "./providerTestKit";
 
-let kit: ProviderKit;
-beforeAll(async () => {
-  kit = await startProviderKit();
-});
-afterAll(() => kit.close());
+const kit = useProviderKit();
 
 describe("rateLimiterFor", () => {
   it("same base URL and key → one limiter; another key or URL → another; the key is nowhere in the context", () => {

@@ -4,42 +4,34 @@
  * only on its own 404 (and a machine only when its owner is in the key's account); what a list
  * gives equals what a show gives. Requests are counted with the emulator's `requestCounts`.
  */
-import { VmApiClient } from "../../../src/client/client";
 import { providerContext } from "../../../src/provider/account/context";
 import { machineOutputs } from "../../../src/provider/machine/machineModel";
-import {
-  MACHINE_BASICS,
-  providersOn,
-  requestCounts,
-  requestsSince,
-  useProviderKit,
-  type ProviderKit,
-} from "./providerTestKit";
+import { MACHINE_BASICS, providersOn, requestCounts, requestsSince, useProviderKit } from "./providerTestKit";
 
 type Props = Record<string, unknown>;
 
-let kit: ProviderKit;
-let templateId: string;
-useProviderKit((started, template) => {
-  kit = started;
-  templateId = template;
-});
+const kit = useProviderKit();
 
 /**
  * `n` settled machines, each with the outputs a create would have recorded
  * (taken from a show, as the provider does).
  */
 async function machinesInState(prefix: string, n: number) {
-  const client = new VmApiClient(kit.settings);
+  const client = kit.client();
   const ids: string[] = [];
   for (let i = 0; i < n; i++) {
-    const body = { ...MACHINE_BASICS, templateId, machineName: `${prefix}-${i}` };
+    const body = { ...MACHINE_BASICS, templateId: kit.templateId, machineName: `${prefix}-${i}` };
     ids.push((await client.machines.create(body, { uniqueName: true })).id);
   }
   kit.advance(10 * 60_000);
   const recorded: Props[] = [];
   for (const [i, id] of ids.entries()) {
-    const declared = { name: `${prefix}-${i}`, ...MACHINE_BASICS, templateId, state: "ready" };
+    const declared = {
+      name: `${prefix}-${i}`,
+      ...MACHINE_BASICS,
+      templateId: kit.templateId,
+      state: "ready",
+    };
     recorded.push(machineOutputs(declared, await client.machines.get(id)));
   }
   return ids.map((id, i) => ({ id, props: recorded[i] }));
@@ -60,7 +52,7 @@ describe("refresh of machines from one listing", () => {
   it("read: 50 machines together → at most 2 list requests and no show; each result equals what a show gives", async () => {
     const machines = await machinesInState("refresh-fleet", 50);
     // Someone stops one: the listing shows it off, and only that one is read alone (its events).
-    await new VmApiClient(kit.settings).machines.stop(machines[7].id);
+    await kit.client().machines.stop(machines[7].id);
     kit.advance(5 * 60_000);
     const before = await requestCounts(kit);
     const reads = await readMachines(machines);
@@ -70,7 +62,7 @@ describe("refresh of machines from one listing", () => {
     expect(requests.showMachine).toBe(1);
     expect(reads.map((r) => r.id)).toEqual(machines.map((m) => m.id));
     expect(reads[7].props).toMatchObject({ state: "ready", currentState: "off" });
-    const client = new VmApiClient(kit.settings);
+    const client = kit.client();
     for (const [i, machine] of machines.entries()) {
       const shown = machineOutputs(machine.props, await client.machines.get(machine.id));
       expect(reads[i].props).toEqual(shown);
@@ -89,7 +81,7 @@ describe("refresh of machines from one listing", () => {
 
   it("read: a machine deleted out of band, among 10 read together → confirmed by its own 404 before it leaves the stack; the others come from the listing", async () => {
     const machines = await machinesInState("refresh-gone", 10);
-    await new VmApiClient(kit.settings).machines.destroy(machines[3].id);
+    await kit.client().machines.destroy(machines[3].id);
     const before = await requestCounts(kit);
     const reads = await readMachines(machines);
     const requests = await requestsSince(kit, before);
@@ -172,7 +164,7 @@ describe("refresh of scripts from one listing", () => {
 
   it("read: a script deleted out of band, among scripts read together → gone only by its own 404", async () => {
     const made = await scripts("refresh-script-gone", 5);
-    await new VmApiClient(kit.settings).scripts.destroy(made[2].id);
+    await kit.client().scripts.destroy(made[2].id);
     const before = await requestCounts(kit);
     const provider = freshProviders().script;
     const reads = await Promise.all(made.map((s) => provider.read(s.id, s.props, kit.settings)));

@@ -3,15 +3,9 @@
  * expiry, and what it cannot read back.
  */
 import { providerContext } from "../../../src/provider/account/context";
-import { providersOn, useProviderKitWithMachine, type ProviderKit } from "./providerTestKit";
+import { providersOn, useProviderKitWithMachine } from "./providerTestKit";
 
-let kit: ProviderKit;
-let machineId: string;
-
-useProviderKitWithMachine((k, id) => {
-  kit = k;
-  machineId = id;
-});
+const kit = useProviderKitWithMachine();
 
 /** The delegation provider on the kit's context, its clock stopped at `now`. */
 const delegationAt = (now: number) =>
@@ -22,17 +16,21 @@ const delegationAt = (now: number) =>
 
 describe("ResourceDelegation provider", () => {
   it("create: outputs token and expiry 4 h after dtCreated; diff replaces near expiry", async () => {
-    const { id, outs } = await kit.providers.delegation.create({ machineIds: [machineId] }, kit.settings);
+    const { id, outs } = await kit.providers.delegation.create({ machineIds: [kit.machineId] }, kit.settings);
     expect(id).toMatch(/^\d+$/);
     expect(Date.parse(outs.expiresAt) - Date.parse(outs.dtCreated)).toBe(4 * 3600 * 1000);
     expect(outs.accessTokenId).toEqual(expect.any(String));
     const created = Date.parse(outs.dtCreated);
-    expect(await delegationAt(created + 60_000).diff(id, outs, { machineIds: [machineId] })).toMatchObject({
+    expect(
+      await delegationAt(created + 60_000).diff(id, outs, { machineIds: [kit.machineId] }),
+    ).toMatchObject({
       changes: false,
     });
     // 10 min left, margin 30 min
     expect(
-      await delegationAt(created + 4 * 3600 * 1000 - 10 * 60_000).diff(id, outs, { machineIds: [machineId] }),
+      await delegationAt(created + 4 * 3600 * 1000 - 10 * 60_000).diff(id, outs, {
+        machineIds: [kit.machineId],
+      }),
     ).toMatchObject({
       changes: true,
       replaces: ["expiresAt"],

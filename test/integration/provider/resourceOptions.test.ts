@@ -7,30 +7,20 @@
 import { dispatch } from "../../../src/provider/runtime";
 import { providerContext } from "../../../src/provider/account/context";
 import {
+  checkedMachine,
   MACHINE_BASICS,
   partialFailureOf,
   providersOn,
   useProviderKit,
-  type ProviderKit,
 } from "./providerTestKit";
 import { resourceOfThisTest } from "../../kit/machines";
 
-let kit: ProviderKit;
-let templateId: string;
-useProviderKit((started, template) => {
-  kit = started;
-  templateId = template;
-});
+const kit = useProviderKit();
 
-async function checkedMachine(overrides: Record<string, unknown> = {}) {
-  const news = { ...resourceOfThisTest("opts"), ...MACHINE_BASICS, templateId, ...overrides };
-  const result = await kit.providers.machine.check({}, news, kit.settings);
-  expect(result.failures).toEqual([]);
-  return result.inputs as Record<string, unknown>;
-}
+const checkedOpts = (overrides: Record<string, unknown> = {}) => checkedMachine(kit, "opts", overrides);
 
 test("create: customTimeouts.create shorter than the provisioning → partial failure saying that bound ran out", async () => {
-  const declared = await checkedMachine({ __customTimeouts: { create: "5s" } });
+  const declared = await checkedOpts({ __customTimeouts: { create: "5s" } });
   const failure = await partialFailureOf(kit.providers.machine.create(declared, kit.settings));
   expect(failure.id).toMatch(/^ps/);
   expect(failure.message).toMatch(
@@ -39,14 +29,25 @@ test("create: customTimeouts.create shorter than the provisioning → partial fa
 });
 
 test("create: waitTimeoutSeconds shorter than customTimeouts.create → the wait's bound, named", async () => {
-  const declared = await checkedMachine({ waitTimeoutSeconds: 5, __customTimeouts: { create: "1h" } });
+  const declared = await checkedOpts({ waitTimeoutSeconds: 5, __customTimeouts: { create: "1h" } });
   const failure = await partialFailureOf(kit.providers.machine.create(declared, kit.settings));
   expect(failure.message).toMatch(/^waitTimeoutSeconds \(5\) ran out/);
 });
 
 test("diff: replaceOnChanges names a changed in-place input → it replaces; without the option → in place", async () => {
-  const olds = { ...MACHINE_BASICS, templateId, name: "a", state: "ready", currentState: "ready" };
-  const news: Record<string, unknown> = { ...MACHINE_BASICS, templateId, name: "b", state: "ready" };
+  const olds = {
+    ...MACHINE_BASICS,
+    templateId: kit.templateId,
+    name: "a",
+    state: "ready",
+    currentState: "ready",
+  };
+  const news: Record<string, unknown> = {
+    ...MACHINE_BASICS,
+    templateId: kit.templateId,
+    name: "b",
+    state: "ready",
+  };
   expect(await kit.providers.machine.diff("ps1", olds, news)).toMatchObject({ changes: true, replaces: [] });
   const replacing = await kit.providers.machine.diff("ps1", olds, { ...news, __replaceOnChanges: ["name"] });
   expect(replacing).toMatchObject({ changes: true, replaces: ["name"] });
@@ -65,7 +66,7 @@ test("diff: a changed scriptId → replaces, and a warning says the disk is lost
   ).machine;
   const olds: Record<string, unknown> = {
     ...MACHINE_BASICS,
-    templateId,
+    templateId: kit.templateId,
     name: "m-1",
     scriptId: "sc1",
     state: "ready",
@@ -84,7 +85,7 @@ test("check: a secret region that is none → failure without the property or th
   const news = {
     ...resourceOfThisTest("opts"),
     ...MACHINE_BASICS,
-    templateId,
+    templateId: kit.templateId,
     region: "SECRET-region-1",
     __secretInputs: ["region"],
   };

@@ -5,16 +5,10 @@
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { useProviderKitWithMachine, type ProviderKit } from "./providerTestKit";
+import { useProviderKitWithMachine } from "./providerTestKit";
 
-let kit: ProviderKit;
-let machineId: string;
+const kit = useProviderKitWithMachine();
 let tmp: string;
-
-useProviderKitWithMachine((k, id) => {
-  kit = k;
-  machineId = id;
-});
 beforeAll(() => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "vmapi-script-"));
 });
@@ -24,12 +18,12 @@ describe("Script provider", () => {
   it("create → read → delete: outputs owner and machines; gone after delete", async () => {
     const { inputs } = await kit.providers.script.check(
       {},
-      { __resourceName: "boot", scriptText: "echo hi", machineId },
+      { __resourceName: "boot", scriptText: "echo hi", machineId: kit.machineId },
       kit.settings,
     );
     const { id, outs } = await kit.providers.script.create(inputs!, kit.settings);
     expect(outs).toMatchObject({ ownerType: "user", name: expect.stringMatching(/^boot-/), scriptId: id });
-    expect(outs.machines).toEqual([expect.objectContaining({ machineId })]);
+    expect(outs.machines).toEqual([expect.objectContaining({ machineId: kit.machineId })]);
     const read = await kit.providers.script.read(id, outs, kit.settings);
     expect(read.id).toBe(id);
     await kit.providers.script.delete(id, outs, kit.settings);

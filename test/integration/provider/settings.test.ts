@@ -5,32 +5,27 @@
 import type { ProviderSettings } from "../../../src/provider/account/settings";
 import { accountOf } from "../../../src/provider/account/accounts";
 import { providerContext } from "../../../src/provider/account/context";
-import { VmApiClient } from "../../../src/client/client";
-import { startProviderKit, type ProviderKit } from "./providerTestKit";
+import { useProviderKit } from "./providerTestKit";
 import { MACHINE_BASICS } from "../../kit/machines";
 
 type Props = Record<string, unknown>;
-let kit: ProviderKit;
+const kit = useProviderKit();
 let machine: Props;
 let machineId: string;
 
 beforeAll(async () => {
-  kit = await startProviderKit();
-  const client = new VmApiClient(kit.settings);
-  const templateId = (await client.templates.list()).find((t) => t.os.startsWith("Ubuntu"))!.id;
   const { inputs } = await kit.providers.machine.check(
     {},
     {
       __resourceName: "cfg",
       ...MACHINE_BASICS,
-      templateId,
+      templateId: kit.templateId,
     },
     kit.settings,
   );
   machine = inputs!;
   machineId = (await kit.providers.machine.create(machine, kit.settings)).id;
 });
-afterAll(() => kit.close());
 
 async function requestsMadeBy(action: () => Promise<unknown>): Promise<number> {
   const total = async () =>

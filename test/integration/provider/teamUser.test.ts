@@ -7,19 +7,17 @@ import { LookupCache } from "../../../src/provider/account/lookups";
 import { providerContext } from "../../../src/provider/account/context";
 import { VmApiClient } from "../../../src/client/client";
 import type { ProviderSettings } from "../../../src/provider/account/settings";
-import { providersOn, startProviderKit, type ProviderKit } from "./providerTestKit";
+import { providersOn, useProviderKit } from "./providerTestKit";
 import { SEEDED } from "../../kit/seeded";
 import { resourceOfThisTest } from "../../kit/machines";
 
 type Props = Record<string, unknown>;
-let kit: ProviderKit;
+const kit = useProviderKit();
 let admin: ProviderSettings;
 
-beforeAll(async () => {
-  kit = await startProviderKit();
+beforeAll(() => {
   admin = { ...kit.settings, apiKey: kit.keys.teamAdmin };
 });
-afterAll(() => kit.close());
 
 function news(email: string, overrides: Props = {}): Props {
   return {

@@ -5,52 +5,33 @@
  * A machine with the auto-name itself was handed to a stack once (kept by retainOnDelete): the
  * create stops and says how to adopt it. A namesake of a declared name is anyone's: created beside.
  */
-import { VmApiClient } from "../../../src/client/client";
 import type { Machine as ApiMachine } from "../../../src/contract/schemas";
 import { creatingName, markerText } from "../../../src/contract/unfinishedCreates";
 import { ScriptNameTakenError } from "../../../src/provider/script/scriptCreate";
 import { LeftoverError } from "../../../src/provider/machine/leftovers";
 import { providerContext } from "../../../src/provider/account/context";
-import {
-  providersOn,
-  useProviderKit,
-  requestCounts,
-  requestsSince,
-  type ProviderKit,
-} from "./providerTestKit";
+import { checkedMachine, providersOn, useProviderKit, requestCounts, requestsSince } from "./providerTestKit";
 import { MACHINE_BASICS, resourceOfThisTest } from "../../kit/machines";
 
 type Props = Record<string, unknown>;
-let kit: ProviderKit;
-let templateId: string;
-useProviderKit((started, template) => {
-  kit = started;
-  templateId = template;
-});
-
-function client() {
-  return new VmApiClient(kit.settings);
-}
+const kit = useProviderKit();
 
 /** The inputs `check` makes for resource `name` of this test, `extra` declared too. */
-async function checked(name: string, extra: Props = {}): Promise<Props> {
-  const news = { ...resourceOfThisTest(name), ...MACHINE_BASICS, templateId, ...extra };
-  const { inputs, failures } = await kit.providers.machine.check({}, news, kit.settings);
-  expect(failures).toEqual([]);
-  return inputs!;
-}
+const checked = (name: string, extra: Props = {}) => checkedMachine(kit, name, extra);
 
 /** What a create of `inputs` whose process died left behind: its machine, under its creating name. */
 async function leftBy(inputs: Props, spec: Props = {}): Promise<ApiMachine> {
   const name = creatingName(String(inputs.name), String(inputs.__namingSeed));
-  return client().machines.create(
-    { ...MACHINE_BASICS, templateId, machineName: name, ...spec },
-    { uniqueName: true },
-  );
+  return kit
+    .client()
+    .machines.create(
+      { ...MACHINE_BASICS, templateId: kit.templateId, machineName: name, ...spec },
+      { uniqueName: true },
+    );
 }
 
 async function live(): Promise<ApiMachine[]> {
-  return client().machines.list();
+  return kit.client().machines.list();
 }
 
 describe("a create after an unfinished create of the same resource", () => {
@@ -65,7 +46,7 @@ describe("a create after an unfinished create of the same resource", () => {
     expect(id).toBe(leftover.id);
     expect(requests.createMachine ?? 0).toBe(0);
     expect(outs).toMatchObject({ machineId: leftover.id, name: inputs.name, currentState: "ready" });
-    expect((await client().machines.get(id)).name).toBe(inputs.name);
+    expect((await kit.client().machines.get(id)).name).toBe(inputs.name);
     expect(kit.progress).toContainEqual(
       expect.stringMatching(
         new RegExp(
@@ -80,7 +61,7 @@ describe("a create after an unfinished create of the same resource", () => {
     const leftover = await leftBy({ ...inputs, name: "renamed-old" });
     const { id } = await kit.providers.machine.create(inputs, kit.settings);
     expect(id).toBe(leftover.id);
-    expect((await client().machines.get(id)).name).toBe("renamed-new");
+    expect((await kit.client().machines.get(id)).name).toBe("renamed-new");
   });
 
   it("create: a declared (fixed) name → its creating name is taken over the same way", async () => {
@@ -104,7 +85,7 @@ describe("a create after an unfinished create of the same resource", () => {
     expect((error as Error).message).toContain(`region "Europe (AMS1)" where "East Coast (NY2)" is declared`);
     const requests = await requestsSince(kit, before);
     expect([requests.createMachine ?? 0, requests.updateMachine ?? 0]).toEqual([0, 0]);
-    expect((await client().machines.get(leftover.id)).name).toBe(leftover.name);
+    expect((await kit.client().machines.get(leftover.id)).name).toBe(leftover.name);
   });
 
   it("create: a machine of another resource's creating name (another stack) → not taken: a new machine is made", async () => {
@@ -112,17 +93,19 @@ describe("a create after an unfinished create of the same resource", () => {
     const other = await leftBy({ ...inputs, __namingSeed: "another stack's seed" });
     const { id } = await kit.providers.machine.create(inputs, kit.settings);
     expect(id).not.toBe(other.id);
-    expect((await client().machines.get(other.id)).name).toBe(other.name);
+    expect((await kit.client().machines.get(other.id)).name).toBe(other.name);
   });
 });
 
 describe("a create whose names are already taken by finished machines", () => {
   it("create (auto-named): a machine with its auto-name and spec (kept by retainOnDelete) → LeftoverError with adoptMachineId; nothing created", async () => {
     const inputs = await checked("kept");
-    const kept = await client().machines.create(
-      { ...MACHINE_BASICS, templateId, machineName: String(inputs.name) },
-      { uniqueName: true },
-    );
+    const kept = await kit
+      .client()
+      .machines.create(
+        { ...MACHINE_BASICS, templateId: kit.templateId, machineName: String(inputs.name) },
+        { uniqueName: true },
+      );
     const before = await requestCounts(kit);
     const error = await kit.providers.machine.create(inputs, kit.settings).catch((e: unknown) => e);
 
@@ -138,10 +121,12 @@ describe("a create whose names are already taken by finished machines", () => {
 
   it("create (auto-named): a machine with its auto-name but another size → not this resource's: created beside", async () => {
     const inputs = await checked("resized");
-    const other = await client().machines.create(
-      { ...MACHINE_BASICS, size: 100, templateId, machineName: String(inputs.name) },
-      { uniqueName: true },
-    );
+    const other = await kit
+      .client()
+      .machines.create(
+        { ...MACHINE_BASICS, size: 100, templateId: kit.templateId, machineName: String(inputs.name) },
+        { uniqueName: true },
+      );
     kit.advance(10 * 60_000); // provisioned: the API reports its storage
     const { id } = await kit.providers.machine.create(inputs, kit.settings);
     expect(id).not.toBe(other.id);
@@ -149,10 +134,12 @@ describe("a create whose names are already taken by finished machines", () => {
 
   it("create (declared name): a finished machine of that name and spec → anyone's: created beside, as always", async () => {
     const inputs = await checked("named", { name: "team-box" });
-    const other = await client().machines.create(
-      { ...MACHINE_BASICS, templateId, machineName: "team-box" },
-      { uniqueName: true },
-    );
+    const other = await kit
+      .client()
+      .machines.create(
+        { ...MACHINE_BASICS, templateId: kit.templateId, machineName: "team-box" },
+        { uniqueName: true },
+      );
     const { id } = await kit.providers.machine.create(inputs, kit.settings);
     expect(id).not.toBe(other.id);
     expect(
@@ -219,17 +206,17 @@ describe("Scripts: the marker of an unfinished create", () => {
   /** What a create of `inputs` whose process died left: its marker, and the script when `text` is given. */
   async function leftByScriptCreate(inputs: Props, text?: string) {
     const markerName = creatingName(String(inputs.name), String(inputs.__namingSeed));
-    await client().scripts.create({
+    await kit.client().scripts.create({
       scriptName: markerName,
       scriptText: markerText(String(inputs.name)),
       isEnabled: false,
     });
     if (text === undefined) return undefined;
-    return client().scripts.create({ scriptName: String(inputs.name), scriptText: text });
+    return kit.client().scripts.create({ scriptName: String(inputs.name), scriptText: text });
   }
 
   async function scriptsStartingWith(name: string) {
-    return (await client().scripts.list()).filter((s) => s.name.startsWith(name));
+    return (await kit.client().scripts.list()).filter((s) => s.name.startsWith(name));
   }
 
   it("create: no leftover → the marker is made first and removed last; only the script remains", async () => {
@@ -261,7 +248,7 @@ describe("Scripts: the marker of an unfinished create", () => {
     const { id } = await kit.providers.script.create(inputs, kit.settings);
     expect(id).not.toBe(left!.id);
     expect((await scriptsStartingWith(String(inputs.name))).map((s) => s.id)).toEqual([id]);
-    expect(await client().scripts.text(id)).toBe("echo new\n");
+    expect(await kit.client().scripts.text(id)).toBe("echo new\n");
   });
 
   it("create: its marker and a script of another name of the same resource (a plugin draws its auto-names anew) → that script destroyed, the declared one made, the marker removed", async () => {
@@ -283,7 +270,7 @@ describe("Scripts: the marker of an unfinished create", () => {
 
   it("create: a script of its name without its marker (kept by retainOnDelete, or someone's) → ScriptNameTakenError naming it; nothing made, nothing left", async () => {
     const inputs = await script("kept", { name: "kept.sh" });
-    const kept = await client().scripts.create({ scriptName: "kept.sh", scriptText: "echo hi\n" });
+    const kept = await kit.client().scripts.create({ scriptName: "kept.sh", scriptText: "echo hi\n" });
     const error = await kit.providers.script.create(inputs, kit.settings).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ScriptNameTakenError);
     expect((error as Error).message).toContain(kept.id);
