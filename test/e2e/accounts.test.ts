@@ -7,7 +7,6 @@
  */
 import * as fs from "fs";
 import * as path from "path";
-import { VmApiClient } from "../../src";
 import { E2eContext, EXAMPLES, PROGRAMS, liveMachines } from "./support/kit";
 import { expectExit, steps, type CliRun } from "./support/cli";
 import type { EngineStack } from "./support/engineStack";
@@ -30,11 +29,10 @@ const recorded = async (run: Promise<CliRun>) => {
 };
 /** The seeded team member's id, for a team machine's `userId`. */
 const memberId = async () =>
-  (await new VmApiClient({ apiKey: ctx.emu.keys.teamAdmin, baseUrl: ctx.emu.url }).users.list()).find(
+  (await ctx.client({ apiKey: ctx.emu.keys.teamAdmin }).users.list()).find(
     (u) => u.email === "max@acme.example",
   )!.id;
-const idsSeenBy = async (apiKey: string) =>
-  (await new VmApiClient({ apiKey, baseUrl: ctx.emu.url }).machines.list()).map((m) => m.id);
+const idsSeenBy = async (apiKey: string) => (await ctx.client({ apiKey }).machines.list()).map((m) => m.id);
 
 test("two-accounts example: the personal machine under the default key, the team machine under `team`", async () => {
   const stack = await ctx.twoAccountStack(path.join(EXAMPLES, "two-accounts"), { teamId: SEEDED.team });

@@ -12,10 +12,9 @@
  */
 import { spawn } from "child_process";
 import * as fs from "fs";
-import * as os from "os";
+import { useTempDirs } from "../kit/tempDirs";
 import * as path from "path";
-import { VmApiClient } from "../../src";
-import { E2eContext, EXAMPLES, PROGRAMS, TIME_SCALE, liveMachines } from "./support/kit";
+import { useE2eContext, EXAMPLES, PROGRAMS, TIME_SCALE, liveMachines } from "./support/kit";
 import { REPO } from "./support/cli";
 import type { EngineStack } from "./support/engineStack";
 
@@ -62,15 +61,15 @@ interface Step {
   stderr: string;
 }
 
-let ctx: E2eContext;
+const ctx = useE2eContext();
+const tempDir = useTempDirs();
 let stack: EngineStack;
 let shims: string;
 beforeAll(async () => {
-  ctx = await E2eContext.start();
   stack = await ctx.stack(PROGRAM, ctx.emu.keys.individual);
   // The workflow's setup: the API from the environment, not the stack's config.
   await stack.removeConfig("vmapi:apiKey", "vmapi:baseUrl", "vmapi:pollScale");
-  shims = fs.mkdtempSync(path.join(os.tmpdir(), "vmapi-ci-"));
+  shims = tempDir("vmapi-ci-");
   const node = process.execPath;
   const tsNode = require.resolve("ts-node/register/transpile-only");
   fs.writeFileSync(
@@ -86,10 +85,6 @@ beforeAll(async () => {
     },
   );
   expectOk(await runJob("up"));
-});
-afterAll(async () => {
-  await ctx.close();
-  fs.rmSync(shims, { recursive: true, force: true });
 });
 
 /** Runs the job's steps in order in a fresh working directory, as the runner would; stops at the first failure. */
@@ -237,7 +232,7 @@ test("ci: main → up --parallel, then no changes; schedule → the drift check 
   ]);
   expectOk(await runJob("drift"));
 
-  const client = new VmApiClient({ apiKey: ctx.emu.keys.individual, baseUrl: ctx.emu.url });
+  const client = ctx.client();
   await client.machines.stop(box.id);
   await client.machines.waitFor(box.id, "off", { pollPolicy: { initialDelayMs: 5, maxDelayMs: 20 } });
   const drifted = await runJob("drift");

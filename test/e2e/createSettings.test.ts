@@ -6,7 +6,7 @@
  * stack.
  */
 import * as path from "path";
-import { E2eContext, PROGRAMS } from "./support/kit";
+import { useE2eContext, PROGRAMS } from "./support/kit";
 import { expectExit, steps } from "./support/cli";
 import type { EngineStack } from "./support/engineStack";
 
@@ -23,18 +23,16 @@ const SETTINGS = {
   autoSnapshotSaveCount: 3,
 };
 
-let ctx: E2eContext;
+const ctx = useE2eContext();
 let stack: EngineStack;
 let machineId: string;
 
 beforeAll(async () => {
-  ctx = await E2eContext.start();
   stack = await ctx.stack(path.join(PROGRAMS, "machine"), ctx.emu.keys.individual, {
     name: "settings-box",
     ...Object.fromEntries(Object.entries(SETTINGS).map(([k, v]) => [k, String(v)])),
   });
 });
-afterAll(() => ctx.close());
 
 /** The requests to `routes` that `run` made, by route. */
 async function counting(routes: string[], run: () => Promise<unknown>): Promise<number[]> {

@@ -5,7 +5,7 @@
  */
 import * as path from "path";
 import { VmApiClient } from "../../src";
-import { E2eContext, PROGRAMS, liveMachines } from "./support/kit";
+import { useE2eContext, PROGRAMS, liveMachines } from "./support/kit";
 import { SEEDED } from "../kit/seeded";
 
 jest.setTimeout(180_000);
@@ -13,11 +13,11 @@ jest.setTimeout(180_000);
 /** The individual account's one user. */
 const JANE = SEEDED.individualUser;
 
-let ctx: E2eContext;
+const ctx = useE2eContext();
 
 /** A client of the same account, outside any stack. */
 function elsewhere(): VmApiClient {
-  return new VmApiClient({ apiKey: ctx.emu.keys.individual, baseUrl: ctx.emu.url });
+  return ctx.client();
 }
 
 /** A machine made outside the stack (in AMS1, so it is not the program's default region). */
@@ -31,10 +31,6 @@ function machineMadeElsewhere(machineName: string) {
     templateId: SEEDED.headlessTemplate,
   });
 }
-beforeAll(async () => {
-  ctx = await E2eContext.start();
-});
-afterAll(() => ctx.close());
 
 test("get: a machine and a script made elsewhere → read with their outputs; destroy leaves both", async () => {
   const client = elsewhere();

@@ -9,23 +9,12 @@
  */
 import * as path from "path";
 import { E2eContext, liveMachines, PROGRAMS } from "./support/kit";
-import { messages, type CliRun } from "./support/cli";
+import { messages, untilSucceeds } from "./support/cli";
 
 const COUNT = 20;
 const SEEDS = (process.env.VMAPI_FAULT_SEEDS ?? "11,22,33").split(",").map(Number);
 
 jest.setTimeout(480_000);
-
-/** Runs `op` until it succeeds, at most `tries` times; returns every run. */
-async function until(op: () => Promise<CliRun>, tries: number): Promise<CliRun[]> {
-  const runs: CliRun[] = [];
-  for (let i = 0; i < tries; i++) {
-    const run = await op();
-    runs.push(run);
-    if (run.code === 0) break;
-  }
-  return runs;
-}
 
 // The seeds run side by side, each with its own emulator and workspace: a run under faults mostly
 // waits (retries, the account's throttled queue), so one core serves them all.
@@ -39,7 +28,7 @@ describe("fault seeds, side by side", () => {
         const stack = await context.stack(path.join(PROGRAMS, "fleet"), emu.keys.individual, {
           count: String(COUNT),
         });
-        const ups = await until(() => stack.up(), 2);
+        const ups = await untilSucceeds(() => stack.up(), 2);
         for (const failed of ups.filter((r) => r.code !== 0)) {
           // A failed up says why, in words a person can act on.
           expect(messages(failed).some((m) => /error: .*\w{3,}/.test(m))).toBe(true);
@@ -63,7 +52,7 @@ describe("fault seeds, side by side", () => {
         expect(dump.faultsInjected.random).toBeGreaterThan(0);
         expect(Object.keys(dump.faultsInjected.byKind).length).toBeGreaterThan(1);
 
-        const destroys = await until(() => stack.destroy(), 2);
+        const destroys = await untilSucceeds(() => stack.destroy(), 2);
         expect(destroys[destroys.length - 1].code).toBe(0);
         const after = await emu.control.state();
         expect(liveMachines(after)).toEqual([]);

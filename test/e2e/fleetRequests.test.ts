@@ -6,7 +6,7 @@
  * Requests are counted with the emulator's `requestCounts`.
  */
 import * as path from "path";
-import { E2eContext, PROGRAMS, liveMachines } from "./support/kit";
+import { useE2eContext, PROGRAMS, liveMachines } from "./support/kit";
 import { changedOutputs, expectExit, steps, summary } from "./support/cli";
 import type { EngineStack } from "./support/engineStack";
 
@@ -26,16 +26,14 @@ const UPDATE = "POST /machines/{machineId}/updateMachinePublic";
  */
 const TIME_SCALE = 0.1;
 
-let ctx: E2eContext;
+const ctx = useE2eContext({ timeScale: TIME_SCALE });
 let stack: EngineStack;
 
 beforeAll(async () => {
-  ctx = await E2eContext.start({ timeScale: TIME_SCALE });
   stack = await ctx.stack(path.join(PROGRAMS, "machines"), ctx.emu.keys.individual, {
     count: String(MACHINES),
   });
 });
-afterAll(() => ctx.close());
 
 /** API requests (control endpoints left out) per route since `before`, and their total. */
 async function apiRequestsSince(before: Record<string, number>) {

@@ -11,7 +11,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { REPO } from "./support/cli";
-import { E2eContext, PROGRAMS } from "./support/kit";
+import { useE2eContext, PROGRAMS } from "./support/kit";
 import { expectImportRoundTrip } from "./support/importProgram";
 import { prepareExample } from "./support/languageExample";
 
@@ -78,11 +78,7 @@ describe("the Go SDK from a module proxy", () => {
   });
 
   describe("its program on the real engine", () => {
-    let ctx: E2eContext;
-    beforeAll(async () => {
-      ctx = await E2eContext.start();
-    });
-    afterAll(() => ctx?.close());
+    const ctx = useE2eContext();
 
     test("the import resource option: a machine made outside → imported with no warning, nothing written; preview → no change", async () => {
       await expectImportRoundTrip(ctx, "go", { dir, project: "vmapi-import-go", env: goVariables });

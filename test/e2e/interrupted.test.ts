@@ -14,14 +14,12 @@
 import { spawn } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
-import { startTestEmulator } from "../kit/emulator";
-import { PROGRAMS, connectionConfig, liveMachines, until } from "./support/kit";
+import { E2eContext, PROGRAMS, liveMachines, until } from "./support/kit";
 import { expectExit, steps } from "./support/cli";
-import { EngineStack, EngineWorkspace, type StackDeployment } from "./support/engineStack";
+import type { EngineStack, StackDeployment } from "./support/engineStack";
 import { REPO } from "./support/cli";
 import { childrenNamed, processesWithEnv } from "./support/processes";
 import { hasName } from "../kit/machines";
-import type { RunningEmulator } from "../../src/emulator";
 
 jest.setTimeout(300_000);
 
@@ -29,23 +27,14 @@ jest.setTimeout(300_000);
 const TIME_SCALE = 0.05;
 const COUNT = 5;
 
-let emu: RunningEmulator;
-let workspace: EngineWorkspace;
+// Each test on an emulator and a workspace of its own.
+let ctx: E2eContext;
 let stack: EngineStack;
 beforeEach(async () => {
-  emu = await startTestEmulator({ clock: "real", timeScale: TIME_SCALE });
-  workspace = new EngineWorkspace();
-  stack = await EngineStack.create(workspace, path.join(PROGRAMS, "machines"), {
-    ...connectionConfig(emu, emu.keys.individual),
-    "vmapi:pollScale": String(TIME_SCALE),
-    count: String(COUNT),
-  });
+  ctx = await E2eContext.start({ timeScale: TIME_SCALE });
+  stack = await ctx.stack(path.join(PROGRAMS, "machines"), ctx.emu.keys.individual, { count: String(COUNT) });
 });
-afterEach(async () => {
-  await stack.remove();
-  workspace.dispose();
-  await emu.close();
-});
+afterEach(() => ctx.close());
 
 /**
  * `pulumi stack export --show-secrets | vmapi-recover-pending exported.json`, as docs/recovery.md
@@ -56,7 +45,7 @@ function recoverPending(
   exported: string,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, [path.join(REPO, "dist", "recovery", "cli.js"), exported], {
-    env: workspace.env,
+    env: ctx.workspace.env,
   });
   let stdout = "";
   let stderr = "";
@@ -72,14 +61,14 @@ test("up killed mid-create → cancel, export, recover-pending, import, refresh,
   let wrapper = 0;
   const up = stack.cli(["up", "--yes", "--skip-preview"], { onSpawn: (pid) => (wrapper = pid) });
   // Some machines exist, none is ready yet: every create is in flight.
-  await until(async () => (await emu.control.state()).machines.length >= 2, "the first creates");
+  await until(async () => (await ctx.emu.control.state()).machines.length >= 2, "the first creates");
   const [cli] = childrenNamed(wrapper, "pulumi");
   expect(cli).toBeGreaterThan(0);
   process.kill(cli, "SIGKILL");
   const killed = await up;
   expect(killed.code).toBe(137);
   // Nothing started for that run outlives it (plugins included): they all carry the workspace path.
-  expect(processesWithEnv(workspace.dir)).toEqual([]);
+  expect(processesWithEnv(ctx.workspace.dir)).toEqual([]);
 
   // 0. The killed CLI left its lock on the stack: `pulumi cancel` removes it.
   const locked = await stack.refresh();
@@ -100,7 +89,7 @@ test("up killed mid-create → cancel, export, recover-pending, import, refresh,
   // import (CLI v3.259 and v3.274.1): it exits 0, and the machines that exist are neither
   // resources nor pending any more, orphaned. This is why docs/recovery.md recovers with
   // vmapi-recover-pending; the day a CLI keeps them, this fails and the page can switch.
-  const machinesNow = (await emu.control.state()).machines;
+  const machinesNow = (await ctx.emu.control.state()).machines;
   const toImport = pending.flatMap(({ resource }) => {
     const made = machinesNow.find((m) => hasName(m, String(resource.inputs?.name)));
     return made ? [{ urn: resource.urn, id: made.id }] : [];
@@ -123,7 +112,7 @@ test("up killed mid-create → cancel, export, recover-pending, import, refresh,
   expect(stillPending.sort()).toEqual(notImported.sort());
   expect(await stack.resources()).toEqual([]);
   // Put the exported state back (its pending creates included) for the recovery that works.
-  const exportedFile = path.join(workspace.dir, "exported.json");
+  const exportedFile = path.join(ctx.workspace.dir, "exported.json");
   fs.writeFileSync(exportedFile, exported);
   expectExit(await stack.cli(["stack", "import", "--file", exportedFile]));
 
@@ -131,7 +120,7 @@ test("up killed mid-create → cancel, export, recover-pending, import, refresh,
   // with the stack's own key: found → a resource of the stack, not found → dropped.
   const recovered = await recoverPending(shown, exportedFile);
   expect([recovered.code, recovered.code === 0 ? "" : recovered.stderr]).toEqual([0, ""]);
-  const created = (await emu.control.state()).machines;
+  const created = (await ctx.emu.control.state()).machines;
   for (const { resource } of pending) {
     const name = resource.inputs?.name as string;
     expect(name).toMatch(/^worker-\d-[a-z0-9]{7}$/);
@@ -139,10 +128,10 @@ test("up killed mid-create → cancel, export, recover-pending, import, refresh,
     expect(recovered.stderr).toContain(`${outcome} ${resource.urn}`);
   }
 
-  expect(recovered.stdout + recovered.stderr).not.toContain(emu.keys.individual);
+  expect(recovered.stdout + recovered.stderr).not.toContain(ctx.emu.keys.individual);
 
   // 3. stack import, then refresh reads every adopted machine.
-  const file = path.join(workspace.dir, "repaired.json");
+  const file = path.join(ctx.workspace.dir, "repaired.json");
   fs.writeFileSync(file, recovered.stdout);
   expectExit(await stack.cli(["stack", "import", "--file", file]));
   expect((await stack.export()).deployment.pending_operations ?? []).toEqual([]);
@@ -158,14 +147,14 @@ test("up killed mid-create → cancel, export, recover-pending, import, refresh,
   expect(ops.filter((op) => op !== "same" && op !== "create" && op !== "update")).toEqual([]);
   const inState = (await stack.resources()).map((r) => r.id!).sort();
   expect(inState).toHaveLength(COUNT);
-  const live = liveMachines(await emu.control.state());
+  const live = liveMachines(await ctx.emu.control.state());
   expect(live.map((m) => m.id).sort()).toEqual(inState);
   expect(new Set(live.map((m) => m.name)).size).toBe(COUNT);
   expect(live.filter((m) => / \(creating [0-9a-f]{10}\)$/.test(m.name))).toEqual([]);
   expect(live.every((m) => m.state === "ready")).toBe(true);
 
   expectExit(await stack.destroy());
-  expect(liveMachines(await emu.control.state())).toEqual([]);
+  expect(liveMachines(await ctx.emu.control.state())).toEqual([]);
 });
 
 test("Ctrl-C (one SIGINT) mid-create → the creates in flight finish and are recorded; next up → exactly the five machines", async () => {
@@ -174,18 +163,18 @@ test("Ctrl-C (one SIGINT) mid-create → the creates in flight finish and are re
     onSpawn: (pid) => (wrapper = pid),
   });
   // Two creates in flight (--parallel 2), three not started.
-  await until(async () => (await emu.control.state()).machines.length >= 1, "the first create");
+  await until(async () => (await ctx.emu.control.state()).machines.length >= 1, "the first create");
   // Without a terminal the wrapper runs the CLI in a process group of its own and passes each
   // signal on once, as a terminal's Ctrl-C reaches the CLI alone.
   process.kill(wrapper, "SIGINT");
   const cancelled = await up;
   expect(cancelled.code).not.toBe(0);
-  expect(processesWithEnv(workspace.dir)).toEqual([]);
+  expect(processesWithEnv(ctx.workspace.dir)).toEqual([]);
 
   // Nothing pending: every machine the emulator has is in the stack, ready.
   expect((await stack.export()).deployment.pending_operations ?? []).toEqual([]);
   const recorded = (await stack.resources()).map((r) => r.id!).sort();
-  const created = liveMachines(await emu.control.state());
+  const created = liveMachines(await ctx.emu.control.state());
   expect(recorded.length).toBeGreaterThan(0);
   expect(recorded.length).toBeLessThan(COUNT);
   expect(created.map((m) => m.id).sort()).toEqual(recorded);
@@ -194,7 +183,7 @@ test("Ctrl-C (one SIGINT) mid-create → the creates in flight finish and are re
   const inState = (await stack.resources()).map((r) => r.id!).sort();
   expect(inState).toHaveLength(COUNT);
   expect(inState).toEqual(expect.arrayContaining(recorded));
-  const live = liveMachines(await emu.control.state());
+  const live = liveMachines(await ctx.emu.control.state());
   expect(live.map((m) => m.id).sort()).toEqual(inState);
   expect(live.every((m) => m.state === "ready")).toBe(true);
   expectExit(await stack.destroy());

@@ -13,8 +13,7 @@
  */
 import * as path from "path";
 import { spawnSync } from "child_process";
-import { VmApiClient } from "../../src/client/client";
-import { E2eContext, EXAMPLES, liveMachines } from "./support/kit";
+import { useE2eContext, EXAMPLES, liveMachines } from "./support/kit";
 import { REPO, changedOutputs, expectExit, messages, steps, type CliRun } from "./support/cli";
 import type { EngineStack } from "./support/engineStack";
 import { expectQuickstartTemplateAndScript } from "./support/quickstartSuite";
@@ -43,18 +42,16 @@ beforeAll(() => {
 }, PREPARE_TIMEOUT_MS);
 
 describe("the Java quickstart, on an emulator whose provisioning takes 6 s", () => {
-  let ctx: E2eContext;
+  const ctx = useE2eContext({ timeScale: 0.1 });
   let stack: EngineStack;
   let machineId: string;
   /** The stack's outputs after the latest `up` that succeeded. */
   let outputs: Record<string, unknown>;
   beforeAll(async () => {
-    ctx = await E2eContext.start({ timeScale: 0.1 });
     stack = await ctx.stack(PROGRAM, ctx.emu.keys.individual, { [`${PROJECT}:createTimeout`]: "2s" });
   });
-  afterAll(() => ctx?.close());
 
-  const client = () => new VmApiClient({ apiKey: ctx.emu.keys.individual, baseUrl: ctx.emu.url, env: {} });
+  const client = () => ctx.client({ env: {} });
 
   test("up: customTimeouts.create 2s, shorter than the provisioning → fails naming the engine's timeout as the plugin got it; the machine stays in the stack", async () => {
     const up = await stack.up();

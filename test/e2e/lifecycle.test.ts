@@ -5,23 +5,21 @@
  */
 import * as path from "path";
 import { VmApiClient } from "../../src";
-import { E2eContext, PROGRAMS, liveMachines } from "./support/kit";
+import { useE2eContext, PROGRAMS, liveMachines } from "./support/kit";
 import { changedOutputs, expectExit, steps, summary } from "./support/cli";
 import type { EngineStack } from "./support/engineStack";
 
 jest.setTimeout(120_000);
 
-let ctx: E2eContext;
+const ctx = useE2eContext();
 let stack: EngineStack;
 let client: VmApiClient;
 let machineId: string;
 
 beforeAll(async () => {
-  ctx = await E2eContext.start();
   stack = await ctx.stack(path.join(PROGRAMS, "machine"), ctx.emu.keys.individual, { name: "box-1" });
-  client = new VmApiClient({ apiKey: ctx.emu.keys.individual, baseUrl: ctx.emu.url, maxRetries: 0 });
+  client = ctx.client({ maxRetries: 0 });
 });
-afterAll(() => ctx.close());
 
 const machine = async (id: string) => (await ctx.emulator()).machines.find((m) => m.id === id)!;
 

@@ -4,10 +4,8 @@
  * per machine stay within budget. CI size: 4 stacks; VMAPI_LOAD_STACKS=10 is the full size.
  */
 import * as path from "path";
-import { startTestEmulator } from "../kit/emulator";
-import type { RunningEmulator } from "../../src/emulator";
-import { connectionConfig, liveMachines, PROGRAMS, TIME_SCALE } from "./support/kit";
-import { EngineStack, EngineWorkspace } from "./support/engineStack";
+import { liveMachines, PROGRAMS, useE2eContext } from "./support/kit";
+import type { EngineStack } from "./support/engineStack";
 
 const STACKS = Number(process.env.VMAPI_LOAD_STACKS ?? 4);
 const MACHINES = 20;
@@ -15,40 +13,25 @@ const MACHINES = 20;
 const BUDGET_PER_MACHINE = 12;
 jest.setTimeout(480_000);
 
-let emu: RunningEmulator;
-let workspace: EngineWorkspace;
-const stacks: EngineStack[] = [];
 const statuses: number[] = [];
-beforeAll(async () => {
-  emu = await startTestEmulator({
-    clock: "real",
-    timeScale: TIME_SCALE,
-    log: (line) => {
-      const status = /\s(\d{3})\s/.exec(line);
-      if (status) statuses.push(Number(status[1]));
-    },
-  });
-  workspace = new EngineWorkspace();
-});
-afterAll(async () => {
-  for (const stack of stacks) await stack.remove();
-  workspace.dispose();
-  await emu.close();
+const ctx = useE2eContext({
+  log: (line) => {
+    const status = /\s(\d{3})\s/.exec(line);
+    if (status) statuses.push(Number(status[1]));
+  },
 });
 
 test(`up: ${STACKS} stacks × ${MACHINES} machines at once → all converge, no 5xx, requests within budget`, async () => {
+  const stacks: EngineStack[] = [];
   for (let i = 0; i < STACKS; i++) {
     stacks.push(
-      await EngineStack.create(workspace, path.join(PROGRAMS, "fleet"), {
-        ...connectionConfig(emu, emu.keys.individual),
-        count: String(MACHINES),
-      }),
+      await ctx.stack(path.join(PROGRAMS, "fleet"), ctx.emu.keys.individual, { count: String(MACHINES) }),
     );
   }
   const runs = await Promise.all(stacks.map((s) => s.up()));
   expect(runs.map((r) => r.code)).toEqual(runs.map(() => 0));
 
-  const dump = await emu.control.state();
+  const dump = await ctx.emu.control.state();
   const live = liveMachines(dump);
   expect(live).toHaveLength(STACKS * MACHINES);
   expect(live.every((m) => m.state === "ready")).toBe(true);

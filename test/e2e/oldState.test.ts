@@ -8,7 +8,6 @@
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { VmApiClient } from "../../src";
 import { useE2eContext, PROGRAMS, liveMachines } from "./support/kit";
 import { expectExit, steps } from "./support/cli";
 import type { EngineStack, StateResource } from "./support/engineStack";
@@ -62,7 +61,7 @@ async function deploymentFor(
 
 /** A machine made out of band, as the fixture's was, ready. */
 async function readyMachine(name: string) {
-  const client = new VmApiClient({ apiKey: ctx.emu.keys.individual, baseUrl: ctx.emu.url });
+  const client = ctx.client();
   const machine = await client.machines.create({
     ...MACHINE_BASICS,
     machineName: name,

@@ -7,9 +7,9 @@
  * two stacks of one program never share an auto-name. The tests run in order on one stack.
  */
 import * as fs from "fs";
-import * as os from "os";
+import { useTempDirs } from "../kit/tempDirs";
 import * as path from "path";
-import { E2eContext, PROGRAMS } from "./support/kit";
+import { useE2eContext, PROGRAMS } from "./support/kit";
 import { expectExit, steps, type CliRun } from "./support/cli";
 import type { EngineStack } from "./support/engineStack";
 
@@ -24,17 +24,13 @@ const RESOURCES = {
   namedMachine: "named-m",
 };
 
-let ctx: E2eContext;
+const ctx = useE2eContext();
+const tempDir = useTempDirs();
 let stack: EngineStack;
 let planDir: string;
 beforeAll(async () => {
-  ctx = await E2eContext.start();
   stack = await ctx.stack(PROGRAM, ctx.emu.keys.individual);
-  planDir = fs.mkdtempSync(path.join(os.tmpdir(), "vmapi-plans-"));
-});
-afterAll(async () => {
-  fs.rmSync(planDir, { recursive: true, force: true });
-  await ctx.close();
+  planDir = tempDir("vmapi-plans-");
 });
 
 /** The name each resource will have after the previewed up (its `names` key → name). */

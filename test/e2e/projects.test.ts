@@ -7,19 +7,17 @@ import { randomBytes } from "crypto";
 import * as fs from "fs";
 import * as path from "path";
 import { REPO, expectExit, steps } from "./support/cli";
-import { E2eContext, liveMachines, PROGRAMS } from "./support/kit";
+import { useE2eContext, liveMachines, PROGRAMS } from "./support/kit";
 
 jest.setTimeout(240_000);
 
-let ctx: E2eContext;
+const ctx = useE2eContext();
 let root: string;
 beforeAll(async () => {
-  ctx = await E2eContext.start();
   // Inside the repository (an ignored folder), so the programs resolve pulumi-vmapi and the SDK.
   root = path.join(REPO, ".vmapi", `e2e-projects-${randomBytes(4).toString("hex")}`);
 });
 afterAll(async () => {
-  await ctx.close();
   fs.rmSync(root, { recursive: true, force: true });
 });
 

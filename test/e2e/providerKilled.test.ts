@@ -17,11 +17,9 @@
  * For Machines and Scripts, auto-named and with a declared name: twelve runs.
  */
 import * as path from "path";
-import type { RunningEmulator } from "../../src/emulator";
-import { startTestEmulator, type FaultRuleInput } from "../kit/emulator";
+import type { FaultRuleInput } from "../kit/emulator";
 import { expectExit, messages } from "./support/cli";
-import { EngineStack, EngineWorkspace } from "./support/engineStack";
-import { PROGRAMS, TIME_SCALE, connectionConfig, liveMachines, untilHeld, until } from "./support/kit";
+import { PROGRAMS, liveMachines, untilHeld, until, useE2eContext } from "./support/kit";
 import { childrenNamed, commandLine, descendantsOf } from "./support/processes";
 
 jest.setTimeout(300_000);
@@ -88,33 +86,7 @@ function holdAll(route: Route, extra: Partial<FaultRuleInput> = {}): FaultRuleIn
   return { method, route: template, hold: "all", ...extra };
 }
 
-let emu: RunningEmulator;
-let workspace: EngineWorkspace;
-const stacks: EngineStack[] = [];
-/** API requests the emulator is done with, per route (answered, or acted on after the client left). */
-const finished = new Map<string, number>();
-
-beforeAll(async () => {
-  emu = await startTestEmulator({
-    clock: "real",
-    timeScale: TIME_SCALE,
-    log: (line) => {
-      const route = Object.values(ROUTE).find((r) => line.startsWith(`${r} `));
-      if (route) finished.set(route, (finished.get(route) ?? 0) + 1);
-    },
-  });
-  workspace = new EngineWorkspace();
-});
-// A failed run leaves nothing armed or held for the next one.
-afterEach(async () => {
-  await emu.control.clearFaults();
-  await emu.control.release();
-});
-afterAll(async () => {
-  for (const stack of stacks) await stack.remove();
-  workspace.dispose();
-  await emu.close();
-});
+const ctx = useE2eContext();
 
 /** The dynamic-provider plugin process below the CLI that the wrapper `wrapper` started. */
 function providerProcess(wrapper: number): number | undefined {
@@ -132,7 +104,7 @@ const CREATING = / \(creating [0-9a-f]{10}\)$/;
  * an unfinished create of that script instead.
  */
 async function madeFor(kind: Kind, name: string, auto: boolean, markers = false) {
-  const state = await emu.control.state();
+  const state = await ctx.emu.control.state();
   const named = auto ? (n: string) => new RegExp(`^${name}-[a-z0-9]{7}$`).test(n) : (n: string) => n === name;
   if (kind === "machine" && markers) return [];
   const records =
@@ -154,21 +126,19 @@ test.each(CASES)(
     const auto = naming === "auto-named";
     const resource = `${kind}-${point.replace(" ", "-")}-${naming}`;
     const name = auto ? resource : `${resource}-box`;
-    const stack = await EngineStack.create(workspace, PROGRAM, {
-      ...connectionConfig(emu, emu.keys.individual),
+    const stack = await ctx.stack(PROGRAM, ctx.emu.keys.individual, {
       kind,
       resource,
       ...(auto ? {} : { name }),
     });
-    stacks.push(stack);
     const hold = HOLDS[kind][point];
-    const counts = async () => (await emu.control.state()).requestCounts;
+    const counts = async () => (await ctx.emu.control.state()).requestCounts;
     const before = await counts();
-    await emu.control.addFaults(hold.rules);
+    await ctx.emu.control.addFaults(hold.rules);
 
     let wrapper = 0;
     const up = stack.cli(["up", "--yes", "--skip-preview"], { onSpawn: (pid) => (wrapper = pid) });
-    await untilHeld(emu.control, up);
+    await untilHeld(ctx.emu.control, up);
     // Nothing the provider sends from here on is answered: what the API has is what it had at the kill.
     const provider = providerProcess(wrapper);
     expect(provider).toBeDefined();
@@ -178,20 +148,17 @@ test.each(CASES)(
     expect(await stack.resources()).toEqual([]);
 
     // The case this run ran.
-    const [first] = await emu.control.held();
+    const [first] = await ctx.emu.control.held();
     expect(hold.held).toContain(`${first.method} ${first.route}`);
     const creates = ((await counts())[CREATE[kind]] ?? 0) - (before[CREATE[kind]] ?? 0);
     expect(creates).toBe(hold.creates);
     expect(await madeFor(kind, name, auto)).toHaveLength(hold.existed ? 1 : 0);
 
     // The API finishes what it was sent (a held create acts now), as it would after a crash.
-    await emu.control.clearFaults();
-    await emu.control.release();
+    await ctx.emu.control.clearFaults();
+    await ctx.emu.control.release();
     const sent = await counts();
-    await until(
-      () => Object.values(ROUTE).every((r) => (finished.get(r) ?? 0) >= (sent[r] ?? 0)),
-      "the held requests to finish",
-    );
+    await until(() => ctx.finished.caughtUp(sent, Object.values(ROUTE)), "the held requests to finish");
     const leftBehind = await madeFor(kind, name, auto);
     // What the dead create left: nothing when it died before sending it.
     expect(leftBehind).toHaveLength(point === "before" ? 0 : 1);

@@ -11,7 +11,7 @@ import { execFileSync } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
 import { REPO } from "./support/cli";
-import { E2eContext, PROGRAMS } from "./support/kit";
+import { useE2eContext, PROGRAMS } from "./support/kit";
 import { expectImportRoundTrip } from "./support/importProgram";
 
 jest.setTimeout(300_000);
@@ -46,12 +46,10 @@ describe.each(["lowest", "newest"])(
   "the wheel in a fresh venv with the %s pulumi its range allows",
   (end) => {
     let python: string;
-    let ctx: E2eContext;
+    const ctx = useE2eContext();
     beforeAll(async () => {
       python = packageVenv(end);
-      ctx = await E2eContext.start();
     }, 20 * 60_000);
-    afterAll(() => ctx?.close());
 
     test("pip resolved the dependencies: pulumi at that end of the range, grpcio with it, the SDK from the wheel", () => {
       const script =

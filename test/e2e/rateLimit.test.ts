@@ -9,7 +9,7 @@
  */
 import * as path from "path";
 import { E2eContext, liveMachines, PROGRAMS } from "./support/kit";
-import { expectExit, messages, steps, summary } from "./support/cli";
+import { expectExit, messages, steps, summary, untilSucceeds } from "./support/cli";
 
 const COUNT = 20;
 const RATE = 2;
@@ -85,7 +85,7 @@ describe.each(FAULT_SEEDS)("fault seed %i", (seed) => {
 
         // The limit lifted, faults still on: a destroy cut short by them is run again, as a user would.
         await emu.control.setRateLimit({ rate: null });
-        for (let i = 0; i < 2; i++) if ((await stack.destroy("--parallel", "64")).code === 0) break;
+        await untilSucceeds(() => stack.destroy("--parallel", "64"), 2);
         expect(liveMachines(await emu.control.state())).toEqual([]);
         expect(await stack.resources()).toEqual([]);
       } finally {

@@ -16,7 +16,7 @@
 import { spawn } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
-import { E2eContext, EXAMPLES, PROGRAMS, liveMachines, untilHeld, until } from "./support/kit";
+import { useE2eContext, EXAMPLES, PROGRAMS, liveMachines, untilHeld, until } from "./support/kit";
 import { REPO, expectExit, steps } from "./support/cli";
 import type { EngineStack, StackDeployment } from "./support/engineStack";
 import { childrenNamed, processesWithEnv } from "./support/processes";
@@ -27,16 +27,7 @@ jest.setTimeout(300_000);
 const CREATE = { method: "POST", route: "/machines/createSingleMachinePublic" };
 const CREATING = / \(creating [0-9a-f]{10}\)$/;
 
-let ctx: E2eContext;
-beforeAll(async () => {
-  ctx = await E2eContext.start();
-});
-// A failed run leaves nothing armed or held for the next one.
-afterEach(async () => {
-  await ctx.emu.control.clearFaults();
-  await ctx.emu.control.release();
-});
-afterAll(() => ctx.close());
+const ctx = useE2eContext();
 
 /**
  * `up` with both creates held, the CLI killed, then the creates let act; the lock removed.

@@ -5,7 +5,7 @@
  * `protect`, `retainOnDelete` and `deleteBeforeReplace` are the engine's own and are kept working.
  */
 import * as path from "path";
-import { E2eContext, PROGRAMS, TIME_SCALE, liveMachines } from "./support/kit";
+import { useE2eContext, PROGRAMS, TIME_SCALE, liveMachines } from "./support/kit";
 import { expectExit, steps, type CliRun } from "./support/cli";
 import type { EngineStack } from "./support/engineStack";
 
@@ -19,11 +19,7 @@ const RESTART = "POST /machines/{machineId}/restart";
 const printed = (run: CliRun) => run.stdout + run.stderr;
 
 describe("on the real clock", () => {
-  let ctx: E2eContext;
-  beforeAll(async () => {
-    ctx = await E2eContext.start();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useE2eContext();
 
   test("replaceOnChanges, ignoreChanges, deleteBeforeReplace, protect, retainOnDelete → each does what Pulumi says", async () => {
     const stack = await ctx.stack(OPTIONS, ctx.emu.keys.individual, {
@@ -110,11 +106,7 @@ describe("on the real clock", () => {
 });
 
 describe("on a manual clock (machines settle only when the test advances it)", () => {
-  let ctx: E2eContext;
-  beforeAll(async () => {
-    ctx = await E2eContext.start({ clock: "manual" });
-  });
-  afterAll(() => ctx.close());
+  const ctx = useE2eContext({ clock: "manual" });
 
   const HOUR = 3_600_000;
   /** An up that must end by itself: on a code that ignores customTimeouts it would wait 1200 s. */

@@ -12,7 +12,6 @@
 import { spawnSync } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
-import { VmApiClient } from "../../src/client/client";
 import { useE2eContext, PROGRAMS } from "./support/kit";
 import { REPO, expectExit, messages, steps } from "./support/cli";
 
@@ -24,7 +23,7 @@ const START = "POST /machines/{machineId}/start";
 
 const ctx = useE2eContext();
 
-const client = () => new VmApiClient({ apiKey: ctx.emu.keys.individual, baseUrl: ctx.emu.url, env: {} });
+const client = () => ctx.client({ env: {} });
 const count = async (route: string) => (await ctx.emulator()).requestCounts[route] ?? 0;
 
 /** `vmapi-review` of a `preview --json`. */

@@ -12,8 +12,7 @@
 import { spawnSync } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
-import { VmApiClient } from "../../src";
-import { E2eContext, PROGRAMS } from "./support/kit";
+import { useE2eContext, PROGRAMS } from "./support/kit";
 import { REPO, expectExit } from "./support/cli";
 import type { EngineStack, StackConfig } from "./support/engineStack";
 import { SEEDED } from "../kit/seeded";
@@ -31,17 +30,15 @@ function review(json: string, ...args: string[]): { code: number; stdout: string
   return { code: run.status ?? 1, stdout: run.stdout, stderr: run.stderr };
 }
 
-let ctx: E2eContext;
+const ctx = useE2eContext();
 let stack: EngineStack;
 let boxId: string;
 beforeAll(async () => {
-  ctx = await E2eContext.start();
   stack = await ctx.stack(path.join(PROGRAMS, "review"), ctx.emu.keys.individual, {
     assignPublicIp: "true",
     releasePublicIpOnDestroy: "true",
   });
 });
-afterAll(() => ctx.close());
 
 /** `preview --json --show-sames` with `config` set for this preview only; saved as a fixture when capturing. */
 async function preview(name: string, config: StackConfig = {}): Promise<string> {
@@ -147,7 +144,7 @@ test("review: the machine left out of the program → delete, its disk destroyed
   );
   expect(deleted.stdout).toContain(`- 50 GB disk of \`box-1\` (${boxId}), by the delete of \`box\``);
 
-  const client = new VmApiClient({ apiKey: ctx.emu.keys.individual, baseUrl: ctx.emu.url });
+  const client = ctx.client();
   const legacy = await client.machines.create({
     region: "East Coast (NY2)",
     machineType: "C2",

@@ -8,7 +8,6 @@
  * - preview stops on a wrong key, an unreachable API and a bad setting, creating nothing.
  */
 import * as path from "path";
-import { VmApiClient } from "../../src";
 import { useE2eContext, PROGRAMS, liveMachines } from "./support/kit";
 import { expectExit, messages, steps } from "./support/cli";
 import { SEEDED } from "../kit/seeded";
@@ -24,7 +23,7 @@ const ctx = useE2eContext();
 const creates = async () => (await ctx.emulator()).requestCounts[CREATE] ?? 0;
 
 test("adopt: declared region and machineType differ → preview and up refuse naming both, the machine untouched; matching → adopted, no changes", async () => {
-  const client = new VmApiClient({ apiKey: ctx.emu.keys.individual, baseUrl: ctx.emu.url });
+  const client = ctx.client();
   const existing = await client.machines.create({
     ...MACHINE_BASICS,
     machineName: "week-of-work",

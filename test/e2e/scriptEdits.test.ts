@@ -10,7 +10,6 @@
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { VmApiClient } from "../../src/client/client";
 import { useE2eContext, EXAMPLES, PROGRAMS, liveMachines } from "./support/kit";
 import { CHECKOUT_PLUGINS_SECTION, MACHINE_PROPERTIES } from "./support/yamlText";
 import { REPO, expectExit, messages, steps, type CliRun } from "./support/cli";
@@ -75,7 +74,7 @@ test("quickstart: edited script text → the script is replaced (new one first),
     expect(dump.scripts.map((s) => s.id)).toEqual([second.scriptId]);
 
     // The next boot runs the new script on that machine.
-    const client = new VmApiClient({ apiKey: ctx.emu.keys.individual, baseUrl: ctx.emu.url });
+    const client = ctx.client();
     await client.machines.restart(machineId);
     await client.machines.waitFor(machineId, "ready", { timeoutMs: 30_000 });
     const script = await client.scripts.get(second.scriptId as string);

@@ -12,7 +12,7 @@
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { E2eContext, liveMachines } from "./support/kit";
+import { useE2eContext, liveMachines } from "./support/kit";
 import { CHECKOUT_PLUGINS_SECTION, MACHINE_PROPERTIES } from "./support/yamlText";
 import { expectExit, steps, type CliRun } from "./support/cli";
 
@@ -67,11 +67,7 @@ outputs:
 }
 
 describe("at the tests' time scale", () => {
-  let ctx: E2eContext;
-  beforeAll(async () => {
-    ctx = await E2eContext.start();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useE2eContext();
   const restarts = async () => (await ctx.emulator()).requestCounts[RESTART] ?? 0;
 
   test("MachineRestart: its trigger changes → preview plans its update alone; up restarts the same machine once, ready; unchanged → no restart", async () => {
@@ -106,16 +102,7 @@ describe("at the tests' time scale", () => {
 });
 
 describe("on an emulator whose restart takes 4.5 s", () => {
-  let ctx: E2eContext;
-  beforeAll(async () => {
-    ctx = await E2eContext.start({ timeScale: 0.1 });
-  });
-  // A failed run leaves nothing armed or held for the next one.
-  afterEach(async () => {
-    await ctx.emu.control.clearFaults();
-    await ctx.emu.control.release();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useE2eContext({ timeScale: 0.1 });
   const restarts = async () => (await ctx.emulator()).requestCounts[RESTART] ?? 0;
 
   test("customTimeouts.update 2s, shorter than the restart → the update fails naming it; the next up waits for that restart, sending no second one", async () => {

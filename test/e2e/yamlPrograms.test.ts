@@ -8,7 +8,7 @@
 import * as fs from "fs";
 import * as path from "path";
 import { VmApiClient } from "../../src/client/client";
-import { E2eContext, PROGRAMS, liveMachines } from "./support/kit";
+import { useE2eContext, PROGRAMS, liveMachines } from "./support/kit";
 import { REPO, expectExit, messages, steps, type CliRun } from "./support/cli";
 import type { EngineStack } from "./support/engineStack";
 import { SEEDED } from "../kit/seeded";
@@ -24,13 +24,9 @@ const printed = (run: { stdout: string; stderr: string }) => run.stdout + run.st
 const tempDir = useTempDirs();
 
 describe("on the emulator at the tests' time scale", () => {
-  let ctx: E2eContext;
-  beforeAll(async () => {
-    ctx = await E2eContext.start();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useE2eContext();
 
-  const client = () => new VmApiClient({ apiKey: ctx.emu.keys.individual, baseUrl: ctx.emu.url, env: {} });
+  const client = () => ctx.client({ env: {} });
 
   test("up: a Machine, its Script and a ResourceDelegation → in the API, ready, progress on the machine's row; preview → no changes; secrets never in plain text; destroy → nothing left", async () => {
     const stack = await ctx.stack(path.join(YAML, "basic"), ctx.emu.keys.individual, {
@@ -112,7 +108,7 @@ describe("on the emulator at the tests' time scale", () => {
   });
 
   test("pulumi import with a team key, whose templates leave a machine's template untold → no templateId printed, no warning; the program previews no changes", async () => {
-    const team = new VmApiClient({ apiKey: ctx.emu.keys.teamAdmin, baseUrl: ctx.emu.url, env: {} });
+    const team = ctx.client({ apiKey: ctx.emu.keys.teamAdmin, env: {} });
     const made = await readyMachine(team, "team-made-outside", {
       teamId: SEEDED.team,
       userId: SEEDED.member,
@@ -217,11 +213,7 @@ describe("on the emulator at the tests' time scale", () => {
 });
 
 describe("on an emulator whose provisioning takes 6 s", () => {
-  let ctx: E2eContext;
-  beforeAll(async () => {
-    ctx = await E2eContext.start({ timeScale: 0.1 });
-  });
-  afterAll(() => ctx.close());
+  const ctx = useE2eContext({ timeScale: 0.1 });
 
   test("customTimeouts.create 2s, shorter than the provisioning → the create fails naming that timeout; the machine stays in the stack; destroy removes it", async () => {
     const stack = await ctx.stack(path.join(YAML, "timeout"), ctx.emu.keys.individual);

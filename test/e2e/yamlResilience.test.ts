@@ -6,8 +6,8 @@
  *   exactly the declared machines, none twice; `destroy` leaves nothing.
  */
 import * as path from "path";
-import { E2eContext, PROGRAMS, liveMachines, untilHeld, until } from "./support/kit";
-import { expectExit, messages, type CliRun } from "./support/cli";
+import { useE2eContext, PROGRAMS, liveMachines, untilHeld, until } from "./support/kit";
+import { expectExit, messages, untilSucceeds } from "./support/cli";
 import { childrenNamed, commandLine, descendantsOf } from "./support/processes";
 
 jest.setTimeout(480_000);
@@ -23,16 +23,7 @@ function pluginProcess(wrapper: number): number | undefined {
 
 describe("the plugin process killed while a create is in flight", () => {
   const CREATING = / \(creating [0-9a-f]{10}\)$/;
-  let ctx: E2eContext;
-  beforeAll(async () => {
-    ctx = await E2eContext.start();
-  });
-  // A failed run leaves nothing armed or held for the next one.
-  afterEach(async () => {
-    await ctx.emu.control.clearFaults();
-    await ctx.emu.control.release();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useE2eContext();
 
   test.each([
     ["machine", "killedMachine", "POST /machines/createSingleMachinePublic", 1],
@@ -92,31 +83,25 @@ describe("the plugin process killed while a create is in flight", () => {
 });
 
 describe("a fleet under 20 % seeded faults and 5 requests/s at once", () => {
+  const ctx = useE2eContext({ faultRate: 0.2, faultSeed: 7, rateLimit: 5, rateBurst: 5 });
+
   test("up ×≤2 → exactly the six declared machines, none twice, faults and 429s met; destroy → nothing", async () => {
-    const ctx = await E2eContext.start({ faultRate: 0.2, faultSeed: 7, rateLimit: 5, rateBurst: 5 });
-    try {
-      const stack = await ctx.stack(path.join(YAML, "fleet"), ctx.emu.keys.individual);
-      const ups: CliRun[] = [];
-      for (let i = 0; i < 2 && ups[ups.length - 1]?.code !== 0; i++) ups.push(await stack.up());
-      expect(ups[ups.length - 1].code).toBe(0);
+    const stack = await ctx.stack(path.join(YAML, "fleet"), ctx.emu.keys.individual);
+    const ups = await untilSucceeds(() => stack.up(), 2);
+    expect(ups[ups.length - 1].code).toBe(0);
 
-      const dump = await ctx.emulator();
-      const declared = (await stack.resources()).map((r) => r.id!);
-      const live = liveMachines(dump);
-      expect(declared).toHaveLength(6);
-      expect(live.map((m) => m.id).sort()).toEqual([...declared].sort());
-      expect(new Set(live.map((m) => m.name)).size).toBe(6);
-      expect(live.every((m) => m.state === "ready")).toBe(true);
-      expect(dump.faultsInjected.random).toBeGreaterThan(0);
-      expect(dump.rateLimit.refused).toBeGreaterThan(0);
+    const dump = await ctx.emulator();
+    const declared = (await stack.resources()).map((r) => r.id!);
+    const live = liveMachines(dump);
+    expect(declared).toHaveLength(6);
+    expect(live.map((m) => m.id).sort()).toEqual([...declared].sort());
+    expect(new Set(live.map((m) => m.name)).size).toBe(6);
+    expect(live.every((m) => m.state === "ready")).toBe(true);
+    expect(dump.faultsInjected.random).toBeGreaterThan(0);
+    expect(dump.rateLimit.refused).toBeGreaterThan(0);
 
-      const destroys: CliRun[] = [];
-      for (let i = 0; i < 2 && destroys[destroys.length - 1]?.code !== 0; i++)
-        destroys.push(await stack.destroy());
-      expect(destroys[destroys.length - 1].code).toBe(0);
-      expect(liveMachines(await ctx.emulator())).toEqual([]);
-    } finally {
-      await ctx.close();
-    }
+    const destroys = await untilSucceeds(() => stack.destroy(), 2);
+    expect(destroys[destroys.length - 1].code).toBe(0);
+    expect(liveMachines(await ctx.emulator())).toEqual([]);
   });
 });

@@ -161,6 +161,20 @@ export function expectExit(run: CliRun, code = 0): CliRun {
   return run;
 }
 
+/**
+ * Runs `op` (an `up`, a `destroy`) until it exits 0, at most `tries` times, as a user runs a
+ * command again after it failed on a faulty API; every run, the last one last.
+ */
+export async function untilSucceeds(op: () => Promise<CliRun>, tries: number): Promise<CliRun[]> {
+  const runs: CliRun[] = [];
+  for (let i = 0; i < tries; i++) {
+    const run = await op();
+    runs.push(run);
+    if (run.code === 0) break;
+  }
+  return runs;
+}
+
 /** The output keys whose values differ between a step's old and new state (what a refresh found). */
 export function changedOutputs(step: StepMetadata): string[] {
   const before = step.old?.outputs ?? {};

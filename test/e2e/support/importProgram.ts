@@ -4,7 +4,6 @@
  * with no warning and nothing sent but reads, then a preview with no change. goModule.test.ts and
  * pythonPackage.test.ts run them on the SDK installed as a user installs it.
  */
-import { VmApiClient } from "../../../src";
 import { MACHINE_BASICS } from "../../kit/machines";
 import { SEEDED } from "../../kit/seeded";
 import type { E2eContext } from "./kit";
@@ -26,7 +25,7 @@ export async function expectImportRoundTrip(
   language: Language,
   program: OtherProgram,
 ): Promise<Record<string, unknown>> {
-  const client = new VmApiClient({ apiKey: ctx.emu.keys.individual, baseUrl: ctx.emu.url, maxRetries: 0 });
+  const client = ctx.client({ maxRetries: 0 });
   const made = await client.machines.create({
     ...MACHINE_BASICS,
     machineName: `made-outside-${language}`,

@@ -5,7 +5,14 @@
  */
 import * as fs from "fs";
 import * as path from "path";
-import { startTestEmulator, type EmulatorControl, type EmulatorStateDump } from "../../kit/emulator";
+import {
+  FinishedRequests,
+  startTestEmulator,
+  type EmulatorControl,
+  type EmulatorStateDump,
+} from "../../kit/emulator";
+import { useStarted } from "../../kit/started";
+import { VmApiClient, type VmApiClientOptions } from "../../../src/client/client";
 import type { EmulatorOptions, RunningEmulator } from "../../../src/emulator";
 import { REPO, type CliRun } from "./cli";
 import { EngineStack, EngineWorkspace, type StackConfig } from "./engineStack";
@@ -45,11 +52,15 @@ export function connectionConfig(emu: RunningEmulator, apiKey: string): StackCon
   };
 }
 
-/** Everything a test file needs: its emulator, its workspace, and the stacks it made (removed at the end). */
+/**
+ * Everything a test file needs: its emulator (with the requests it has finished, counted), its
+ * workspace, and the stacks it made (removed at the end).
+ */
 export class E2eContext {
   readonly stacks: EngineStack[] = [];
   private constructor(
     readonly emu: RunningEmulator,
+    readonly finished: FinishedRequests,
     readonly workspace: EngineWorkspace,
     readonly timeScale: number = TIME_SCALE,
   ) {}
@@ -61,7 +72,13 @@ export class E2eContext {
    */
   static async start(options: EmulatorOptions = {}): Promise<E2eContext> {
     const timeScale = options.timeScale ?? TIME_SCALE;
-    return new E2eContext(await startE2eEmulator(options), new EngineWorkspace(), timeScale);
+    const finished = new FinishedRequests();
+    const log = (line: string) => {
+      finished.log(line);
+      options.log?.(line);
+    };
+    const emu = await startE2eEmulator({ ...options, log });
+    return new E2eContext(emu, finished, new EngineWorkspace(), timeScale);
   }
 
   /** A new stack of `program` connected to this emulator with `apiKey`, plus `config`; `name` as EngineStack.create. */
@@ -100,6 +117,17 @@ export class E2eContext {
     return this.emu.control.state();
   }
 
+  /** A client of the test's own (not the stacks'), under the individual key unless `options` say otherwise. */
+  client(options: Partial<VmApiClientOptions> = {}): VmApiClient {
+    return new VmApiClient({ apiKey: this.emu.keys.individual, baseUrl: this.emu.url, ...options });
+  }
+
+  /** No fault rule armed and nothing held: what a test that failed half-way may have left. */
+  async clear(): Promise<void> {
+    await this.emu.control.clearFaults();
+    await this.emu.control.release();
+  }
+
   /** Removes the stacks (and their config files in the programs' folders), the workspace, the emulator. */
   async close(): Promise<void> {
     for (const stack of this.stacks) await stack.remove();
@@ -111,22 +139,14 @@ export class E2eContext {
 export { liveMachines } from "../../kit/emulator";
 
 /**
- * The context of one test file: started before its tests and closed after them. What it returns
- * stands for the context from the file's `beforeAll` on (it forwards to the started one).
+ * The context of one test file (or describe block): started before its tests, cleared after each
+ * (a test that failed half-way leaves no fault armed and nothing held for the next one) and
+ * closed after them. What it returns stands for the context from the block's `beforeAll` on.
  */
 export function useE2eContext(options: EmulatorOptions = {}): E2eContext {
-  let started: E2eContext | undefined;
-  beforeAll(async () => {
-    started = await E2eContext.start(options);
-  });
-  afterAll(() => started?.close());
-  return new Proxy({} as E2eContext, {
-    get: (_, key) => {
-      if (started === undefined) throw new Error("the e2e context starts in beforeAll");
-      const value: unknown = Reflect.get(started, key, started);
-      return typeof value === "function" ? value.bind(started) : value;
-    },
-  });
+  const context = useStarted(() => E2eContext.start(options));
+  afterEach(() => context.clear());
+  return context;
 }
 
 /**

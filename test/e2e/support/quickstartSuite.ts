@@ -3,7 +3,6 @@
  * its generated SDK and Automation API program on the real engine and this repository's plugin,
  * against an emulator. goProgram.test.ts and pythonProgram.test.ts run them, one language each.
  */
-import { VmApiClient } from "../../../src";
 import { E2eContext, liveMachines } from "./kit";
 import { ExampleStack, expectSucceeded, prepareExample, type Language } from "./languageExample";
 import type { EmulatorStateDump } from "../../kit/emulator";
@@ -92,11 +91,7 @@ export function quickstartSuite(language: Language): void {
     });
 
     test("refresh: the machine stopped through the client → the refresh shows it off, and the state holds it", async () => {
-      const client = new VmApiClient({
-        apiKey: ctx.emu.keys.individual,
-        baseUrl: ctx.emu.url,
-        maxRetries: 0,
-      });
+      const client = ctx.client({ maxRetries: 0 });
       const machineId = outputs.machineId as string;
       await client.machines.stop(machineId);
       await client.machines.waitFor(machineId, "off", { pollPolicy: { initialDelayMs: 5, maxDelayMs: 20 } });

@@ -10,7 +10,8 @@
 import { VmApiClient } from "../../../src/client/client";
 import { ConflictError } from "../../../src/client/core/errors";
 import type { Machine, Script } from "../../../src/contract/schemas";
-import { startEmulator, type RunningEmulator } from "../../../src/emulator";
+import { FinishedRequests, startTestEmulator } from "../../kit/emulator";
+import { useStarted } from "../../kit/started";
 import { machineRequest } from "./harness";
 
 const SCALE = 0.005;
@@ -18,20 +19,8 @@ const scaled = (ms: number) => Math.round(ms * SCALE);
 const CREATE_MACHINE = "POST /machines/createSingleMachinePublic";
 const CREATE_SCRIPT = "POST /scripts/createScript";
 
-let emu: RunningEmulator;
-/** Create requests the emulator has finished with (answered, or acted on after the client left). */
-const finished = new Map<string, number>();
-beforeAll(async () => {
-  emu = await startEmulator({
-    clock: "real",
-    timeScale: SCALE,
-    log: (line) => {
-      const route = [CREATE_MACHINE, CREATE_SCRIPT].find((r) => line.startsWith(`${r} `));
-      if (route) finished.set(route, (finished.get(route) ?? 0) + 1);
-    },
-  });
-});
-afterAll(() => emu.close());
+const finished = new FinishedRequests();
+const emu = useStarted(() => startTestEmulator({ clock: "real", timeScale: SCALE, log: finished.log }));
 beforeEach(async () => {
   await emu.control.reset();
   finished.clear();
@@ -51,18 +40,8 @@ function client(progress: string[], createTimeoutMs = 600_000): VmApiClient {
   });
 }
 
-/**
- * Waits until the emulator is done with every create it received, late ones included, so that
- * what it holds afterwards is final. Waits for events, not for a length of time.
- */
-async function settled(): Promise<Record<string, number>> {
-  for (;;) {
-    const counts = (await emu.control.state()).requestCounts;
-    const pending = [CREATE_MACHINE, CREATE_SCRIPT].some((r) => (finished.get(r) ?? 0) < (counts[r] ?? 0));
-    if (!pending) return counts;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+/** Until the emulator is done with every create it received, late ones included: what it holds is final. */
+const settled = () => finished.settled(emu.control, [CREATE_MACHINE, CREATE_SCRIPT]);
 
 async function liveMachinesNamed(name: string): Promise<Machine[]> {
   const dump = await emu.control.state();
