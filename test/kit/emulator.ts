@@ -11,6 +11,7 @@ import {
   type EmulatorStateDump,
   type RunningEmulator,
 } from "../../src/emulator";
+import { useStarted } from "./started";
 
 export type {
   CapacityChange,
@@ -27,6 +28,11 @@ export type {
  */
 export function startTestEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   return startEmulator({ port: 0, host: "127.0.0.1", clock: "manual", log: () => undefined, ...options });
+}
+
+/** One test emulator (as `startTestEmulator` starts it) for a test file or describe block: started before its tests, closed after them. */
+export function useTestEmulator(options: EmulatorOptions = {}): RunningEmulator {
+  return useStarted(() => startTestEmulator(options));
 }
 
 /** The control client of an emulator this process did not start (a CLI child, a restarted one). */

@@ -7,19 +7,16 @@
  * machine is answered only when the emulator was started with --remote-control.
  */
 import type { IncomingMessage } from "node:http";
-import type { RunningEmulator } from "../../src/emulator";
 import { foreignHostRefusal, isLoopbackAddress } from "../../src/emulator/http/localOnly";
-import { startTestEmulator } from "../kit/emulator";
+import { useTestEmulator } from "../kit/emulator";
 import { expectClientError, send, snapshot } from "./support/http";
 
-let emu: RunningEmulator;
+const emu = useTestEmulator();
 let port: string;
 
 beforeAll(async () => {
-  emu = await startTestEmulator({ clock: "manual" });
   port = new URL(emu.url).port;
 });
-afterAll(() => emu.close());
 
 /** The console's and the control's reads, and a control POST that would change the state. */
 const READS = ["/_console/", "/_console/state", "/_console/events", "/_emulator/state", "/_emulator/clock"];

@@ -9,8 +9,8 @@ import { inspect } from "node:util";
 import { VmApiClient, type VmApiClientOptions } from "../../src/client/client";
 import * as errors from "../../src/client/core/errors";
 import { DELEGATION_LIFETIME_MS } from "../../src/contract/constants";
-import { DEFAULT_SEED, type RunningEmulator } from "../../src/emulator";
-import { startTestEmulator } from "../kit/emulator";
+import { DEFAULT_SEED } from "../../src/emulator";
+import { useTestEmulator } from "../kit/emulator";
 import { startLoopback } from "./support/loopback";
 import { MACHINE } from "./support/fixtures";
 import { SEEDED } from "../kit/seeded";
@@ -32,13 +32,9 @@ const seed = {
   }),
 };
 
-let emu: RunningEmulator;
+const emu = useTestEmulator({ seed });
 const logLines: string[] = [];
 const tokens: string[] = [];
-beforeAll(async () => {
-  emu = await startTestEmulator({ seed });
-});
-afterAll(() => emu.close());
 afterEach(() => emu.control.clearFaults());
 
 const client = (apiKey: string, options: Partial<VmApiClientOptions> = {}) =>

@@ -12,6 +12,7 @@ import {
   type FaultRuleInput,
 } from "../../kit/emulator";
 import { VirtualClock } from "../../kit/timing";
+import { useStarted } from "../../kit/started";
 
 export { machineRequest, PROVISIONING_MS } from "../../kit/machines";
 
@@ -62,6 +63,11 @@ export async function startHarness(options: { timeScale?: number; seed?: unknown
     capacity: async (change) => void (await emu.control.capacity(change)),
     close: () => emu.close(),
   };
+}
+
+/** One harness for a test file (or describe block): started before its tests, closed after them. */
+export function useHarness(options: { timeScale?: number; seed?: unknown } = {}): Harness {
+  return useStarted(() => startHarness(options));
 }
 
 /** API request count differences between two `counts()` snapshots; zeros and control calls left out. */

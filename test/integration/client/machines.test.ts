@@ -8,14 +8,10 @@ import {
   ValidationError,
   type VmApiError,
 } from "../../../src/client/core/errors";
-import { countDelta, machineRequest, PROVISIONING_MS, startHarness, type Harness } from "./harness";
+import { countDelta, machineRequest, PROVISIONING_MS, useHarness } from "./harness";
 import { SEEDED } from "../../kit/seeded";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
+const h = useHarness();
 
 const fail = (p: Promise<unknown>) =>
   p.then(

@@ -10,19 +10,18 @@ import { VmApiClient } from "../../../src/client/client";
 import { MACHINE_BASICS } from "../../kit/machines";
 import { OpenApiDocument, type WireRequest } from "../../kit/openApi";
 import { SEEDED } from "../../kit/seeded";
-import { startHarness, type Harness } from "./harness";
+import { useHarness } from "./harness";
 
 /** Methods on the resource classes' prototypes that are not the client's calls. */
 const HELPERS = new Set(["constructor", "action", "idsNamed", "findLate", "findCreated", "findSame"]);
 
-let harness: Harness;
+const harness = useHarness();
 let relay: http.Server;
 let relayUrl: string;
 const sent: WireRequest[] = [];
 const called = new Set<string>();
 
 beforeAll(async () => {
-  harness = await startHarness();
   relay = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -48,7 +47,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await new Promise((resolve) => relay.close(resolve));
-  await harness.close();
 });
 
 /** A client through the relay whose resource objects record which of their methods were called. */

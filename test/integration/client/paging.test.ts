@@ -1,7 +1,7 @@
 /** `machines.listAll` over 2,500 machines on the emulator. */
 import { collect } from "../../../src/client/core/pagination";
 import { DEFAULT_SEED } from "../../../src/emulator";
-import { countDelta, machineRequest, startHarness, type Harness } from "./harness";
+import { countDelta, machineRequest, useHarness } from "./harness";
 import { SEEDED } from "../../kit/seeded";
 
 const TOTAL = 2_500;
@@ -18,9 +18,8 @@ const NETWORKS = Array.from({ length: 12 }, (_, i) => ({
   userId: SEEDED.individualUser,
 }));
 
-let h: Harness;
+const h = useHarness({ seed: { ...DEFAULT_SEED, networks: [...DEFAULT_SEED.networks, ...NETWORKS] } });
 beforeAll(async () => {
-  h = await startHarness({ seed: { ...DEFAULT_SEED, networks: [...DEFAULT_SEED.networks, ...NETWORKS] } });
   // Plain POSTs: the client's create also snapshots namesakes, a list per machine, which is not
   // what this file tests and would make the setup quadratic.
   const create = async (n: number) => {
@@ -39,7 +38,6 @@ beforeAll(async () => {
     await Promise.all(Array.from({ length: Math.min(BATCH, TOTAL - i) }, (_, j) => create(i + j)));
   }
 }, 60_000);
-afterAll(() => h.close());
 
 describe("machines.listAll", () => {
   it("listAll: 2,500 machines → each once, in 3 pages of ≤ 1,000", async () => {

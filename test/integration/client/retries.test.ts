@@ -14,17 +14,13 @@ import {
   TimeoutError,
   type VmApiError,
 } from "../../../src/client/core/errors";
-import { countDelta, machineRequest, startHarness, type Harness } from "./harness";
+import { countDelta, machineRequest, useHarness } from "./harness";
 
 const CREATE = "POST /machines/createSingleMachinePublic";
 const LIST = "GET /machines/getMachines";
 const CREATE_ROUTE = { method: "POST", route: "/machines/createSingleMachinePublic" };
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
+const h = useHarness();
 beforeEach(() => {
   h.sleeps.length = 0;
 });

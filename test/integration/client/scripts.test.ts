@@ -8,14 +8,10 @@ import {
   PermissionDeniedError,
   ValidationError,
 } from "../../../src/client/core/errors";
-import { countDelta, machineRequest, startHarness, type Harness } from "./harness";
+import { countDelta, machineRequest, useHarness } from "./harness";
 import { SEEDED } from "../../kit/seeded";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
+const h = useHarness();
 
 const dir = mkdtempSync(join(tmpdir(), "vmapi-scripts-"));
 function scriptFile(name: string, content: string): string {

@@ -10,16 +10,12 @@ import {
   WaitTimeoutError,
 } from "../../../src/client/core/errors";
 import type { WaitProgress } from "../../../src/client/resources/machine";
-import { countDelta, machineRequest, PROVISIONING_MS, startHarness, type Harness } from "./harness";
+import { countDelta, machineRequest, PROVISIONING_MS, useHarness } from "./harness";
 import { SEEDED } from "../../kit/seeded";
 
 const SHOW = "GET /machines/getMachinePublic";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
+const h = useHarness();
 
 describe("machines.waitFor", () => {
   it("waitFor(ready): 60 s provisioning → ready in 10 requests (a fixed 5 s poll makes 13)", async () => {

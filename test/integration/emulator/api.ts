@@ -4,6 +4,7 @@
  */
 import { startTestEmulator } from "../../kit/emulator";
 import { machineRequest } from "../../kit/machines";
+import { useStarted } from "../../kit/started";
 import type { EmulatorOptions, RunningEmulator } from "../../../src/emulator";
 
 /** One answer: status, parsed JSON body (undefined when empty) and headers. */
@@ -96,11 +97,7 @@ export async function startFixture(options: EmulatorOptions = {}): Promise<Fixtu
  * back to its seed before each test. Its fields are there once the file's `beforeAll` has run.
  */
 export function useFixture(options: EmulatorOptions = {}, { resetEach = false } = {}): Fixture {
-  const fx = {} as Fixture;
-  beforeAll(async () => {
-    Object.assign(fx, await startFixture(options));
-  });
-  afterAll(() => fx.close());
+  const fx = useStarted(() => startFixture(options));
   if (resetEach) beforeEach(() => fx.emu.control.reset());
   return fx;
 }

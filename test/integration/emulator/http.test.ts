@@ -4,19 +4,16 @@
  */
 import * as http from "node:http";
 import { NestedErrorBodySchema } from "../../../src/contract/schemas";
-import { startTestEmulator } from "../../kit/emulator";
+import { useTestEmulator } from "../../kit/emulator";
 import { Api, createBody } from "./api";
-import type { RunningEmulator } from "../../../src/emulator";
 import { SEEDED } from "../../kit/seeded";
 
-let emu: RunningEmulator;
-let api: Api;
 const lines: string[] = [];
+const emu = useTestEmulator({ log: (line) => lines.push(line) });
+let api: Api;
 beforeAll(async () => {
-  emu = await startTestEmulator({ log: (line) => lines.push(line) });
   api = new Api(emu.url, emu.keys.individual);
 });
-afterAll(() => emu.close());
 
 function expectError(res: { status: number; body: unknown }, status: number, code: string, message?: RegExp) {
   expect(res.status).toBe(status);

@@ -18,11 +18,10 @@ import {
   UserListSchema,
 } from "../../../src/contract/schemas";
 import type { z } from "zod";
-import { Api, createBody, SEEDED, startFixture, type Fixture } from "./api";
+import { Api, createBody, SEEDED, useFixture } from "./api";
 
-let fx: Fixture;
+const fx = useFixture();
 beforeAll(async () => {
-  fx = await startFixture();
   const make = (o: Record<string, unknown>) =>
     fx.individual.post("/machines/createSingleMachinePublic", createBody(o));
   await make({ machineName: "a", dynamicPublicIp: true });
@@ -45,7 +44,6 @@ beforeAll(async () => {
     createBody({ teamId: SEEDED.team, userId: SEEDED.member }),
   );
 });
-afterAll(() => fx.close());
 
 const asFilter = (value: unknown): string => (value === null || value === undefined ? "null" : String(value));
 

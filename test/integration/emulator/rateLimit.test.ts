@@ -4,18 +4,13 @@
  * POST /_emulator/rate-limit; counted in the state dump without a key; off by default; the
  * control endpoints are never throttled.
  */
-import { startTestEmulator } from "../../kit/emulator";
-import type { RunningEmulator } from "../../../src/emulator";
+import { startTestEmulator, useTestEmulator } from "../../kit/emulator";
 import { Api, createBody, SEEDED, useFixture } from "./api";
 
 const MACHINES = "/machines/getMachines";
 
 describe("off by default", () => {
-  let emu: RunningEmulator;
-  beforeAll(async () => {
-    emu = await startTestEmulator();
-  });
-  afterAll(() => emu.close());
+  const emu = useTestEmulator();
 
   it("rate limit: no flag → 60 requests at one instant all answered, counted as served", async () => {
     const api = new Api(emu.url, emu.keys.individual);
@@ -32,14 +27,12 @@ describe("off by default", () => {
 });
 
 describe("started with rateLimit 2/s, burst 3", () => {
-  let emu: RunningEmulator;
-  let api: Api;
   const lines: string[] = [];
+  const emu = useTestEmulator({ rateLimit: 2, rateBurst: 3, log: (line) => lines.push(line) });
+  let api: Api;
   beforeAll(async () => {
-    emu = await startTestEmulator({ rateLimit: 2, rateBurst: 3, log: (line) => lines.push(line) });
     api = new Api(emu.url, emu.keys.individual);
   });
-  afterAll(() => emu.close());
   beforeEach(async () => {
     await emu.control.reset();
     lines.length = 0;

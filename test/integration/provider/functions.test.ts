@@ -16,9 +16,9 @@ import {
   DataSourceError,
 } from "../../../src/provider/functions";
 import { VmApiClient } from "../../../src/client/client";
-import { startTestEmulator } from "../../kit/emulator";
+import { useTestEmulator } from "../../kit/emulator";
 
-let emu: Awaited<ReturnType<typeof startTestEmulator>>;
+const emu = useTestEmulator();
 let options: { apiKey: string; baseUrl: string };
 
 /** The value of an Output outside a deployment (the SDK resolves applies eagerly). */
@@ -49,10 +49,8 @@ function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
 }
 
 beforeAll(async () => {
-  emu = await startTestEmulator({ clock: "manual" });
   options = { apiKey: emu.keys.teamAdmin, baseUrl: emu.url };
 });
-afterAll(() => emu.close());
 
 /** Connection settings with a key the API does not know. */
 const wrongKey = () => ({ apiKey: "wrong-secret-key", baseUrl: emu.url });

@@ -4,14 +4,9 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { resourceProvider } from "../../../src/provider/runtime";
-import { startTestEmulator } from "../../kit/emulator";
-import type { RunningEmulator } from "../../../src/emulator";
+import { useTestEmulator } from "../../kit/emulator";
 
-let emu: RunningEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(() => emu.close());
+const emu = useTestEmulator();
 
 /** `provider` configured as the plugin configures it, from these `vmapi:` config values. */
 async function configured(provider: pulumi.dynamic.ResourceProvider, config: Record<string, string>) {

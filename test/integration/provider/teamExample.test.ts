@@ -5,17 +5,16 @@
  */
 import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
-import { startTestEmulator } from "../../kit/emulator";
+import { useTestEmulator } from "../../kit/emulator";
 import { SEEDED } from "../../kit/seeded";
 
 jest.mock("pulumi-vmapi", () => jest.requireActual("../../../src/index"), { virtual: true });
 
 type Registered = { type: string; name: string; inputs: Record<string, unknown> };
-let emu: Awaited<ReturnType<typeof startTestEmulator>>;
+const emu = useTestEmulator();
 const registered: Registered[] = [];
 
 beforeAll(async () => {
-  emu = await startTestEmulator({ clock: "manual" });
   await pulumi.runtime.setMocks(
     {
       newResource: (args) => {
@@ -38,7 +37,6 @@ beforeAll(async () => {
     ["vmapi-team:newUserPassword", "vmapi:apiKey"],
   );
 });
-afterAll(() => emu.close());
 
 /** Waits until the program has registered `count` resources (data sources resolve first). */
 async function registeredResources(count: number): Promise<Registered[]> {

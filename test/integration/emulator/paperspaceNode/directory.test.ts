@@ -13,7 +13,7 @@ import {
 } from "../../../../src/contract/schemas";
 import { DELEGATION_LIFETIME_MS } from "../../../../src/contract/constants";
 import { DEFAULT_SEED } from "../../../../src/emulator/state/defaultSeed";
-import { expectHttpError, expectOk, LOCAL_ONLY, startClientFixture, type ClientFixture } from "./harness";
+import { expectHttpError, expectOk, LOCAL_ONLY, useClientFixture } from "./harness";
 import { SEEDED } from "../../../kit/seeded";
 import { MACHINE_BASICS } from "../../../kit/machines";
 
@@ -35,11 +35,7 @@ const SEED = {
   ],
 };
 
-let fx: ClientFixture;
-beforeAll(async () => {
-  fx = await startClientFixture({ seed: SEED });
-});
-afterAll(() => fx.close());
+const fx = useClientFixture({ seed: SEED });
 
 const ids = (list: { id: string }[]) => list.map((x) => x.id);
 

@@ -7,6 +7,7 @@
 import { createRequire } from "node:module";
 import type { EmulatorOptions, RunningEmulator } from "../../../../src/emulator";
 import { startTestEmulator } from "../../../kit/emulator";
+import { useStarted } from "../../../kit/started";
 
 /** What the client hands its callback on failure: superagent's error (HTTP status) or its own. */
 export interface ClientError extends Error {
@@ -78,6 +79,11 @@ export async function startClientFixture(options: EmulatorOptions = {}): Promise
     return all;
   };
   return { emu, call, methods, called, close: () => emu.close() };
+}
+
+/** One client fixture for a test file: started before its tests, closed after them. */
+export function useClientFixture(options: EmulatorOptions = {}): ClientFixture {
+  return useStarted(() => startClientFixture(options));
 }
 
 /**

@@ -8,15 +8,11 @@ import {
   ScriptSchema,
   UtilizationSchema,
 } from "../../../../src/contract/schemas";
-import { expectHttpError, expectOk, onEmulatorTime, startClientFixture, type ClientFixture } from "./harness";
+import { expectHttpError, expectOk, onEmulatorTime, useClientFixture } from "./harness";
 import { SEEDED } from "../../../kit/seeded";
 import { MACHINE_BASICS } from "../../../kit/machines";
 
-let fx: ClientFixture;
-beforeAll(async () => {
-  fx = await startClientFixture();
-});
-afterAll(() => fx.close());
+const fx = useClientFixture();
 
 /** A machine of the create example's shape (C4 on the desktop template: ready 60 s after create). */
 const CREATE = {

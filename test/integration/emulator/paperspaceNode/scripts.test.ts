@@ -4,20 +4,20 @@
  * parameters in the query string, booleans as "true"/"false" (lib/client.js, lib/request.js).
  */
 import * as fs from "node:fs";
-import * as os from "node:os";
+import { useTempDirs } from "../../../kit/tempDirs";
 import * as path from "node:path";
 import { SCRIPT_MAX_BYTES } from "../../../../src/contract/constants";
 import { ScriptListSchema, ScriptSchema } from "../../../../src/contract/schemas";
-import { expectHttpError, expectOk, startClientFixture, type ClientFixture } from "./harness";
+import { expectHttpError, expectOk, useClientFixture } from "./harness";
 import { SEEDED } from "../../../kit/seeded";
 import { MACHINE_BASICS } from "../../../kit/machines";
 
-let fx: ClientFixture;
+const fx = useClientFixture();
+const tempDir = useTempDirs();
 let dir: string;
 let machineId: string;
 beforeAll(async () => {
-  fx = await startClientFixture();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "vmapi-psnode-"));
+  dir = tempDir("vmapi-psnode-");
   machineId = expectOk(
     await fx.call<{ id: string }>("machines.create", {
       ...MACHINE_BASICS,
@@ -25,10 +25,6 @@ beforeAll(async () => {
       templateId: SEEDED.desktopTemplate,
     }),
   ).id;
-});
-afterAll(async () => {
-  await fx.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 /** A script file on disk, as `scriptFile` names one. */
