@@ -9,19 +9,12 @@ import * as path from "path";
 import { useE2eContext, PROGRAMS } from "./support/kit";
 import { expectExit, steps } from "./support/cli";
 import type { EngineStack } from "./support/engineStack";
+import { CREATE_SETTINGS } from "../kit/machines";
 
 jest.setTimeout(180_000);
 
 const CREATE = "POST /machines/createSingleMachinePublic";
 const UPDATE = "POST /machines/{machineId}/updateMachinePublic";
-
-/** The four settings as the machine must hold them. */
-const SETTINGS = {
-  shutdownTimeoutInHours: 42,
-  performAutoSnapshot: true,
-  autoSnapshotFrequency: "day",
-  autoSnapshotSaveCount: 3,
-};
 
 const ctx = useE2eContext();
 let stack: EngineStack;
@@ -30,7 +23,7 @@ let machineId: string;
 beforeAll(async () => {
   stack = await ctx.stack(path.join(PROGRAMS, "machine"), ctx.emu.keys.individual, {
     name: "settings-box",
-    ...Object.fromEntries(Object.entries(SETTINGS).map(([k, v]) => [k, String(v)])),
+    ...Object.fromEntries(Object.entries(CREATE_SETTINGS).map(([k, v]) => [k, String(v)])),
   });
 });
 
@@ -50,7 +43,7 @@ test("up: the four settings declared → one create request, and one update only
   // The settings ride in the create body; the update gives the machine its name once it settled.
   expect(counts).toEqual([1, 1]);
   expect(await machine(machineId)).toMatchObject({
-    ...SETTINGS,
+    ...CREATE_SETTINGS,
     shutdownTimeoutForces: false,
     state: "ready",
   });
@@ -65,7 +58,7 @@ test("up: shutdownTimeoutForces and another save count declared → an update in
   const up = expectExit(await stack.up());
   expect(steps(up).map((s) => [s.op, s.new?.id])).toEqual([["update", machineId]]);
   expect(await machine(machineId)).toMatchObject({
-    ...SETTINGS,
+    ...CREATE_SETTINGS,
     autoSnapshotSaveCount: 5,
     shutdownTimeoutForces: true,
   });

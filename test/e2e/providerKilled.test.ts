@@ -19,8 +19,7 @@
 import * as path from "path";
 import type { FaultRuleInput } from "../kit/emulator";
 import { expectExit, messages } from "./support/cli";
-import { PROGRAMS, liveMachines, untilHeld, until, useE2eContext } from "./support/kit";
-import { childrenNamed, commandLine, descendantsOf } from "./support/processes";
+import { PROGRAMS, liveMachines, until, upWithPluginKilled, useE2eContext } from "./support/kit";
 
 jest.setTimeout(300_000);
 
@@ -88,13 +87,6 @@ function holdAll(route: Route, extra: Partial<FaultRuleInput> = {}): FaultRuleIn
 
 const ctx = useE2eContext();
 
-/** The dynamic-provider plugin process below the CLI that the wrapper `wrapper` started. */
-function providerProcess(wrapper: number): number | undefined {
-  const [cli] = childrenNamed(wrapper, "pulumi");
-  if (cli === undefined) return undefined;
-  return descendantsOf(cli).find((pid) => commandLine(pid).includes("dynamic-provider"));
-}
-
 /** A creating name's suffix (contract/unfinishedCreates.ts). */
 const CREATING = / \(creating [0-9a-f]{10}\)$/;
 
@@ -136,16 +128,8 @@ test.each(CASES)(
     const before = await counts();
     await ctx.emu.control.addFaults(hold.rules);
 
-    let wrapper = 0;
-    const up = stack.cli(["up", "--yes", "--skip-preview"], { onSpawn: (pid) => (wrapper = pid) });
-    await untilHeld(ctx.emu.control, up);
-    // Nothing the provider sends from here on is answered: what the API has is what it had at the kill.
-    const provider = providerProcess(wrapper);
-    expect(provider).toBeDefined();
-    process.kill(provider!, "SIGKILL");
-    const killed = await up;
-    expect(killed.code).not.toBe(0);
-    expect(await stack.resources()).toEqual([]);
+    // The dynamic-provider plugin: `node …/dynamic-provider/index.js`.
+    await upWithPluginKilled(ctx, stack, "dynamic-provider");
 
     // The case this run ran.
     const [first] = await ctx.emu.control.held();

@@ -6,20 +6,12 @@
  *   exactly the declared machines, none twice; `destroy` leaves nothing.
  */
 import * as path from "path";
-import { useE2eContext, PROGRAMS, liveMachines, untilHeld, until } from "./support/kit";
+import { useE2eContext, PROGRAMS, liveMachines, until, upWithPluginKilled } from "./support/kit";
 import { expectExit, messages, untilSucceeds } from "./support/cli";
-import { childrenNamed, commandLine, descendantsOf } from "./support/processes";
 
 jest.setTimeout(480_000);
 
 const YAML = path.join(PROGRAMS, "yaml");
-
-/** The plugin process (`node …/native/main.js`) below the CLI that the wrapper `wrapper` started. */
-function pluginProcess(wrapper: number): number | undefined {
-  const [cli] = childrenNamed(wrapper, "pulumi");
-  if (cli === undefined) return undefined;
-  return descendantsOf(cli).find((pid) => commandLine(pid).includes("native/main.js"));
-}
 
 describe("the plugin process killed while a create is in flight", () => {
   const CREATING = / \(creating [0-9a-f]{10}\)$/;
@@ -45,14 +37,8 @@ describe("the plugin process killed while a create is in flight", () => {
       await ctx.emu.control.addFaults([{ method, route: template, hold: "all", skip: nth - 1 }]);
       const counts = async () => (await ctx.emulator()).requestCounts[route] ?? 0;
       const before = await counts();
-      let wrapper = 0;
-      const up = stack.cli(["up", "--yes", "--skip-preview"], { onSpawn: (pid) => (wrapper = pid) });
-      await untilHeld(ctx.emu.control, up);
-      const plugin = pluginProcess(wrapper);
-      expect(plugin).toBeDefined();
-      process.kill(plugin!, "SIGKILL");
-      expect((await up).code).not.toBe(0);
-      expect(await stack.resources()).toEqual([]);
+      // The plugin process: `node …/native/main.js`.
+      await upWithPluginKilled(ctx, stack, "native/main.js");
       // The case this run ran: the create held, the nth to arrive, nothing of it made yet.
       const [held] = await ctx.emu.control.held();
       expect(`${held.method} ${held.route}`).toBe(route);

@@ -32,6 +32,17 @@ export const MACHINE_BASICS = {
   billingType: "hourly",
 } as const;
 
+/**
+ * The four in-place settings the create endpoint takes (docs/api.md, "Creating a machine"), as a
+ * machine declaring them must hold them.
+ */
+export const CREATE_SETTINGS = {
+  shutdownTimeoutInHours: 42,
+  performAutoSnapshot: true,
+  autoSnapshotFrequency: "day",
+  autoSnapshotSaveCount: 3,
+} as const;
+
 /** Provisioning length at time scale 1 (the emulator's lifecycle table). */
 export const PROVISIONING_MS = LIFECYCLE.provisioning!.durationMs;
 

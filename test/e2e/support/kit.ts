@@ -16,6 +16,7 @@ import { VmApiClient, type VmApiClientOptions } from "../../../src/client/client
 import type { EmulatorOptions, RunningEmulator } from "../../../src/emulator";
 import { REPO, type CliRun } from "./cli";
 import { EngineStack, EngineWorkspace, type StackConfig } from "./engineStack";
+import { childrenNamed, commandLine, descendantsOf } from "./processes";
 
 /** Lifecycle durations × this: a 60 s provisioning takes 120 ms. The provider polls at the same scale. */
 export const TIME_SCALE = 0.002;
@@ -164,6 +165,31 @@ export async function untilHeld(control: EmulatorControl, run: Promise<CliRun>, 
       );
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/**
+ * An `up` of `stack` whose plugin is SIGKILLed once the emulator holds a request (a fault rule's
+ * `hold`): the plugin is the process below the CLI whose command line holds `plugin`
+ * ("dynamic-provider", "native/main.js"). The run fails and the stack records nothing; what the
+ * API has is what it had at the kill, since nothing the plugin sent after the held request was
+ * answered.
+ */
+export async function upWithPluginKilled(
+  ctx: E2eContext,
+  stack: EngineStack,
+  plugin: string,
+): Promise<CliRun> {
+  let wrapper = 0;
+  const up = stack.cli(["up", "--yes", "--skip-preview"], { onSpawn: (pid) => (wrapper = pid) });
+  await untilHeld(ctx.emu.control, up);
+  const [cli] = childrenNamed(wrapper, "pulumi");
+  const pid = cli === undefined ? undefined : descendantsOf(cli).find((p) => commandLine(p).includes(plugin));
+  expect(pid).toBeDefined();
+  process.kill(pid!, "SIGKILL");
+  const killed = await up;
+  expect(killed.code).not.toBe(0);
+  expect(await stack.resources()).toEqual([]);
+  return killed;
 }
 
 /**

@@ -6,19 +6,12 @@
 import { accountOf } from "../../../src/provider/account/accounts";
 import { machineWatcherFor } from "../../../src/provider/machine/machineWatcher";
 import { checkedMachine, useProviderKit } from "./providerTestKit";
+import { CREATE_SETTINGS } from "../../kit/machines";
 
 const kit = useProviderKit();
 
 const CREATE = "POST /machines/createSingleMachinePublic";
 const UPDATE = "POST /machines/{machineId}/updateMachinePublic";
-
-/** The four settings the create body carries (docs/api.md, "Creating a machine"). */
-const SETTINGS = {
-  shutdownTimeoutInHours: 42,
-  performAutoSnapshot: true,
-  autoSnapshotFrequency: "day",
-  autoSnapshotSaveCount: 3,
-} as const;
 
 const checked = (extra: Record<string, unknown>) => checkedMachine(kit, "settings", extra);
 
@@ -35,19 +28,19 @@ const machine = (id: string) => kit.client().machines.get(id);
 
 describe("Machine create: in-place settings", () => {
   it("create: the four settings declared → sent in the create body, no update follows for them (the one update names the machine, the create's last step); machine and outputs hold them", async () => {
-    const { id, outs, creates, updates } = await createCounting(await checked(SETTINGS));
+    const { id, outs, creates, updates } = await createCounting(await checked(CREATE_SETTINGS));
     expect([creates, updates]).toEqual([1, 1]);
-    expect(await machine(id)).toMatchObject({ ...SETTINGS, state: "ready" });
-    expect(outs).toMatchObject(SETTINGS);
+    expect(await machine(id)).toMatchObject({ ...CREATE_SETTINGS, state: "ready" });
+    expect(outs).toMatchObject(CREATE_SETTINGS);
   });
 
   it("create: shutdownTimeoutForces declared too → the create carries the four, one update sets shutdownTimeoutForces", async () => {
     const { id, creates, updates } = await createCounting(
-      await checked({ ...SETTINGS, shutdownTimeoutForces: true }),
+      await checked({ ...CREATE_SETTINGS, shutdownTimeoutForces: true }),
     );
     // One update sets shutdownTimeoutForces, one names the machine at the end.
     expect([creates, updates]).toEqual([1, 2]);
-    expect(await machine(id)).toMatchObject({ ...SETTINGS, shutdownTimeoutForces: true });
+    expect(await machine(id)).toMatchObject({ ...CREATE_SETTINGS, shutdownTimeoutForces: true });
   });
 
   it('check: autoSnapshotSaveCount "3" → the input becomes 3, so after the create the diff finds no change', async () => {
@@ -66,11 +59,11 @@ describe("Machine create: in-place settings", () => {
   it("update: a machine created without the settings (as an older version did) → they are declared later and applied in place", async () => {
     const declared = await checked({});
     const { id, outs } = await kit.providers.machine.create(declared, kit.settings);
-    const news = { ...declared, ...SETTINGS };
+    const news = { ...declared, ...CREATE_SETTINGS };
     expect(await kit.providers.machine.diff(id, outs!, news)).toMatchObject({ changes: true, replaces: [] });
     const updated = await kit.providers.machine.update(id, outs!, news, kit.settings);
-    expect(updated.outs).toMatchObject(SETTINGS);
-    expect(await machine(id)).toMatchObject(SETTINGS);
+    expect(updated.outs).toMatchObject(CREATE_SETTINGS);
+    expect(await machine(id)).toMatchObject(CREATE_SETTINGS);
     expect(await kit.providers.machine.diff(id, updated.outs!, news)).toMatchObject({ changes: false });
   });
 });
