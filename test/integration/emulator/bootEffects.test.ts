@@ -204,17 +204,23 @@ describe("utilization", () => {
 });
 
 describe("capacity", () => {
+  /** Machine `id` after a start that found no capacity: off, its latest event that `name`'s error naming type and region. */
+  async function expectNoCapacity(id: string, name: "create" | "start", machineType: string, region: string) {
+    const failed = await show(id);
+    expect(failed.state).toBe("off");
+    expect(failed.events?.[0]).toMatchObject({
+      name,
+      state: "error",
+      errorMsg: `insufficient capacity for ${machineType} in ${region}`,
+    });
+    return failed;
+  }
+
   it("capacity: failNextStarts on create → off with an error event naming type and region; next start works", async () => {
     await fx.emu.control.capacity({ region: "Europe (AMS1)", machineType: "C5", failNextStarts: 1 });
     const m = await create({ region: "Europe (AMS1)", machineType: "C5" });
     fx.emu.advance(PROVISION);
-    const failed = await show(m.id);
-    expect(failed.state).toBe("off");
-    expect(failed.events?.[0]).toMatchObject({
-      name: "create",
-      state: "error",
-      errorMsg: "insufficient capacity for C5 in Europe (AMS1)",
-    });
+    const failed = await expectNoCapacity(m.id, "create", "C5", "Europe (AMS1)");
     expect(failed.dtLastRun).toBeNull();
     await op(m.id, "start");
     fx.emu.advance(START);
@@ -228,13 +234,7 @@ describe("capacity", () => {
     await op(m.id, "start");
     expect((await show(m.id)).state).toBe("starting");
     fx.emu.advance(START);
-    const failed = await show(m.id);
-    expect(failed.state).toBe("off");
-    expect(failed.events?.[0]).toMatchObject({
-      name: "start",
-      state: "error",
-      errorMsg: "insufficient capacity for C4 in East Coast (NY2)",
-    });
+    await expectNoCapacity(m.id, "start", "C4", "East Coast (NY2)");
   });
 
   it("capacity control: available false → getAvailability reports it", async () => {

@@ -20,6 +20,22 @@ function changed(value: unknown): unknown {
   return `${String(value)}-other`;
 }
 
+/**
+ * Each row of `rows` held to what `diff` does with a change to that input alone of `news`: it
+ * replaces exactly when the row says "replace". The rows name exactly the inputs of `news`.
+ */
+async function expectRowsHeld(
+  rows: Record<string, string>,
+  news: Record<string, unknown>,
+  diff: (news: Record<string, unknown>) => Promise<{ replaces?: string[] }>,
+): Promise<void> {
+  expect(Object.keys(rows).sort()).toEqual(Object.keys(news).sort());
+  for (const [key, action] of Object.entries(rows)) {
+    const { replaces } = await diff({ ...news, [key]: changed(news[key]) });
+    expect([key, replaces?.includes(key) ?? false]).toEqual([key, action === "replace"]);
+  }
+}
+
 describe("diff tables stated in the declarations", () => {
   test("ResourceDelegation: machineIds replaces, renewBeforeSeconds is stored without a replacement", async () => {
     const provider = viaSettings(resourceDelegationProvider, context, OFFLINE_SETTINGS);
@@ -34,15 +50,9 @@ describe("diff tables stated in the declarations", () => {
       isEnabled: true,
     };
     const news = { machineIds: olds.machineIds, renewBeforeSeconds: olds.renewBeforeSeconds };
-    const rows = resourceDelegationResource.changes;
-    expect(Object.keys(rows).sort()).toEqual(Object.keys(news).sort());
-    for (const [key, action] of Object.entries(rows)) {
-      const diff = await provider.diff("7", olds, {
-        ...news,
-        [key]: changed(news[key as keyof typeof news]),
-      });
-      expect([key, diff.replaces?.includes(key) ?? false]).toEqual([key, action === "replace"]);
-    }
+    await expectRowsHeld(resourceDelegationResource.changes, news, (edited) =>
+      provider.diff("7", olds, edited),
+    );
   });
 
   test("ResourceDelegation: renewBeforeSeconds defaults to 1800 (a delegation 29 min from expiry is renewed, 31 min not)", async () => {
@@ -59,14 +69,8 @@ describe("diff tables stated in the declarations", () => {
   test("MachineAccess: both inputs replace", async () => {
     const provider = viaSettings(machineAccessProvider, context, OFFLINE_SETTINGS);
     const olds = { machineId: "ps1", userId: "u1" };
-    const rows = machineAccessResource.changes;
-    expect(Object.keys(rows).sort()).toEqual(Object.keys(olds).sort());
-    for (const [key, action] of Object.entries(rows)) {
-      const diff = await provider.diff("ps1/u1", olds, {
-        ...olds,
-        [key]: changed(olds[key as keyof typeof olds]),
-      });
-      expect([key, diff.replaces?.includes(key) ?? false]).toEqual([key, action === "replace"]);
-    }
+    await expectRowsHeld(machineAccessResource.changes, olds, (edited) =>
+      provider.diff("ps1/u1", olds, edited),
+    );
   });
 });

@@ -62,6 +62,19 @@ function setup(options: ConstructorParameters<typeof RateLimiter>[0] = {}) {
   };
 }
 
+/**
+ * A limiter that learned `rate` requests/s, its floor: of two requests at once, the second was
+ * refused with no Retry-After.
+ */
+async function learnedRate(rate: number) {
+  const t = setup({ minRatePerSecond: rate });
+  const burst = await Promise.all(Array.from({ length: 2 }, () => t.limiter.acquire()));
+  t.ok(burst[0]);
+  t.limiter.settle(burst[1], { status: 429, retryAfterMs: 0 });
+  expect(t.limiter.ratePerSecond).toBe(rate);
+  return t;
+}
+
 describe("RateLimiter", () => {
   it("acquire: before any refusal → unlimited, nobody waits", async () => {
     const t = setup();
@@ -124,11 +137,14 @@ describe("RateLimiter", () => {
     expect(t.limiter.ratePerSecond).toBeGreaterThan(17);
   });
 
-  it("a first 429 with nothing let through around it → a hold, no rate", async () => {
+  it.each([
+    ["a first 429 with nothing let through around it → a hold, no rate", 429, 5],
+    ["Retry-After on another answer (503) → everyone holds, the rate stays", 503, 3],
+  ])("%s", async (_name, status, callers) => {
     const t = setup();
-    t.limiter.settle(await t.limiter.acquire(), { status: 429, retryAfterMs: 2_000 });
+    t.limiter.settle(await t.limiter.acquire(), { status, retryAfterMs: 2_000 });
     expect(t.limiter.ratePerSecond).toBe(Infinity);
-    expect(Math.min(...(await t.callers(5)))).toBeGreaterThanOrEqual(2_000);
+    expect(Math.min(...(await t.callers(callers)))).toBeGreaterThanOrEqual(2_000);
   });
 
   it("after a slow-down → the rate recovers gently: about +1 request/s per second of answered traffic", async () => {
@@ -152,11 +168,7 @@ describe("RateLimiter", () => {
   });
 
   it("concurrent callers share one budget: at a learned 2/s, 10 callers go one every 500 ms, in order", async () => {
-    const t = setup({ minRatePerSecond: 2 });
-    const burst = await Promise.all(Array.from({ length: 2 }, () => t.limiter.acquire()));
-    t.ok(burst[0]);
-    t.limiter.settle(burst[1], { status: 429, retryAfterMs: 0 });
-    expect(t.limiter.ratePerSecond).toBe(2);
+    const t = await learnedRate(2);
     const start = t.clock.now;
     const order: number[] = [];
     const times: number[] = [];
@@ -175,21 +187,10 @@ describe("RateLimiter", () => {
   });
 
   it("a rate whose interval is a fraction of a millisecond's clock (3/s) → the queue still moves, never faster", async () => {
-    const t = setup({ minRatePerSecond: 3 });
-    const burst = await Promise.all(Array.from({ length: 2 }, () => t.limiter.acquire()));
-    t.ok(burst[0]);
-    t.limiter.settle(burst[1], { status: 429, retryAfterMs: 0 });
-    expect(t.limiter.ratePerSecond).toBe(3);
+    const t = await learnedRate(3);
     const times = await t.callers(6);
     expect(times).toHaveLength(6);
     for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(1000 / 3);
-  });
-
-  it("Retry-After on another answer (503) → everyone holds, the rate stays", async () => {
-    const t = setup();
-    t.limiter.settle(await t.limiter.acquire(), { status: 503, retryAfterMs: 2_000 });
-    expect(t.limiter.ratePerSecond).toBe(Infinity);
-    expect(Math.min(...(await t.callers(3)))).toBeGreaterThanOrEqual(2_000);
   });
 
   it("notices: one per hold or slow-down, not one per refused caller", async () => {
