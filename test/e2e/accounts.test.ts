@@ -76,13 +76,13 @@ test("account changed → the machine is replaced: made under the new account, d
 
 test("an account that is not configured → preview fails naming it and the configured ones; nothing created", async () => {
   const stack = await ctx.twoAccountStack(path.join(PROGRAMS, "machine"), { account: "personal" });
-  const creates = (await ctx.emulator()).requestCounts[CREATE] ?? 0;
+  const creates = await ctx.received(CREATE);
   const preview = await recorded(stack.preview());
   expect(preview.code).not.toBe(0);
   expect(preview.stdout + preview.stderr).toMatch(
     /account "personal" is not configured \(configured accounts: team\)/,
   );
-  expect((await ctx.emulator()).requestCounts[CREATE] ?? 0).toBe(creates);
+  expect(await ctx.received(CREATE)).toBe(creates);
   assertNoPlaintextKeys(stack);
 });
 

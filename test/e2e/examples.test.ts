@@ -107,13 +107,13 @@ test("team: config missing → preview names the missing key, nothing created", 
   const stack = await ctx.stack(path.join(EXAMPLES, "team"), ctx.emu.keys.teamAdmin, {
     newUserPassword: { secret: "s3cret-Passw0rd" },
   });
-  const createsBefore = (await ctx.emulator()).requestCounts[CREATE] ?? 0;
+  const createsBefore = await ctx.received(CREATE);
   const preview = await stack.preview();
   expect(preview.code).not.toBe(0);
   expect(preview.stdout + preview.stderr).toMatch(
     /missing (a )?config(uration)? value.*teamId|teamId.*missing/is,
   );
-  expect((await ctx.emulator()).requestCounts[CREATE] ?? 0).toBe(createsBefore);
+  expect(await ctx.received(CREATE)).toBe(createsBefore);
 });
 
 test("data-sources: up, preview, refresh, destroy → a GPU machine on the region's network, then none", async () => {

@@ -18,7 +18,7 @@ const ctx = useE2eContext();
 test("up: no capacity at boot → fails with the reason, machine kept in state; next up → completes it", async () => {
   const stack = await ctx.stack(PROGRAM, ctx.emu.keys.individual, { name: "capacity-box" });
   await ctx.emu.control.capacity({ region: "East Coast (NY2)", machineType: "C4", failNextStarts: 1 });
-  const createsBefore = (await ctx.emulator()).requestCounts[CREATE] ?? 0;
+  const createsBefore = await ctx.received(CREATE);
 
   const failed = await stack.up();
   expect(failed.code).not.toBe(0);
@@ -57,7 +57,7 @@ test.each([
   ],
 ])("preview: %s → fails naming the property, nothing created", async (_case, config, property, reason) => {
   const stack = await ctx.stack(PROGRAM, ctx.emu.keys.individual, config);
-  const createsBefore = (await ctx.emulator()).requestCounts[CREATE] ?? 0;
+  const createsBefore = await ctx.received(CREATE);
   const preview = await stack.preview();
   expect(preview.code).not.toBe(0);
   // The engine's own wording for a check failure (the substitute assumed "'box's property 'x'").
@@ -65,6 +65,6 @@ test.each([
     new RegExp(`vmapi:Machine resource 'box': property ${property} value \\{.*\\} has a problem: `),
   );
   expect(preview.stdout).toMatch(reason);
-  expect((await ctx.emulator()).requestCounts[CREATE] ?? 0).toBe(createsBefore);
+  expect(await ctx.received(CREATE)).toBe(createsBefore);
   expect(await stack.resources()).toEqual([]);
 });

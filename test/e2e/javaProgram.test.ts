@@ -102,7 +102,7 @@ describe("the Java quickstart, on an emulator whose provisioning takes 6 s", () 
 
   test("up: an edited setupScript → a new script for the same machine, and the trigger restarts that machine once, in place; it is ready and ran the new script", async () => {
     await stack.setConfig({ [`${PROJECT}:setupScript`]: "#!/bin/bash\necho second\n" });
-    const restartsBefore = (await ctx.emulator()).requestCounts[RESTART] ?? 0;
+    const restartsBefore = await ctx.received(RESTART);
     const up = expectExit(await stack.up());
     expect(ops(up)).toEqual(
       expect.arrayContaining([

@@ -93,7 +93,7 @@ describe("on the real clock", () => {
     const stack = await ctx.stack(OPTIONS, ctx.emu.keys.individual, {
       replaceOnChanges: JSON.stringify(["nmae"]),
     });
-    const creates = async () => (await ctx.emulator()).requestCounts[CREATE] ?? 0;
+    const creates = () => ctx.received(CREATE);
     const before = await creates();
     const plan = await stack.preview();
     expect(plan.code).not.toBe(0);

@@ -24,7 +24,6 @@ const START = "POST /machines/{machineId}/start";
 const ctx = useE2eContext();
 
 const client = () => ctx.client({ env: {} });
-const count = async (route: string) => (await ctx.emulator()).requestCounts[route] ?? 0;
 
 /** `vmapi-review` of a `preview --json`. */
 function review(json: string): string {
@@ -50,7 +49,7 @@ test("restartTriggers: edited script → preview shows the restart's update, rev
   const first = expectExit(await stack.up());
   // Declaring the triggers restarts nothing: the machine has just booted.
   expect(steps(first).map((s) => [s.name, s.op])).toContainEqual(["box-restart", "create"]);
-  expect(await count(RESTART)).toBe(0);
+  expect(await ctx.received(RESTART)).toBe(0);
   const { machineId } = await stack.outputs();
 
   await stack.setConfig({ text: "#!/bin/bash\necho second\n" });
@@ -66,9 +65,9 @@ test("restartTriggers: edited script → preview shows the restart's update, rev
     /\| `box` \([^)]*\) \| restart \| `restartTriggers\[0\]` "sc[a-z0-9]+" → \(from `boot`, known after up\)/,
   );
 
-  const restartsBefore = await count(RESTART);
+  const restartsBefore = await ctx.received(RESTART);
   const up = expectExit(await stack.up());
-  expect((await count(RESTART)) - restartsBefore).toBe(1);
+  expect((await ctx.received(RESTART)) - restartsBefore).toBe(1);
   expect(messages(up)).toContainEqual(
     expect.stringMatching(/restarting, its restartTriggers changed \(trigger 0 of 1\)/),
   );
@@ -89,10 +88,10 @@ test("restartTriggers left out: the same edit → the script is replaced, no res
   const stack = await ctx.stack(PROGRAM, ctx.emu.keys.individual);
   expectExit(await stack.up());
   await stack.setConfig({ text: "#!/bin/bash\necho edited\n" });
-  const before = await count(RESTART);
+  const before = await ctx.received(RESTART);
   const up = expectExit(await stack.up());
   expect(steps(up).map((s) => s.name)).not.toContain("box-restart");
-  expect((await count(RESTART)) - before).toBe(0);
+  expect((await ctx.received(RESTART)) - before).toBe(0);
   expectExit(await stack.destroy());
 });
 
@@ -101,9 +100,9 @@ test("restartTriggers on a machine declared off: the edit → neither restarted 
   expectExit(await stack.up());
   const { machineId } = await stack.outputs();
   await stack.setConfig({ text: "#!/bin/bash\necho while off\n" });
-  const [restarts, starts] = [await count(RESTART), await count(START)];
+  const [restarts, starts] = [await ctx.received(RESTART), await ctx.received(START)];
   const up = expectExit(await stack.up());
-  expect([(await count(RESTART)) - restarts, (await count(START)) - starts]).toEqual([0, 0]);
+  expect([(await ctx.received(RESTART)) - restarts, (await ctx.received(START)) - starts]).toEqual([0, 0]);
   expect(messages(up)).toContainEqual(
     expect.stringMatching(/restartTriggers changed, but it is declared off: not started, nothing restarted/),
   );

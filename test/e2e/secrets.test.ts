@@ -101,8 +101,7 @@ test("secrets: API key, script text, new-user password and delegation token → 
 test("secrets: a secret input that check refuses (a region that is none, a name with a newline) → preview names the field and the allowed values, never the value", async () => {
   // The program's secret values: SECRET-region-7b3a and "SECRET-name-c91e\nsecond line".
   const stack = await ctx.stack(path.join(PROGRAMS, "badSecrets"), ctx.emu.keys.individual);
-  const creates = async () =>
-    (await ctx.emulator()).requestCounts["POST /machines/createSingleMachinePublic"] ?? 0;
+  const creates = () => ctx.received("POST /machines/createSingleMachinePublic");
   const createsBefore = await creates();
   const machine = await stack.preview();
   await stack.setConfig({ kind: "script" });

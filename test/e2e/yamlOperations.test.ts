@@ -68,7 +68,7 @@ outputs:
 
 describe("at the tests' time scale", () => {
   const ctx = useE2eContext();
-  const restarts = async () => (await ctx.emulator()).requestCounts[RESTART] ?? 0;
+  const restarts = () => ctx.received(RESTART);
 
   test("MachineRestart: its trigger changes → preview plans its update alone; up restarts the same machine once, ready; unchanged → no restart", async () => {
     const yaml = program();
@@ -103,7 +103,7 @@ describe("at the tests' time scale", () => {
 
 describe("on an emulator whose restart takes 4.5 s", () => {
   const ctx = useE2eContext({ timeScale: 0.1 });
-  const restarts = async () => (await ctx.emulator()).requestCounts[RESTART] ?? 0;
+  const restarts = () => ctx.received(RESTART);
 
   test("customTimeouts.update 2s, shorter than the restart → the update fails naming it; the next up waits for that restart, sending no second one", async () => {
     const yaml = program({ restart: "        update: 2s\n" });

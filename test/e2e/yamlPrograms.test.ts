@@ -202,8 +202,7 @@ describe("on the emulator at the tests' time scale", () => {
 
   test("preview: a size the API refuses → fails naming size and its bound; nothing created", async () => {
     const stack = await ctx.stack(path.join(YAML, "badInput"), ctx.emu.keys.individual);
-    const creates = async () =>
-      (await ctx.emulator()).requestCounts["POST /machines/createSingleMachinePublic"] ?? 0;
+    const creates = () => ctx.received("POST /machines/createSingleMachinePublic");
     const before = await creates();
     const preview = await stack.preview();
     expect(preview.code).not.toBe(0);

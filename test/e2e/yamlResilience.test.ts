@@ -35,7 +35,7 @@ describe("the plugin process killed while a create is in flight", () => {
       // until the test releases them: the kill lands while that create is in flight, however slow
       // the machine.
       await ctx.emu.control.addFaults([{ method, route: template, hold: "all", skip: nth - 1 }]);
-      const counts = async () => (await ctx.emulator()).requestCounts[route] ?? 0;
+      const counts = () => ctx.received(route);
       const before = await counts();
       // The plugin process: `node …/native/main.js`.
       await upWithPluginKilled(ctx, stack, "native/main.js");

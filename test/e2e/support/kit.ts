@@ -118,6 +118,11 @@ export class E2eContext {
     return this.emu.control.state();
   }
 
+  /** How many requests of `route` ("POST /machines/createSingleMachinePublic") the emulator has received. */
+  async received(route: string): Promise<number> {
+    return (await this.emulator()).requestCounts[route] ?? 0;
+  }
+
   /** A client of the test's own (not the stacks'), under the individual key unless `options` say otherwise. */
   client(options: Partial<VmApiClientOptions> = {}): VmApiClient {
     return new VmApiClient({ apiKey: this.emu.keys.individual, baseUrl: this.emu.url, ...options });

@@ -23,6 +23,13 @@ function account(records: Record[]) {
   return { lister, records };
 }
 
+/** One step of a test that another waits for: `reached` resolves once `reach` is called. */
+function step(): { reached: Promise<void>; reach: () => void } {
+  let reach: () => void = () => undefined;
+  const reached = new Promise<void>((resolve) => (reach = resolve));
+  return { reached, reach };
+}
+
 describe("FreshListings", () => {
   it("list: 5 creates in one window → one listing of the account, each gets all of it", async () => {
     const { lister } = account([record("kept", "web-2"), record("other", "db-0")]);
@@ -36,26 +43,24 @@ describe("FreshListings", () => {
 
   it("list: a create that begins after the shared listing was sent → never served by it: the next listing has a record made meanwhile", async () => {
     const { lister, records } = account([]);
-    let release: () => void = () => undefined;
-    const answered = new Promise<void>((resolve) => (release = resolve));
-    let sent: () => void = () => undefined;
-    const wasSent = new Promise<void>((resolve) => (sent = resolve));
+    const answered = step();
+    const sent = step();
     // The first listing leaves, then waits for its answer until the test releases it.
     lister.mockImplementationOnce(async (onSent) => {
       onSent();
       const snapshot = [...records];
-      sent();
-      await answered;
+      sent.reach();
+      await answered.reached;
       return snapshot;
     });
     const listings = new FreshListings(lister, timing());
     const first = [listings.list(), listings.list()];
-    await wasSent;
+    await sent.reached;
     // After that listing left, a record appears (a late create of a killed `up`)...
     records.push(record("late", "web-2"));
     // ...and two creates begin: they may not use the listing in flight.
     const second = [listings.list(), listings.list()];
-    release();
+    answered.reach();
 
     expect((await Promise.all(first)).map((all) => all.length)).toEqual([0, 0]);
     expect((await Promise.all(second)).map((all) => all.map((r) => r.id))).toEqual([["late"], ["late"]]);
@@ -64,21 +69,19 @@ describe("FreshListings", () => {
 
   it("list: creates that arrive while the listing waits for its turn (not sent yet) → they join it", async () => {
     const { lister } = account([record("kept", "web-3")]);
-    let turn: () => void = () => undefined;
-    const granted = new Promise<void>((resolve) => (turn = resolve));
-    let queued: () => void = () => undefined;
-    const isQueued = new Promise<void>((resolve) => (queued = resolve));
+    const granted = step();
+    const queued = step();
     lister.mockImplementationOnce(async (onSent) => {
-      queued();
-      await granted; // the account's rate limiter holds it
+      queued.reach();
+      await granted.reached; // the account's rate limiter holds it
       onSent();
       return [record("kept", "web-3")];
     });
     const listings = new FreshListings(lister, timing());
     const early = [listings.list(), listings.list()];
-    await isQueued;
+    await queued.reached;
     const late = [listings.list(), listings.list()];
-    turn();
+    granted.reach();
 
     expect((await Promise.all([...early, ...late])).map((all) => all.length)).toEqual([1, 1, 1, 1]);
     expect(lister).toHaveBeenCalledTimes(1);

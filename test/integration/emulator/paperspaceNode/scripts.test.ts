@@ -42,17 +42,20 @@ async function machineScriptId(): Promise<string | null> {
   return expectOk(await fx.call<{ scriptId: string | null }>("machines.show", { machineId })).scriptId;
 }
 
+/** scripts.create with `params`, attached to the file's machine: the script it answers, strictly parsed (no text). */
+async function createdScript(params: Record<string, unknown>) {
+  return ScriptSchema.strict().parse(expectOk(await fx.call("scripts.create", { ...params, machineId })));
+}
+
 describe("paperspace-node scripts", () => {
   it("scripts.create: scriptText and every option → the script (no text); text and attachment as sent", async () => {
-    const answer = await fx.call("scripts.create", {
+    const script = await createdScript({
       scriptName: "My Script",
       scriptText: "#!/bin/bash\necho text\n",
       scriptDescription: "A startup script",
       isEnabled: false,
       runOnce: true,
-      machineId,
     });
-    const script = ScriptSchema.strict().parse(expectOk(answer));
     expect(script).toMatchObject({
       name: "My Script",
       description: "A startup script",
@@ -66,15 +69,13 @@ describe("paperspace-node scripts", () => {
 
   it("scripts.create: scriptFile and every option → 200; the text is the file's; the query's 'true'/'false' applied", async () => {
     const content = '#!/bin/bash\necho "from a file" é\n';
-    const answer = await fx.call("scripts.create", {
+    const script = await createdScript({
       scriptName: "From File",
       scriptFile: scriptFile("s.sh", content),
       scriptDescription: "uploaded",
       isEnabled: true,
       runOnce: false,
-      machineId,
     });
-    const script = ScriptSchema.strict().parse(expectOk(answer));
     expect(script).toMatchObject({
       name: "From File",
       description: "uploaded",
