@@ -30,7 +30,10 @@ export function startTestEmulator(options: EmulatorOptions = {}): Promise<Runnin
   return startEmulator({ port: 0, host: "127.0.0.1", clock: "manual", log: () => undefined, ...options });
 }
 
-/** One test emulator (as `startTestEmulator` starts it) for a test file or describe block: started before its tests, closed after them. */
+/**
+ * One test emulator (as `startTestEmulator` starts it) for a test file or describe block: started
+ * before its tests, closed after them.
+ */
 export function useTestEmulator(options: EmulatorOptions = {}): RunningEmulator {
   return useStarted(() => startTestEmulator(options));
 }

@@ -123,7 +123,7 @@ export class E2eContext {
     return (await this.emulator()).requestCounts[route] ?? 0;
   }
 
-  /** A client of the test's own (not the stacks'), under the individual key unless `options` say otherwise. */
+  /** A client of the test's own (not the stacks'): the individual key unless `options` say otherwise. */
   client(options: Partial<VmApiClientOptions> = {}): VmApiClient {
     return new VmApiClient({ apiKey: this.emu.keys.individual, baseUrl: this.emu.url, ...options });
   }

@@ -204,7 +204,7 @@ describe("utilization", () => {
 });
 
 describe("capacity", () => {
-  /** Machine `id` after a start that found no capacity: off, its latest event that `name`'s error naming type and region. */
+  /** Machine `id` after a start that found no capacity: off, its latest event `name`'s error naming both. */
   async function expectNoCapacity(id: string, name: "create" | "start", machineType: string, region: string) {
     const failed = await show(id);
     expect(failed.state).toBe("off");

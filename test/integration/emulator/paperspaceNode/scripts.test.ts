@@ -42,7 +42,7 @@ async function machineScriptId(): Promise<string | null> {
   return expectOk(await fx.call<{ scriptId: string | null }>("machines.show", { machineId })).scriptId;
 }
 
-/** scripts.create with `params`, attached to the file's machine: the script it answers, strictly parsed (no text). */
+/** scripts.create with `params`, attached to the file's machine: the script answered, strictly (no text). */
 async function createdScript(params: Record<string, unknown>) {
   return ScriptSchema.strict().parse(expectOk(await fx.call("scripts.create", { ...params, machineId })));
 }
