@@ -5,7 +5,8 @@
  *   is edited, and the machine runs the new text at its next boot;
  * - a program that still sets `Machine.scriptId` is told, at preview, that the machine will be
  *   replaced, why, and what to write instead: a TypeScript program in the stack's log, a Pulumi
- *   YAML program (the plugin route) on the machine's own row.
+ *   YAML program (the plugin route) on the machine's own row; both in the text the preview
+ *   prints, and once more (not twice) by the `up` that replaces the machine.
  */
 import * as fs from "fs";
 import * as os from "os";
@@ -90,7 +91,7 @@ test("quickstart: edited script text → the script is replaced (new one first),
   }
 });
 
-test("Machine.scriptId: edited script text → preview warns that the machine will be replaced, why (scriptId, its disk) and what to write instead", async () => {
+test("Machine.scriptId: edited script text → preview warns, in its printed text too, that the machine will be replaced, why (scriptId, its disk) and what to write instead; up warns once", async () => {
   const stack = await ctx.stack(path.join(PROGRAMS, "scriptEdit"), ctx.emu.keys.individual, {
     pattern: "scriptId",
     text: "#!/bin/bash\necho first\n",
@@ -101,15 +102,17 @@ test("Machine.scriptId: edited script text → preview warns that the machine wi
   const plan = expectExit(await stack.preview());
   expect(steps(plan).map((s) => [s.name, s.op])).toContainEqual(["box", "replace"]);
   // A dynamic provider's warning reaches the engine as a line of the plugin: "warning: [runtime] ...".
-  const warnings = messages(plan).filter((m) => m.includes("warning: [runtime]"));
-  expect(warnings).toContainEqual(expect.stringMatching(/will be REPLACED because its scriptId changes/));
-  expect(warnings).toContainEqual(expect.stringMatching(/destroyed with its disk/));
-  expect(warnings).toContainEqual(expect.stringMatching(/create the Script with machineId/));
+  expectReplacementWarning(messages(plan).filter((m) => m.includes("warning: [runtime]")));
+  expectReplacementWarning(printedLines(plan));
+
+  const up = expectExit(await stack.up());
+  expect(steps(up).map((s) => [s.name, s.op])).toContainEqual(["box", "replace"]);
+  expect(messages(up).filter((m) => REPLACED.test(m))).toHaveLength(1);
 
   expectExit(await stack.destroy());
 });
 
-test("Machine.scriptId in Pulumi YAML (the plugin): edited script text → preview warns on the machine's own row that it will be replaced, why and what to write instead", async () => {
+test("Machine.scriptId in Pulumi YAML (the plugin): edited script text → preview warns on the machine's own row, in its printed text too, that it will be replaced, why and what to write instead; up warns once", async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vmapi-yaml-script-edit-"));
   fs.writeFileSync(path.join(dir, "Pulumi.yaml"), YAML_SCRIPT_ID);
   try {
@@ -120,10 +123,12 @@ test("Machine.scriptId in Pulumi YAML (the plugin): edited script text → previ
     const plan = expectExit(await stack.preview());
     expect(steps(plan).map((s) => [s.name, s.op])).toContainEqual(["box", "replace"]);
     // The plugin sends an implementation's warnings to the engine with the resource's URN.
-    const onBox = warningsOf(plan, "::box");
-    expect(onBox).toContainEqual(expect.stringMatching(/will be REPLACED because its scriptId changes/));
-    expect(onBox).toContainEqual(expect.stringMatching(/destroyed with its disk/));
-    expect(onBox).toContainEqual(expect.stringMatching(/create the Script with machineId/));
+    expectReplacementWarning(warningsOf(plan, "::box"));
+    expectReplacementWarning(printedLines(plan));
+
+    const up = expectExit(await stack.up());
+    expect(steps(up).map((s) => [s.name, s.op])).toContainEqual(["box", "replace"]);
+    expect(warningsOf(up, "::box").filter((m) => REPLACED.test(m))).toHaveLength(1);
 
     expectExit(await stack.destroy());
   } finally {
@@ -149,6 +154,27 @@ resources:
 ${MACHINE_PROPERTIES}
       scriptId: \${boot.scriptId}
 `;
+
+/** The start of the Machine diff's warning about a replaced script (machineProvider.ts). */
+const REPLACED = /will be REPLACED because its scriptId changes/;
+
+/**
+ * Asserts that `lines` hold the whole warning about a machine replaced for its script: that it is
+ * replaced and why, that its disk goes with it, and what to write instead.
+ */
+function expectReplacementWarning(lines: string[]): void {
+  expect(lines).toContainEqual(expect.stringMatching(REPLACED));
+  expect(lines).toContainEqual(expect.stringMatching(/destroyed with its disk/));
+  expect(lines).toContainEqual(expect.stringMatching(/create the Script with machineId/));
+}
+
+/**
+ * The lines a person reads in the CLI's own display of the run (what issue 45 reported missing
+ * from a preview), as against the engine's event log.
+ */
+function printedLines(run: CliRun): string[] {
+  return run.stdout.split("\n");
+}
 
 /** The warnings the engine shows on the row of the resource whose URN ends with `urnEnd`. */
 function warningsOf(run: CliRun, urnEnd: string): string[] {
