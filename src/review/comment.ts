@@ -5,6 +5,7 @@
  * the comment to edit by this heading and summary, and so does examples/ci: one comment per
  * stack, edited on every push. The review goes between the two.
  */
+import { escapeHtml } from "./markdown";
 import { parsePreview, urnParts } from "./previewJson";
 
 /** GitHub refuses comments over 65 536 characters; the action keeps the log under this. */
@@ -26,7 +27,6 @@ export function prComment(previewJson: string, markdown: string, log: string): s
   let body = log.replace(/\u001b\[[0-9;]*m/g, "");
   const trimmed = body.length > MAX_LOG_CHARS;
   if (trimmed) body = body.slice(body.length - MAX_LOG_CHARS); // the summary is at the end
-  const escaped = body.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   return [
     commentHeading(project, stack),
     "",
@@ -37,7 +37,7 @@ export function prComment(previewJson: string, markdown: string, log: string): s
     "",
     trimmed ? `The output was too long: its last ${MAX_LOG_CHARS} characters.` : "",
     "<pre>",
-    escaped.trimEnd(),
+    escapeHtml(body).trimEnd(),
     "</pre>",
     "</details>",
     "",

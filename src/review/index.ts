@@ -41,10 +41,10 @@ export interface ReviewResult {
 }
 
 /**
- * Reviews a preview: per machine what happens (create, adopt, replace, update in place, start,
- * stop, delete) and which inputs force a replacement, the disks destroyed and public IPs
- * released, the scripts machines run at their next boot, and the hourly and monthly cost before
- * and after, for each machine and in total.
+ * Reviews a preview: the providers' warnings, per machine what happens (create, adopt, replace,
+ * update in place, start, stop, delete) and which inputs force a replacement, the disks destroyed
+ * and public IPs released, the scripts machines run at their next boot, and the hourly and
+ * monthly cost before and after, for each machine and in total.
  *
  * @param preview - the output of `pulumi preview --json` (text or parsed); with `--show-sames`
  *   the totals are the whole stack's, otherwise those of the machines the preview lists

@@ -1,8 +1,8 @@
 /**
- * The review as Markdown for a pull-request comment: a headline with the change in cost, one
- * table row per machine (what happens, why, cost per hour and per month before → after) and the
- * stack's total, then what is destroyed or released, the scripts that run at next boot, the other
- * resources that change, and a footer naming the price list.
+ * The review as Markdown for a pull-request comment: a headline with the change in cost, the
+ * preview's warnings, one table row per machine (what happens, why, cost per hour and per month
+ * before → after) and the stack's total, then what is destroyed or released, the scripts that run
+ * at next boot, the other resources that change, and a footer naming the price list.
  */
 import { HOURS_PER_MONTH } from "../contract/prices";
 import { sumCosts, type Cost } from "./cost";
@@ -30,6 +30,7 @@ export function renderMarkdown(model: ReviewModel, gateFailures: readonly string
   lines.push(headline(model, changed), "");
   if (gateFailures.length > 0)
     lines.push("**CI gate failed:**", "", ...gateFailures.map((f) => `- ${f}`), "");
+  lines.push(...warningLines(model));
   if (model.machines.length > 0) lines.push(...machineTable(model), "");
   lines.push(...destroyed(model), ...ipLines(model), ...bootLines(model), ...otherLines(model));
   lines.push(footer(model));
@@ -58,6 +59,14 @@ function headline(model: ReviewModel, changed: MachineReview[]): string {
         `(${money(before.monthly, 2)} → ${money(after.monthly, 2)})${unknown}.`;
   const disks = model.disks.length > 0 ? ` **Destroys ${plural(model.disks.length, "disk")}.**` : "";
   return `**${what}** ${delta}${disks}`;
+}
+
+/** The warnings, on top: each says what the `up` will do that the table cannot (a disk lost, and why). */
+function warningLines(model: ReviewModel): string[] {
+  if (model.warnings.length === 0) return [];
+  const line = (w: ReviewModel["warnings"][number]) =>
+    `- ${w.resource === undefined ? "" : `\`${w.resource}\`: `}${escapeHtml(oneLine(w.message))}`;
+  return ["**Warnings from the preview:**", "", ...model.warnings.map(line), ""];
 }
 
 function machineTable(model: ReviewModel): string[] {
@@ -196,6 +205,11 @@ function plural(n: number, word: string): string {
 
 function cell(value: string): string {
   return value.replace(/\|/g, "\\|").replace(/\n/g, " ");
+}
+
+/** Text as HTML shows it (a provider's `<machine>` would otherwise be taken for a tag and vanish). */
+export function escapeHtml(value: string): string {
+  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
 function oneLine(value: string): string {

@@ -1,7 +1,8 @@
 /**
  * A preview as a reviewer reads it: per machine what happens and why, what each costs before and
- * after, the disks and public IPs that go, and the scripts that machines will run at their next
- * boot. Built from the steps of `pulumi preview --json` (see previewJson.ts for what they carry).
+ * after, the disks and public IPs that go, the scripts that machines will run at their next boot,
+ * and the providers' warnings. Built from the steps and diagnostics of `pulumi preview --json`
+ * (see previewJson.ts for what they carry).
  */
 import type { PriceList } from "../contract/prices";
 import { MACHINE_DIFF_TABLE } from "../provider/machine/machineDiffTable";
@@ -9,6 +10,7 @@ import { machineCost, type BilledMachine } from "./cost";
 import { assignedScript, bootScript, goneMachine, stoppedIp } from "./effects";
 import {
   stepKind,
+  SECRET_VALUE,
   UNKNOWN_VALUE,
   shown,
   stepType,
@@ -18,7 +20,7 @@ import {
   type PreviewStep,
   type Props,
 } from "./previewJson";
-import type { InputChange, MachineAction, MachineReview, ReviewModel } from "./reviewModel";
+import type { InputChange, MachineAction, MachineReview, PreviewWarning, ReviewModel } from "./reviewModel";
 
 /** Builds the model of a parsed preview, pricing machines with `prices`. */
 export function buildModel(preview: Preview, prices: PriceList): ReviewModel {
@@ -36,6 +38,7 @@ export function buildModel(preview: Preview, prices: PriceList): ReviewModel {
       (preview.changeSummary?.same ?? 0) - preview.steps.filter((s) => s.op === "same").length,
     ),
     errors: preview.diagnostics.filter((d) => d.severity === "error").map((d) => (d.message ?? "").trim()),
+    warnings: previewWarnings(preview.diagnostics),
     prices,
   };
   const first = preview.steps[0];
@@ -58,6 +61,34 @@ export function buildModel(preview: Preview, prices: PriceList): ReviewModel {
     if (kind === "Script") assignedScript(step, steps, model);
   }
   return model;
+}
+
+/**
+ * How a warning's message starts in the JSON: `warning: ` for the engine's warning diagnostics (a
+ * plugin's among them), and `warning: [runtime] ` for a dynamic provider's, which the Node SDK's
+ * log, with no engine in the provider's process, writes to stderr, and the engine passes on as a
+ * line of that stderr: severity `info#err`, no URN.
+ */
+const WARNING_PREFIX = /^warning: (?:\[runtime\] )?/;
+
+/**
+ * The warnings a reviewer must read before the `up` (a machine replaced with its disk because its
+ * scriptId changes, say): the engine's warning diagnostics, a plugin's on its resource's URN, and
+ * a dynamic provider's stderr lines that are warnings (its other lines, Node's notices among them,
+ * are left out). Each once; a secret reads as the review shows secrets everywhere.
+ */
+function previewWarnings(diagnostics: Preview["diagnostics"]): PreviewWarning[] {
+  const warnings = new Map<string, PreviewWarning>();
+  for (const d of diagnostics) {
+    const line = (d.message ?? "").trim();
+    const dynamic = d.severity === "info#err" && WARNING_PREFIX.test(line);
+    if (d.severity !== "warning" && !dynamic) continue;
+    const message = line.replace(WARNING_PREFIX, "").split(SECRET_VALUE).join(shown(SECRET_VALUE));
+    const about = d.urn ? urnParts(d.urn) : undefined;
+    const resource = about && about.type !== "pulumi:pulumi:Stack" ? about.name : undefined;
+    if (message !== "") warnings.set(`${resource}\n${message}`, { resource, message });
+  }
+  return [...warnings.values()];
 }
 
 function pick<T extends object, K extends keyof T>(value: T, keys: K[]): Pick<T, K> {

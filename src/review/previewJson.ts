@@ -8,7 +8,9 @@
  *   because a resource it depends on is replaced (a new script id) has none;
  * - `diffReasons` and `detailedDiff` are never filled: the dynamic-provider plugin returns no
  *   changed keys, so a change is read from the old and new inputs;
- * - secrets read `"[secret]"`, and values known only after `up` read as the unknown sentinel.
+ * - secrets read `"[secret]"`, and values known only after `up` read as the unknown sentinel;
+ * - a plugin's warning is a `warning` diagnostic on its resource's URN; a dynamic provider's is a
+ *   line of the provider's stderr, `info#err` with no URN, reading `warning: [runtime] ...`.
  */
 import { z } from "zod";
 import { formatIssues } from "../contract/formatIssues";

@@ -71,6 +71,16 @@ export interface OtherChange {
   reasons: string[];
 }
 
+/**
+ * A warning of the preview's, as shown (a secret reads "(secret)"): a provider's (a machine
+ * replaced with its disk, a machine taken over) or the engine's.
+ */
+export interface PreviewWarning {
+  /** The resource it is about, when the engine names one (the plugin's warnings carry its URN). */
+  resource?: string;
+  message: string;
+}
+
 /** Everything the Markdown shows. */
 export interface ReviewModel {
   project?: string;
@@ -86,5 +96,7 @@ export interface ReviewModel {
    */
   hiddenSames: number;
   errors: string[];
+  /** The preview's warnings, each once, in the order the engine gave them. */
+  warnings: PreviewWarning[];
   prices: PriceList;
 }

@@ -6,7 +6,8 @@
  * The comment step needs GitHub: its script runs against a stand-in for GitHub's API, on the text
  * the steps before it wrote.
  * - a pull request: one comment holding the review and the preview, edited (not added) on the next
- *   push; the gates fail on a change that destroys a disk, pass on a rename;
+ *   push; the gates fail on a change that destroys a disk, pass on a rename; a machine replaced
+ *   because its script changes → the provider's warning in the review and in the preview's text;
  * - main: `up --parallel`, then `preview --expect-no-changes` passes;
  * - the schedule: the drift check passes, then fails once a machine is stopped out of band.
  */
@@ -17,6 +18,7 @@ import * as path from "path";
 import { useE2eContext, EXAMPLES, PROGRAMS, TIME_SCALE, liveMachines } from "./support/kit";
 import { REPO } from "./support/cli";
 import type { EngineStack } from "./support/engineStack";
+import { REPLACED, expectReplacementWarning, reviewWarnings } from "./support/replacementWarning";
 
 jest.setTimeout(420_000);
 
@@ -163,7 +165,7 @@ async function postComment(github: FakeGitHub, dir: string): Promise<void> {
   await new AsyncFunction("github", "context", "require", script)(github, context, requireIn);
 }
 
-test("ci: pull request → one comment with the review and the preview, edited on the next push; the gates fail on a destroyed disk", async () => {
+test("ci: pull request → one comment with the review and the preview, edited on the next push; the gates fail on a destroyed disk; a machine replaced for its script → the provider's warning in both", async () => {
   expect(commands("preview").map((c) => c.split(" ").slice(0, 3).join(" "))).toEqual([
     "pulumi stack select",
     "pulumi preview --diff",
@@ -213,6 +215,25 @@ test("ci: pull request → one comment with the review and the preview, edited o
     `| \`box\` (box-1 → box-2, ${boxId}) | update in place | \`name\` "box-1" → "box-2" |`,
   );
   expect(github.comments[1].body).not.toContain("replace");
+
+  // Third push: the script's text edited, so the machine that names it by scriptId is replaced.
+  // The provider's warning (the disk goes, what to write instead) is in the review and in the
+  // preview's own output, where the CLI writes it to stderr.
+  await stack.removeConfig("name");
+  await stack.setConfig({ scriptText: "#!/bin/bash\necho changed\n" });
+  const third = await runJob("preview");
+  expect(third.steps.map((s) => s.code)).toEqual([0, 0, 0, 0, 1]);
+  await postComment(github, third.dir);
+  const rescripted = github.comments[1].body;
+  const warnings = reviewWarnings(rescripted);
+  expect(warnings).toEqual([
+    expect.stringMatching(new RegExp(`^- machine box-1 \\(${boxId}\\) ${REPLACED.source}`)),
+  ]);
+  expectReplacementWarning(warnings);
+  const report = rescripted.slice(rescripted.indexOf("<summary>Pulumi report</summary>"));
+  expectReplacementWarning(report.split("\n"));
+  expect(rescripted).not.toContain(ctx.emu.keys.individual);
+  await stack.removeConfig("scriptText");
 });
 
 test("ci: main → up --parallel, then no changes; schedule → the drift check passes, then fails on a machine stopped out of band", async () => {

@@ -2,7 +2,8 @@
  * vmapi-review on previews of the real engine: one stack of test/e2e/programs/review (a machine
  * `box` booting the script `setup`), brought up once, then previewed with one change at a time
  * (create, no changes, in-place rename, replace by size, replace by script, stop, delete, adopt);
- * and the replace by size of the same machine in a Pulumi YAML program on the plugin.
+ * and the replace by size and by script of the same machine in a Pulumi YAML program on the
+ * plugin. A replace by script carries the provider's warning, in each route's shape.
  * Each `pulumi preview --json --show-sames` goes through the `vmapi-review` bin (dist/review/cli.js)
  * and the Markdown is checked. With VMAPI_CAPTURE_REVIEW_FIXTURES=1 the previews are also written
  * to test/unit/review/fixtures, the captured JSON the unit tests read (or name some: =start,stop):
@@ -14,6 +15,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { useE2eContext, PROGRAMS } from "./support/kit";
 import { REPO, expectExit } from "./support/cli";
+import { REPLACED, expectReplacementWarning, reviewWarnings } from "./support/replacementWarning";
 import type { EngineStack, StackConfig } from "./support/engineStack";
 import { SEEDED } from "../kit/seeded";
 
@@ -40,11 +42,14 @@ beforeAll(async () => {
   });
 });
 
-/** `preview --json --show-sames` with `config` set for this preview only; saved as a fixture when capturing. */
-async function preview(name: string, config: StackConfig = {}): Promise<string> {
-  await stack.setConfig(config);
-  const run = expectExit(await stack.cli(["preview", "--json", "--show-sames"]));
-  if (Object.keys(config).length > 0) await stack.removeConfig(...Object.keys(config));
+/**
+ * `preview --json --show-sames` of `on` (the TypeScript stack unless told) with `config` set for
+ * this preview only; saved as a fixture when capturing.
+ */
+async function preview(name: string, config: StackConfig = {}, on: EngineStack = stack): Promise<string> {
+  await on.setConfig(config);
+  const run = expectExit(await on.cli(["preview", "--json", "--show-sames"]));
+  if (Object.keys(config).length > 0) await on.removeConfig(...Object.keys(config));
   if (CAPTURE.includes("1") || CAPTURE.includes(name)) {
     fs.mkdirSync(FIXTURES, { recursive: true });
     // As the CLI wrote it, laid out as the repository's JSON is (prettier), so lint passes;
@@ -121,8 +126,14 @@ test("review: size → replace forced by size, the 50 GB disk destroyed, the sta
   expect(review(json, "--fail-on", "cost-increase=5").code).toBe(0);
 });
 
-test("review: script text → the script replaced and the machine with it, forced by the new script id", async () => {
+test("review: script text → the script replaced and the machine with it, forced by the new script id; the provider's warning that the disk goes, and what to write instead", async () => {
   const rescripted = review(await preview("replace-script", { scriptText: "#!/bin/bash\necho changed\n" }));
+  // The dynamic provider's warning reaches the engine as a line of its stderr, with no resource.
+  const warnings = reviewWarnings(rescripted.stdout);
+  expect(warnings).toEqual([
+    expect.stringMatching(new RegExp(`^- machine box-1 \\(${boxId}\\) ${REPLACED.source}`)),
+  ]);
+  expectReplacementWarning(warnings);
   expect(rescripted.stdout).toContain(`| \`box\` (box-1, ${boxId}) | **replace** | forced by \`scriptId\` "`);
   expect(rescripted.stdout).toContain(
     "→ (from `setup`, known after up) | $0.0428 → $0.0428 | $31.28 → $31.28 |",
@@ -176,7 +187,7 @@ test("review: a stopped machine declared on again → start, its hours back in t
   expect(started.stdout).not.toContain("Scripts at next boot");
 });
 
-test("review of a Pulumi YAML stack on the plugin: size → the same replace forced by size, its disk destroyed, the gate fails on it", async () => {
+test("review of a Pulumi YAML stack on the plugin: size → the same replace forced by size, its disk destroyed, the gate fails on it; script text → the provider's warning on the machine's row", async () => {
   const yaml = await ctx.stack(path.join(PROGRAMS, "yaml", "review"), ctx.emu.keys.individual);
   expectExit(await yaml.up());
   const [{ id }] = (await yaml.resources()).filter((r) => r.type === "vmapi:index:Machine") as {
@@ -198,5 +209,16 @@ test("review of a Pulumi YAML stack on the plugin: size → the same replace for
     `--fail-on destroy: 1 disk(s) would be destroyed: yaml-box-1 (${id}, 50 GB)`,
   );
   await yaml.removeConfig("size");
+
+  const rescripted = review(
+    await preview("yaml-replace-script", { scriptText: "#!/bin/bash\necho changed\n" }, yaml),
+  );
+  expect(rescripted.stdout).toContain(`forced by \`scriptId\` "`);
+  // The plugin sends the warning with the machine's URN: the review names the resource.
+  const warnings = reviewWarnings(rescripted.stdout);
+  expect(warnings).toEqual([
+    expect.stringMatching(new RegExp(`^- \`box\`: machine yaml-box-1 \\(${id}\\) ${REPLACED.source}`)),
+  ]);
+  expectReplacementWarning(warnings);
   expectExit(await yaml.destroy());
 });

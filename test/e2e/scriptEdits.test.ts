@@ -14,6 +14,7 @@ import * as path from "path";
 import { useE2eContext, EXAMPLES, PROGRAMS, liveMachines } from "./support/kit";
 import { CHECKOUT_PLUGINS_SECTION, MACHINE_PROPERTIES } from "./support/yamlText";
 import { REPO, expectExit, messages, steps, type CliRun } from "./support/cli";
+import { REPLACED, expectReplacementWarning } from "./support/replacementWarning";
 
 jest.setTimeout(300_000);
 
@@ -154,19 +155,6 @@ resources:
 ${MACHINE_PROPERTIES}
       scriptId: \${boot.scriptId}
 `;
-
-/** The start of the Machine diff's warning about a replaced script (machineProvider.ts). */
-const REPLACED = /will be REPLACED because its scriptId changes/;
-
-/**
- * Asserts that `lines` hold the whole warning about a machine replaced for its script: that it is
- * replaced and why, that its disk goes with it, and what to write instead.
- */
-function expectReplacementWarning(lines: string[]): void {
-  expect(lines).toContainEqual(expect.stringMatching(REPLACED));
-  expect(lines).toContainEqual(expect.stringMatching(/destroyed with its disk/));
-  expect(lines).toContainEqual(expect.stringMatching(/create the Script with machineId/));
-}
 
 /**
  * The lines a person reads in the CLI's own display of the run (what issue 45 reported missing
