@@ -21,6 +21,7 @@ import { engineLog, type EngineLog } from "./engineLog";
 import type * as NativeProviderModule from "./nativeProvider";
 import type { NativeProvider } from "./nativeProvider";
 import { shippedSchema, type NativeSchema } from "./schemaFile";
+import { withCodec } from "./providerMessages";
 import { grpc, providerGrpc } from "./sdkModules";
 import { serviceHandlers } from "./server";
 
@@ -64,7 +65,8 @@ async function serve(): Promise<void> {
 
   const schema = shippedSchema();
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
-  server.addService(providerGrpc.ResourceProviderService, serviceHandlers(lazyProvider(log, schema), schema));
+  const service = withCodec(providerGrpc.ResourceProviderService);
+  server.addService(service, serviceHandlers(lazyProvider(log, schema), schema));
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, bound) =>
       err ? reject(err) : resolve(bound),

@@ -1,30 +1,48 @@
 /**
- * The gRPC service of the plugin, on the SDK's own generated stubs: each request decoded to plain
- * values for `NativeProvider`, each answer (or failure) encoded as the protocol wants it. A
- * resource that was created but did not settle fails with `ErrorResourceInitFailed`, so the
- * engine keeps it in the stack and the next `up` carries on, as the dynamic door's partial
- * failures do. No handler lets an exception escape: a failure fails its request, never the process.
+ * The gRPC service of the plugin: each request decoded to plain values for `NativeProvider`, each
+ * answer (or failure) encoded as the protocol wants it. The methods a resource goes through (and
+ * the provider's check and diff of its configuration, the same messages) take and answer the
+ * plain values of providerMessages.ts, whose codec main.ts gives grpc-js as their serializers;
+ * the others, called once a run, keep the SDK's generated stubs. A resource that was created but
+ * did not settle fails with `ErrorResourceInitFailed`, so the engine keeps it in the stack and the
+ * next `up` carries on, as the dynamic door's partial failures do. No handler lets an exception
+ * escape: a failure fails its request, never the process.
  */
 import type { ServerUnaryCall, sendUnaryData } from "@grpc/grpc-js";
 import { ConfigurationError } from "../../client/core/errors";
 import type * as SettingsModule from "../account/settings";
 import type { ProviderSettings } from "../account/settings";
 import { fromWire, toWire } from "./wireValues";
+import { emptyProto, grpc, pluginProto, providerProto } from "./sdkModules";
 import {
-  anyProto,
-  emptyProto,
-  grpc,
-  pluginProto,
-  providerProto,
-  statusProto,
-  structProto,
-} from "./sdkModules";
+  codecs,
+  type CheckRequest,
+  type CheckResponse,
+  type CreateRequest,
+  type CreateResponse,
+  type DeleteRequest,
+  type DiffRequest,
+  type DiffResponse,
+  type InvokeRequest,
+  type InvokeResponse,
+  type ReadRequest,
+  type ReadResponse,
+  type UpdateRequest,
+  type UpdateResponse,
+} from "./providerMessages";
 import type { NativeProvider, WireResult } from "./nativeProvider";
 import type { NativeSchema } from "./schemaFile";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the protocol messages pass through as the generated stubs give them */
 
 type Unary = (call: ServerUnaryCall<any, any>, done: sendUnaryData<any>) => void;
+
+/** pulumirpc.DiffResponse.DiffChanges. */
+const DIFF_NONE = 1;
+const DIFF_SOME = 2;
+
+/** The status detail's type of a partial failure. */
+const INIT_FAILED = "pulumirpc.ErrorResourceInitFailed";
 
 /** The provider's settings as the configuration carries them (`vmapi:config:<name>` or the provider's inputs). */
 const SETTINGS = ["apiKey", "baseUrl", "pollScale"] as const;
@@ -49,29 +67,26 @@ export function serviceHandlers(
       response.setSchema(schema.text);
       return response;
     }),
-    checkConfig: answer((req) => {
-      const news = fromWire(struct(req.getNews()));
-      const failures = configFailures(news.props);
-      const response = new providerProto.CheckResponse();
-      response.setInputs(
-        structProto.Struct.fromJavaScript(toWire(news.props, [...news.secretKeys, "apiKey"])),
-      );
-      response.setFailuresList(failures.map(checkFailure));
-      return response;
+    checkConfig: answer((req: CheckRequest): CheckResponse => {
+      const news = fromWire(req.news);
+      return {
+        inputs: toWire(news.props, [...news.secretKeys, "apiKey"]),
+        failures: configFailures(news.props),
+      };
     }),
-    diffConfig: answer((req) => {
-      const olds = fromWire(struct(req.getOlds())).props;
-      const news = fromWire(struct(req.getNews())).props;
+    diffConfig: answer((req: DiffRequest): DiffResponse => {
+      const olds = fromWire(req.olds).props;
+      const news = fromWire(req.news).props;
       const changed = SETTINGS.filter((k) => JSON.stringify(olds[k]) !== JSON.stringify(news[k]));
-      const response = new providerProto.DiffResponse();
       // Another key or endpoint is a setting of the provider, never a reason to replace machines.
-      response.setChanges(
-        changed.length > 0
-          ? providerProto.DiffResponse.DiffChanges.DIFF_SOME
-          : providerProto.DiffResponse.DiffChanges.DIFF_NONE,
-      );
-      response.setDiffsList(changed);
-      return response;
+      return {
+        changes: changed.length > 0 ? DIFF_SOME : DIFF_NONE,
+        diffs: changed,
+        replaces: [],
+        deleteBeforeReplace: false,
+        detailedDiff: {},
+        hasDetailedDiff: false,
+      };
     }),
     configure: answer((req) => {
       providerOf().configure(settingsOf(req));
@@ -83,87 +98,46 @@ export function serviceHandlers(
       response.setAcceptoutputs(false);
       return response;
     }),
-    check: answer(async (req) => {
-      const result = await providerOf().check(
-        req.getUrn(),
-        struct(req.getOlds()),
-        struct(req.getNews()),
-        Buffer.from(req.getRandomseed_asU8()),
-      );
-      const response = new providerProto.CheckResponse();
-      response.setInputs(structProto.Struct.fromJavaScript(result.inputs));
-      response.setFailuresList(result.failures.map(checkFailure));
-      return response;
+    check: answer(async (req: CheckRequest): Promise<CheckResponse> => {
+      const result = await providerOf().check(req.urn, req.olds ?? {}, req.news ?? {}, req.randomSeed);
+      return { inputs: result.inputs, failures: result.failures };
     }),
-    diff: answer(async (req) => {
-      const diff = await providerOf().diff(
-        req.getUrn(),
-        req.getId(),
-        struct(req.getOlds()),
-        struct(req.getNews()),
-      );
-      const response = new providerProto.DiffResponse();
-      const { DiffChanges } = providerProto.DiffResponse;
-      response.setChanges(diff.changes ? DiffChanges.DIFF_SOME : DiffChanges.DIFF_NONE);
-      response.setReplacesList(diff.replaces);
-      response.setDeletebeforereplace(diff.deleteBeforeReplace);
-      response.setDiffsList(diff.diffs);
-      response.setHasdetaileddiff(true);
-      const detailed = response.getDetaileddiffMap();
-      for (const [key, change] of Object.entries(diff.detailedDiff)) {
-        const property = new providerProto.PropertyDiff();
-        property.setKind(change.kind);
-        property.setInputdiff(change.inputDiff);
-        detailed.set(key, property);
-      }
-      return response;
+    diff: answer(async (req: DiffRequest): Promise<DiffResponse> => {
+      const diff = await providerOf().diff(req.urn, req.id, req.olds ?? {}, req.news ?? {});
+      return {
+        changes: diff.changes ? DIFF_SOME : DIFF_NONE,
+        replaces: diff.replaces,
+        deleteBeforeReplace: diff.deleteBeforeReplace,
+        diffs: diff.diffs,
+        detailedDiff: diff.detailedDiff,
+        hasDetailedDiff: true,
+      };
     }),
-    create: answer(async (req) => {
+    create: answer(async (req: CreateRequest): Promise<CreateResponse> => {
       const provider = providerOf();
-      const created = req.getPreview()
-        ? provider.previewCreate(req.getUrn(), struct(req.getProperties()))
-        : await provider.create(req.getUrn(), struct(req.getProperties()), req.getTimeout());
-      const response = new providerProto.CreateResponse();
-      response.setId(created.id ?? "");
-      response.setProperties(structProto.Struct.fromJavaScript(created.properties ?? {}));
-      return response;
+      const created = req.preview
+        ? provider.previewCreate(req.urn, req.properties ?? {})
+        : await provider.create(req.urn, req.properties ?? {}, req.timeout);
+      return { id: created.id ?? "", properties: created.properties ?? {} };
     }),
-    read: answer(async (req) => {
-      const read: WireResult = await providerOf().read(
-        req.getUrn(),
-        req.getId(),
-        struct(req.getProperties()),
-      );
-      const response = new providerProto.ReadResponse();
-      response.setId(read.id ?? "");
-      if (read.properties) response.setProperties(structProto.Struct.fromJavaScript(read.properties));
-      if (read.inputs) response.setInputs(structProto.Struct.fromJavaScript(read.inputs));
-      return response;
+    read: answer(async (req: ReadRequest): Promise<ReadResponse> => {
+      const read: WireResult = await providerOf().read(req.urn, req.id, req.properties ?? {});
+      return { id: read.id ?? "", properties: read.properties, inputs: read.inputs };
     }),
-    update: answer(async (req) => {
+    update: answer(async (req: UpdateRequest): Promise<UpdateResponse> => {
       const provider = providerOf();
-      const updated = req.getPreview()
-        ? provider.previewUpdate(req.getUrn(), struct(req.getOlds()), struct(req.getNews()))
-        : await provider.update(
-            req.getUrn(),
-            req.getId(),
-            struct(req.getOlds()),
-            struct(req.getNews()),
-            req.getTimeout(),
-          );
-      const response = new providerProto.UpdateResponse();
-      response.setProperties(structProto.Struct.fromJavaScript(updated.properties));
-      return response;
+      const updated = req.preview
+        ? provider.previewUpdate(req.urn, req.olds ?? {}, req.news ?? {})
+        : await provider.update(req.urn, req.id, req.olds ?? {}, req.news ?? {}, req.timeout);
+      return { properties: updated.properties };
     }),
-    delete: answer(async (req) => {
-      await providerOf().delete(req.getUrn(), req.getId(), struct(req.getProperties()), req.getTimeout());
-      return new emptyProto.Empty();
+    delete: answer(async (req: DeleteRequest) => {
+      await providerOf().delete(req.urn, req.id, req.properties ?? {}, req.timeout);
+      return {};
     }),
-    invoke: answer(async (req) => {
-      const result = await providerOf().invoke(req.getTok(), struct(req.getArgs()));
-      const response = new providerProto.InvokeResponse();
-      response.setReturn(structProto.Struct.fromJavaScript(result.outputs));
-      return response;
+    invoke: answer(async (req: InvokeRequest): Promise<InvokeResponse> => {
+      const result = await providerOf().invoke(req.tok, req.args ?? {});
+      return { return: result.outputs };
     }),
     cancel: answer(() => new emptyProto.Empty()),
     attach: answer(() => new emptyProto.Empty()),
@@ -173,7 +147,7 @@ export function serviceHandlers(
 }
 
 /** A handler from a function of the request; what it throws becomes the request's failure. */
-function answer(body: (req: any) => unknown): Unary {
+function answer<Req>(body: (req: Req) => unknown): Unary {
   return (call, done) => {
     Promise.resolve()
       .then(() => body(call.request))
@@ -209,30 +183,19 @@ function failure(err: unknown): {
   const partial = err as { id?: unknown; properties?: Record<string, unknown>; reasons?: string[] };
   if (typeof partial?.id !== "string" || partial.id === "")
     return { code: grpc.status.UNKNOWN, details: message };
-  const detail = new providerProto.ErrorResourceInitFailed();
-  detail.setId(partial.id);
-  detail.setProperties(structProto.Struct.fromJavaScript(partial.properties ?? {}));
-  detail.setReasonsList(partial.reasons ?? [message]);
-  const packed = new anyProto.Any();
-  packed.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
-  const status = new statusProto.Status();
-  status.setCode(grpc.status.UNKNOWN);
-  status.setMessage(message);
-  status.addDetails(packed);
+  const detail = codecs.ErrorResourceInitFailed.encode({
+    id: partial.id,
+    properties: partial.properties ?? {},
+    reasons: partial.reasons ?? [message],
+  });
+  const status = codecs.Status.encode({
+    code: grpc.status.UNKNOWN,
+    message,
+    details: [{ typeUrl: `type.googleapis.com/${INIT_FAILED}`, value: detail }],
+  });
   const metadata = new grpc.Metadata();
-  metadata.add("grpc-status-details-bin", Buffer.from(status.serializeBinary()));
+  metadata.add("grpc-status-details-bin", status);
   return { code: grpc.status.UNKNOWN, details: message, metadata };
-}
-
-function struct(value: any): Record<string, unknown> {
-  return value ? (value.toJavaScript() as Record<string, unknown>) : {};
-}
-
-function checkFailure(f: { property: string; reason: string }): any {
-  const failure = new providerProto.CheckFailure();
-  failure.setProperty(f.property);
-  failure.setReason(f.reason);
-  return failure;
 }
 
 /**
@@ -240,7 +203,7 @@ function checkFailure(f: { property: string; reason: string }): any {
  * the key marked secret), else the variables `vmapi:config:<name>`. Values stay in memory.
  */
 function settingsOf(req: any): ProviderSettings {
-  const args = req.getArgs() ? fromWire(struct(req.getArgs())).props : undefined;
+  const args = req.getArgs() ? fromWire(req.getArgs().toJavaScript()).props : undefined;
   const variables = req.getVariablesMap();
   const settings: ProviderSettings = {};
   for (const name of SETTINGS) {

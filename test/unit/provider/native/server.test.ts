@@ -1,7 +1,8 @@
 /**
  * The plugin's gRPC handlers (src/provider/native/server.ts) with the SDK's own protobuf messages,
- * as the engine sends them, and no engine: each request decoded for the provider, each answer
- * and failure encoded as the protocol wants it. The real NativeProvider answers what needs no
+ * as the engine sends them, and no engine: each request encoded by google-protobuf and decoded by
+ * the plugin's service (its codec where main.ts gives it), each answer encoded by the service and
+ * decoded by google-protobuf, and each failure as the protocol wants it. The real NativeProvider answers what needs no
  * API (configuration, MachineRestart's check, diffs, previews); a recording one stands in where
  * an answer would need the API, so what the handler passes and returns is seen exactly.
  */
@@ -11,10 +12,12 @@ import {
   emptyProto,
   grpc,
   pluginProto,
+  providerGrpc,
   providerProto,
   statusProto,
   structProto,
 } from "../../../../src/provider/native/sdkModules";
+import { withCodec } from "../../../../src/provider/native/providerMessages";
 import { serviceHandlers } from "../../../../src/provider/native/server";
 import { DiffKind } from "../../../../src/provider/native/detailedDiff";
 import { providerContext } from "../../../../src/provider/account/context";
@@ -29,11 +32,22 @@ const MACHINE = "urn:pulumi:dev::p::vmapi:index:Machine::box";
 const RESTART = "urn:pulumi:dev::p::vmapi:index:MachineRestart::again";
 const SETTINGS = { apiKey: "key-1", baseUrl: "http://127.0.0.1:9", pollScale: "0.5" };
 
-/** Calls handler `name` with `request`; resolves with its error or its answer. */
+/** The SDK's service (google-protobuf's messages: the engine's side) and the plugin's. */
+const engineSide = providerGrpc.ResourceProviderService;
+const pluginSide = withCodec(engineSide);
+
+/** Calls handler `name` with `request` through the wire both ways; resolves with its error or its answer. */
 function call(provider: unknown, name: string, request: any): Promise<{ err: any; response: any }> {
   const handler = serviceHandlers(() => provider as NativeProvider, schema)[name];
+  const decoded = pluginSide[name].requestDeserialize(engineSide[name].requestSerialize(request));
   return new Promise((resolve) =>
-    handler({ request } as never, (err: any, response: any) => resolve({ err, response })),
+    handler({ request: decoded } as never, (err: any, response: any) =>
+      resolve({
+        err,
+        response:
+          response && engineSide[name].responseDeserialize(pluginSide[name].responseSerialize(response)),
+      }),
+    ),
   );
 }
 
