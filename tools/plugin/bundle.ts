@@ -1,7 +1,8 @@
 /**
  * The plugin as one CommonJS file (esbuild): src/provider/native/main.ts and everything it loads,
- * the SDK's gRPC stubs, `@grpc/grpc-js`, google-protobuf, zod and axios included, so that a
- * single executable (dist.sh) runs it with no `node_modules` beside it.
+ * `@grpc/grpc-js`, zod and axios included (the protocol's messages are the plugin's own codec: no
+ * google-protobuf, no generated stubs), so that a single executable (dist.sh) runs it with no
+ * `node_modules` beside it.
  *
  *   node -r ts-node/register/transpile-only tools/plugin/bundle.ts OUT_DIR
  *
@@ -11,10 +12,10 @@
  * license of every package the bundle holds). Two modules are not taken as they are:
  * - src/provider/native/sdkModules.ts resolves the SDK's modules at run time, from wherever the
  *   SDK is installed; the bundle takes tools/plugin/bundledSdkModules.ts instead, whose literal
- *   requires the bundler follows into the SDK's own copies;
+ *   require the bundler follows into the SDK's own copy;
  * - `@pulumi/pulumi`'s main module (the dynamic door's `pulumi.log`, required at its first use,
  *   which the plugin never makes) stays outside: it would bring the whole SDK, npm's installer
- *   included. The build fails if anything else of the SDK than its stubs gets in.
+ *   included. The build fails if anything of the SDK but its gRPC runtime gets in.
  */
 import * as esbuild from "esbuild";
 import * as fs from "fs";
@@ -66,7 +67,7 @@ function pluginResolution(sdk: string): esbuild.Plugin {
           : undefined,
       );
       build.onResolve({ filter: /^@pulumi\/pulumi$/ }, (args) => ({ path: args.path, external: true }));
-      build.onResolve({ filter: /^(@grpc\/grpc-js|google-protobuf)(\/|$)/ }, (args) =>
+      build.onResolve({ filter: /^@grpc\/grpc-js(\/|$)/ }, (args) =>
         args.importer === BUNDLED_SDK_MODULES
           ? { path: require.resolve(args.path, { paths: [sdk] }) }
           : undefined,
@@ -94,11 +95,9 @@ export async function bundlePlugin(outDir: string): Promise<PluginBundle> {
   });
   const inputs = Object.keys(result.metafile.inputs).map((input) => path.resolve(REPO, input));
   const own = (input: string, under: string) => input.startsWith(path.join(sdk, under) + path.sep);
-  const strays = inputs.filter(
-    (input) => own(input, "") && !own(input, "proto") && !own(input, "node_modules"),
-  );
+  const strays = inputs.filter((input) => own(input, "") && !own(input, "node_modules"));
   if (strays.length > 0)
-    throw new Error(`the bundle took in the SDK beyond its stubs: ${strays.slice(0, 5).join(", ")}`);
+    throw new Error(`the bundle took in the SDK beyond its gRPC runtime: ${strays.slice(0, 5).join(", ")}`);
   fs.writeFileSync(file, asModuleFunction(eagerAtStart(asciiOnly(fs.readFileSync(file, "utf8")))));
   const main = path.join(outDir, "sea-main.js");
   await esbuild.build({
@@ -140,11 +139,11 @@ export function asciiOnly(code: string): string {
 }
 
 /**
- * The modules the plugin runs before it prints its port: the gRPC runtime, the protocol's stubs,
+ * The modules the plugin runs before it prints its port: the gRPC runtime, the plugin's codec,
  * the server and what it imports at the top (main.ts loads the provider later).
  */
 const LOADED_AT_START =
-  /^(node_modules\/.*(@grpc\/grpc-js|@js-sdsl|google-protobuf|@pulumi\/pulumi\/proto)\/|src\/provider\/native\/|src\/client\/(errors|settings)\.ts|src\/contract\/(constants|typeTokens)\.ts|tools\/plugin\/)/;
+  /^(node_modules\/.*(@grpc\/grpc-js|@js-sdsl)\/|src\/provider\/native\/|src\/client\/(errors|settings)\.ts|src\/contract\/(constants|typeTokens)\.ts|tools\/plugin\/)/;
 
 /**
  * The bundle with the wrapper function of each module loaded at start in parentheses, which V8

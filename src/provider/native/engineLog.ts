@@ -2,8 +2,12 @@
  * Progress lines of a native plugin, on the engine's display: each line is a diagnostic of the
  * resource it is about (its URN), so a long wait shows on that resource's row, not on the stack's.
  * Without an engine address (a test), lines go to a sink of the caller's.
+ *
+ * The engine's `Log` is called as a unary method of grpc-js's plain client, its `LogRequest`
+ * encoded by providerMessages.ts: no generated stub is loaded for it.
  */
-import { engineGrpc, engineProto, grpc } from "./sdkModules";
+import { unaryMethod, type LogRequest } from "./providerMessages";
+import { grpc } from "./sdkModules";
 
 /** Severities the engine knows. */
 export type Severity = "info" | "warning" | "error";
@@ -13,26 +17,30 @@ export interface EngineLog {
   log(severity: Severity, message: string, urn?: string): void;
 }
 
+/** pulumirpc.LogSeverity. */
+const SEVERITIES: Record<Severity, number> = { info: 1, warning: 2, error: 3 };
+
+/** `pulumirpc.Engine/Log`. */
+const LOG = unaryMethod("pulumirpc.Engine", "log", "LogRequest", "Empty");
+
 /**
  * A log to the engine at `address` (host:port, as the engine passes it to the plugin). Its client is
  * made at the first line, not before the plugin has printed its port.
  */
 export function engineLog(address: string): EngineLog {
-  let client: InstanceType<typeof engineGrpc.EngineClient> | undefined;
-  const severities = {
-    info: engineProto.LogSeverity.INFO,
-    warning: engineProto.LogSeverity.WARNING,
-    error: engineProto.LogSeverity.ERROR,
-  };
+  let client: InstanceType<typeof grpc.Client> | undefined;
   return {
     log(severity, message, urn) {
-      client ??= new engineGrpc.EngineClient(address, grpc.credentials.createInsecure());
-      const request = new engineProto.LogRequest();
-      request.setSeverity(severities[severity]);
-      request.setMessage(message);
-      if (urn !== undefined) request.setUrn(urn);
+      client ??= new grpc.Client(address, grpc.credentials.createInsecure());
+      const request: LogRequest = { severity: SEVERITIES[severity], message, urn: urn ?? "" };
       // A line that cannot be delivered is lost, never the operation it was about.
-      client.log(request, () => undefined);
+      client.makeUnaryRequest(
+        LOG.path,
+        LOG.requestSerialize,
+        LOG.responseDeserialize,
+        request as unknown as Record<string, unknown>,
+        () => undefined,
+      );
     },
   };
 }

@@ -11,7 +11,8 @@
  * machine whose create it was running would reach no stack.
  *
  * Only what the port and the plugin's identity need loads before the port is printed: the gRPC
- * runtime, the protocol's stubs and the schema. The provider (the API client, the contract's zod
+ * runtime, the plugin's own codec and service definition (providerMessages.ts: no google-protobuf,
+ * no generated stubs) and the schema. The provider (the API client, the contract's zod
  * schemas, the resource implementations) loads at the first request that needs it, so the engine
  * gets its first answer sooner, and a process that only answers `GetPluginInfo` and `GetSchema`
  * (the one Pulumi YAML starts to read the schema, `pulumi package get-schema`) never loads it.
@@ -21,8 +22,8 @@ import { engineLog, type EngineLog } from "./engineLog";
 import type * as NativeProviderModule from "./nativeProvider";
 import type { NativeProvider } from "./nativeProvider";
 import { shippedSchema, type NativeSchema } from "./schemaFile";
-import { withCodec } from "./providerMessages";
-import { grpc, providerGrpc } from "./sdkModules";
+import { providerService } from "./providerMessages";
+import { grpc } from "./sdkModules";
 import { serviceHandlers } from "./server";
 
 /** The engine's address among the arguments (the engine may put logging flags first). */
@@ -65,8 +66,7 @@ async function serve(): Promise<void> {
 
   const schema = shippedSchema();
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
-  const service = withCodec(providerGrpc.ResourceProviderService);
-  server.addService(service, serviceHandlers(lazyProvider(log, schema), schema));
+  server.addService(providerService(), serviceHandlers(lazyProvider(log, schema), schema));
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, bound) =>
       err ? reject(err) : resolve(bound),

@@ -1,13 +1,16 @@
 /**
- * The engine's messages the plugin serves per resource (`Check`, `Diff`, `Create`, `Read`,
- * `Update`, `Delete`, `Invoke` and their answers; `CheckConfig` and `DiffConfig` share `Check`'s
- * and `Diff`'s), and the status detail of a partial failure, decoded and encoded straight between
- * protobuf bytes and plain values: grpc-js is given them as the methods' serializers
- * (`withCodec`), so no google-protobuf object is made on a resource's path.
+ * Every message the plugin serves or sends: the engine's messages a resource goes through
+ * (`Check`, `Diff`, `Create`, `Read`, `Update`, `Delete`, `Invoke` and their answers; `CheckConfig`
+ * and `DiffConfig` share `Check`'s and `Diff`'s), those of the calls made once a run
+ * (`GetPluginInfo`, `GetSchema`, `Configure`, `Cancel`, `Attach`, `GetMapping(s)`), the engine's
+ * `Log` and the status detail of a partial failure, decoded and encoded straight between protobuf
+ * bytes and plain values. The plugin's service definition (`providerService`) gives grpc-js them
+ * as the serializers of every method it registers, so the plugin loads neither google-protobuf nor
+ * the SDK's generated stubs.
  *
  * Each message is a table of the fields the plugin reads or writes, by the field numbers of the
- * SDK's `proto/provider.proto` (as `@pulumi/pulumi/proto/provider_pb.js` writes them), `status.proto`
- * and `any.proto`. A field not in its table is passed over when read, as protobuf wants of fields a
+ * SDK's `proto/provider.proto` (as `@pulumi/pulumi/proto/provider_pb.js` writes them),
+ * `plugin.proto`, `engine.proto`, `status.proto` and `any.proto`. A field not in its table is passed over when read, as protobuf wants of fields a
  * reader does not know; a field at its default is left out when written, as proto3 does.
  * test/unit/provider/native/providerMessages.test.ts holds every message equal to
  * google-protobuf's encoding, both ways.
@@ -17,7 +20,7 @@ import { readStruct, writeStruct } from "./structWire";
 
 /** How one field is held: a scalar, a Struct (a plain object), a nested message, or a list or map of them. */
 type FieldKind =
-  | { type: "string" | "bytes" | "double" | "bool" | "enum" | "struct" | "strings" }
+  | { type: "string" | "bytes" | "double" | "bool" | "enum" | "struct" | "strings" | "stringMap" }
   | { type: "message" | "messages" | "map"; message: MessageType };
 
 /** One field: its number and its name in the plain value. */
@@ -39,7 +42,9 @@ export interface MessageCodec<T> {
   encode(value: T): Buffer;
 }
 
-const scalar = (type: "string" | "bytes" | "double" | "bool" | "enum" | "struct" | "strings") => ({ type });
+const scalar = (
+  type: "string" | "bytes" | "double" | "bool" | "enum" | "struct" | "strings" | "stringMap",
+) => ({ type });
 const nested = (type: "message" | "messages" | "map", message: MessageType) => ({ type, message });
 
 function message(fields: Record<string, [number, FieldKind]>): MessageType {
@@ -133,6 +138,34 @@ export interface InvokeRequest {
 export interface InvokeResponse {
   return: Optional<Bag>;
 }
+export interface PluginInfo {
+  version: string;
+}
+export interface GetSchemaResponse {
+  schema: string;
+}
+export interface ConfigureRequest {
+  variables: Record<string, string>;
+  args: Optional<Bag>;
+}
+export interface ConfigureResponse {
+  acceptSecrets: boolean;
+  supportsPreview: boolean;
+  acceptResources: boolean;
+  acceptOutputs: boolean;
+}
+export interface GetMappingResponse {
+  provider: string;
+  data: Buffer;
+}
+export interface GetMappingsResponse {
+  providers: string[];
+}
+export interface LogRequest {
+  severity: number;
+  message: string;
+  urn: string;
+}
 export interface ErrorResourceInitFailed {
   id: string;
   properties: Optional<Bag>;
@@ -211,6 +244,26 @@ export const MESSAGES = {
   InvokeRequest: message({ tok: [1, scalar("string")], args: [2, scalar("struct")] }),
   InvokeResponse: message({ return: [1, scalar("struct")] }),
   Empty: message({}),
+  PluginInfo: message({ version: [1, scalar("string")] }),
+  PluginAttach: message({ address: [1, scalar("string")] }),
+  GetSchemaRequest: message({}),
+  GetSchemaResponse: message({ schema: [1, scalar("string")] }),
+  ConfigureRequest: message({ variables: [1, scalar("stringMap")], args: [2, scalar("struct")] }),
+  ConfigureResponse: message({
+    acceptSecrets: [1, scalar("bool")],
+    supportsPreview: [2, scalar("bool")],
+    acceptResources: [3, scalar("bool")],
+    acceptOutputs: [4, scalar("bool")],
+  }),
+  GetMappingRequest: message({ key: [1, scalar("string")], provider: [2, scalar("string")] }),
+  GetMappingResponse: message({ provider: [1, scalar("string")], data: [2, scalar("bytes")] }),
+  GetMappingsRequest: message({ key: [1, scalar("string")] }),
+  GetMappingsResponse: message({ providers: [1, scalar("strings")] }),
+  LogRequest: message({
+    severity: [1, scalar("enum")],
+    message: [2, scalar("string")],
+    urn: [3, scalar("string")],
+  }),
   ErrorResourceInitFailed: message({
     id: [1, scalar("string")],
     properties: [2, scalar("struct")],
@@ -240,6 +293,7 @@ function defaultOf(kind: FieldKind): unknown {
     case "messages":
       return [];
     case "map":
+    case "stringMap":
       return {};
     default:
       return undefined;
@@ -291,20 +345,39 @@ function readField(reader: ProtoReader, field: Field, into: Record<string, unkno
       (into[field.name] as unknown[]).push(readMessage(reader, reader.delimited(), kind.message));
       return;
     case "map": {
-      const end = reader.delimited();
-      let key = "";
-      let item: Record<string, unknown> | undefined;
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        if (tag === ((1 << 3) | LEN)) key = reader.string();
-        else if (tag === ((2 << 3) | LEN)) item = readMessage(reader, reader.delimited(), kind.message);
-        else reader.skip(tag & 7);
-      }
-      (into[field.name] as Record<string, unknown>)[key] = item ?? readMessage(reader, end, kind.message);
+      const [key, item] = readEntry(
+        reader,
+        () => readMessage(reader, reader.delimited(), kind.message),
+        () => readMessage(reader, reader.pos, kind.message),
+      );
+      (into[field.name] as Record<string, unknown>)[key] = item;
+      return;
+    }
+    case "stringMap": {
+      const [key, item] = readEntry(
+        reader,
+        () => reader.string(),
+        () => "",
+      );
+      (into[field.name] as Record<string, string>)[key] = item;
       return;
     }
   }
   reader.skip(wireType);
+}
+
+/** One entry of a map field (key 1, a string; value 2), either missing at its default. */
+function readEntry<T>(reader: ProtoReader, readValue: () => T, missing: () => T): [string, T] {
+  const end = reader.delimited();
+  let key = "";
+  let value: T | undefined;
+  while (reader.pos < end) {
+    const tag = reader.uint32();
+    if (tag === ((1 << 3) | LEN)) key = reader.string();
+    else if (tag === ((2 << 3) | LEN)) value = readValue();
+    else reader.skip(tag & 7);
+  }
+  return [key, value ?? missing()];
 }
 
 /** Writes the fields of `type` from `value`, each left out at its default. */
@@ -363,6 +436,16 @@ function writeMessage(writer: ProtoWriter, type: MessageType, value: Record<stri
           });
         }
         break;
+      case "stringMap":
+        for (const key of Object.keys(v).sort()) {
+          writeNested(writer, field.no, () => {
+            writer.tag(1, LEN);
+            writer.string(key);
+            writer.tag(2, LEN);
+            writer.string((v as Record<string, string>)[key]);
+          });
+        }
+        break;
     }
   }
 }
@@ -396,12 +479,15 @@ export const codecs = Object.fromEntries(
   Object.entries(MESSAGES).map(([name, type]) => [name, codecOf(type)]),
 ) as { [Name in keyof typeof MESSAGES]: MessageCodec<Record<string, unknown>> };
 
-/** The service's methods this codec carries (grpc-js's names), with their request and answer. */
-export const CODEC_METHODS: Readonly<
+/** The service's methods the plugin registers (grpc-js's names), with their request and answer. */
+export const PROVIDER_METHODS: Readonly<
   Record<string, readonly [keyof typeof MESSAGES, keyof typeof MESSAGES]>
 > = {
+  getPluginInfo: ["Empty", "PluginInfo"],
+  getSchema: ["GetSchemaRequest", "GetSchemaResponse"],
   checkConfig: ["CheckRequest", "CheckResponse"],
   diffConfig: ["DiffRequest", "DiffResponse"],
+  configure: ["ConfigureRequest", "ConfigureResponse"],
   check: ["CheckRequest", "CheckResponse"],
   diff: ["DiffRequest", "DiffResponse"],
   create: ["CreateRequest", "CreateResponse"],
@@ -409,23 +495,55 @@ export const CODEC_METHODS: Readonly<
   update: ["UpdateRequest", "UpdateResponse"],
   delete: ["DeleteRequest", "Empty"],
   invoke: ["InvokeRequest", "InvokeResponse"],
+  cancel: ["Empty", "Empty"],
+  attach: ["PluginAttach", "Empty"],
+  getMapping: ["GetMappingRequest", "GetMappingResponse"],
+  getMappings: ["GetMappingsRequest", "GetMappingsResponse"],
 };
 
+/** One unary method of a grpc-js service definition, carried by this codec. */
+export interface UnaryMethod {
+  path: string;
+  requestStream: false;
+  responseStream: false;
+  originalName: string;
+  requestSerialize(value: Record<string, unknown>): Buffer;
+  requestDeserialize(bytes: Buffer): Record<string, unknown>;
+  responseSerialize(value: Record<string, unknown>): Buffer;
+  responseDeserialize(bytes: Buffer): Record<string, unknown>;
+}
+
+/** The unary method `name` (grpc-js's lower camel name) of `service`, carried by this codec. */
+export function unaryMethod(
+  service: string,
+  name: string,
+  request: keyof typeof MESSAGES,
+  response: keyof typeof MESSAGES,
+): UnaryMethod {
+  return {
+    path: `/${service}/${name[0].toUpperCase()}${name.slice(1)}`,
+    requestStream: false,
+    responseStream: false,
+    originalName: name,
+    requestSerialize: codecs[request].encode,
+    requestDeserialize: codecs[request].decode,
+    responseSerialize: codecs[response].encode,
+    responseDeserialize: codecs[response].decode,
+  };
+}
+
 /**
- * `service` (a grpc-js service definition, the SDK's `ResourceProviderService`) with this codec as
- * the serializers of `CODEC_METHODS`: their handlers take and answer the plain values above. The
- * other methods keep the SDK's generated messages.
+ * The plugin's `pulumirpc.ResourceProvider` service for grpc-js, made here instead of taken from
+ * the SDK's `provider_grpc_pb.js` (which loads google-protobuf and every generated message): the
+ * methods of `PROVIDER_METHODS`, unary, their handlers taking and answering the plain values
+ * above. A method it does not register (Construct, Call, ...) is answered UNIMPLEMENTED by grpc-js,
+ * as one registered without a handler was.
  */
-export function withCodec<S extends object>(service: S): S {
-  const methods: Record<string, unknown> = { ...(service as Record<string, unknown>) };
-  for (const [method, [request, response]] of Object.entries(CODEC_METHODS)) {
-    methods[method] = {
-      ...(methods[method] as object),
-      requestSerialize: codecs[request].encode,
-      requestDeserialize: codecs[request].decode,
-      responseSerialize: codecs[response].encode,
-      responseDeserialize: codecs[response].decode,
-    };
-  }
-  return methods as S;
+export function providerService(): Record<string, UnaryMethod> {
+  return Object.fromEntries(
+    Object.entries(PROVIDER_METHODS).map(([name, [request, response]]) => [
+      name,
+      unaryMethod("pulumirpc.ResourceProvider", name, request, response),
+    ]),
+  );
 }

@@ -1,8 +1,10 @@
 /**
- * The gRPC runtime and the protocol's generated stubs, taken from the program's `@pulumi/pulumi`
- * (the peer dependency every user of this package installs), resolved from where that SDK lives:
- * `@grpc/grpc-js` and `google-protobuf` are its dependencies, not ours, so they are found next to
- * it, never by a hoisting that npm does not promise.
+ * The gRPC runtime, taken from the program's `@pulumi/pulumi` (the peer dependency every user of
+ * this package installs), resolved from where that SDK lives: `@grpc/grpc-js` is its dependency,
+ * not ours, so it is found next to it, never by a hoisting that npm does not promise. The
+ * protocol's messages are providerMessages.ts's own codec: the plugin loads neither
+ * google-protobuf nor the SDK's generated stubs (the tests compare the codec with them:
+ * test/helpers/sdkStubs.ts).
  */
 import * as path from "path";
 
@@ -13,18 +15,5 @@ function fromSdk<T>(id: string): T {
   return require(require.resolve(id, { paths: [sdkRoot] })) as T;
 }
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- the generated stubs come without types we can name here */
 /** `@grpc/grpc-js`. */
 export const grpc = fromSdk<typeof import("@grpc/grpc-js")>("@grpc/grpc-js");
-/** `google-protobuf`'s Struct, Empty and Any. */
-export const structProto = fromSdk<any>("google-protobuf/google/protobuf/struct_pb");
-export const emptyProto = fromSdk<any>("google-protobuf/google/protobuf/empty_pb");
-export const anyProto = fromSdk<any>("google-protobuf/google/protobuf/any_pb");
-/** The protocol's messages and services. */
-export const providerProto = require("@pulumi/pulumi/proto/provider_pb") as any;
-export const providerGrpc = require("@pulumi/pulumi/proto/provider_grpc_pb") as any;
-export const pluginProto = require("@pulumi/pulumi/proto/plugin_pb") as any;
-export const engineProto = require("@pulumi/pulumi/proto/engine_pb") as any;
-export const engineGrpc = require("@pulumi/pulumi/proto/engine_grpc_pb") as any;
-export const statusProto = require("@pulumi/pulumi/proto/status_pb") as any;
-/* eslint-enable @typescript-eslint/no-explicit-any */

@@ -1,9 +1,8 @@
 /**
  * The gRPC service of the plugin: each request decoded to plain values for `NativeProvider`, each
  * answer (or failure) encoded as the protocol wants it. The methods a resource goes through (and
- * the provider's check and diff of its configuration, the same messages) take and answer the
- * plain values of providerMessages.ts, whose codec main.ts gives grpc-js as their serializers;
- * the others, called once a run, keep the SDK's generated stubs. A resource that was created but
+ * every other, called once a run) take and answer the plain values of providerMessages.ts, whose
+ * service definition (`providerService`) main.ts registers with them. A resource that was created but
  * did not settle fails with `ErrorResourceInitFailed`, so the engine keeps it in the stack and the
  * next `up` carries on, as the dynamic door's partial failures do. No handler lets an exception
  * escape: a failure fails its request, never the process.
@@ -13,10 +12,16 @@ import { ConfigurationError } from "../../client/core/errors";
 import type * as SettingsModule from "../account/settings";
 import type { ProviderSettings } from "../account/settings";
 import { fromWire, toWire } from "./wireValues";
-import { emptyProto, grpc, pluginProto, providerProto } from "./sdkModules";
+import { grpc } from "./sdkModules";
 import {
   codecs,
   type CheckRequest,
+  type ConfigureRequest,
+  type ConfigureResponse,
+  type GetMappingResponse,
+  type GetMappingsResponse,
+  type GetSchemaResponse,
+  type PluginInfo,
   type CheckResponse,
   type CreateRequest,
   type CreateResponse,
@@ -33,9 +38,7 @@ import {
 import type { NativeProvider, WireResult } from "./nativeProvider";
 import type { NativeSchema } from "./schemaFile";
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- the protocol messages pass through as the generated stubs give them */
-
-type Unary = (call: ServerUnaryCall<any, any>, done: sendUnaryData<any>) => void;
+type Unary = (call: ServerUnaryCall<unknown, unknown>, done: sendUnaryData<unknown>) => void;
 
 /** pulumirpc.DiffResponse.DiffChanges. */
 const DIFF_NONE = 1;
@@ -48,7 +51,7 @@ const INIT_FAILED = "pulumirpc.ErrorResourceInitFailed";
 const SETTINGS = ["apiKey", "baseUrl", "pollScale"] as const;
 
 /**
- * The service's handlers, by the method names of `ResourceProviderService`. `providerOf` gives the
+ * The service's handlers, by the method names of `providerService` (providerMessages.ts). `providerOf` gives the
  * provider when a request first needs it (main.ts loads it then); the plugin's identity, its schema
  * and its configuration's check need none.
  */
@@ -57,16 +60,8 @@ export function serviceHandlers(
   schema: NativeSchema,
 ): Record<string, Unary> {
   return {
-    getPluginInfo: answer(() => {
-      const info = new pluginProto.PluginInfo();
-      info.setVersion(schema.version);
-      return info;
-    }),
-    getSchema: answer(() => {
-      const response = new providerProto.GetSchemaResponse();
-      response.setSchema(schema.text);
-      return response;
-    }),
+    getPluginInfo: answer((): PluginInfo => ({ version: schema.version })),
+    getSchema: answer((): GetSchemaResponse => ({ schema: schema.text })),
     checkConfig: answer((req: CheckRequest): CheckResponse => {
       const news = fromWire(req.news);
       return {
@@ -88,15 +83,15 @@ export function serviceHandlers(
         hasDetailedDiff: false,
       };
     }),
-    configure: answer((req) => {
+    configure: answer((req: ConfigureRequest): ConfigureResponse => {
       providerOf().configure(settingsOf(req));
-      const response = new providerProto.ConfigureResponse();
-      response.setAcceptsecrets(true);
-      // Creates and updates of a preview are answered here, from the inputs: nothing is sent.
-      response.setSupportspreview(true);
-      response.setAcceptresources(false);
-      response.setAcceptoutputs(false);
-      return response;
+      return {
+        acceptSecrets: true,
+        // Creates and updates of a preview are answered here, from the inputs: nothing is sent.
+        supportsPreview: true,
+        acceptResources: false,
+        acceptOutputs: false,
+      };
     }),
     check: answer(async (req: CheckRequest): Promise<CheckResponse> => {
       const result = await providerOf().check(req.urn, req.olds ?? {}, req.news ?? {}, req.randomSeed);
@@ -139,10 +134,10 @@ export function serviceHandlers(
       const result = await providerOf().invoke(req.tok, req.args ?? {});
       return { return: result.outputs };
     }),
-    cancel: answer(() => new emptyProto.Empty()),
-    attach: answer(() => new emptyProto.Empty()),
-    getMapping: answer(() => new providerProto.GetMappingResponse()),
-    getMappings: answer(() => new providerProto.GetMappingsResponse()),
+    cancel: answer(() => ({})),
+    attach: answer(() => ({})),
+    getMapping: answer((): GetMappingResponse => ({ provider: "", data: Buffer.alloc(0) })),
+    getMappings: answer((): GetMappingsResponse => ({ providers: [] })),
   };
 }
 
@@ -150,7 +145,7 @@ export function serviceHandlers(
 function answer<Req>(body: (req: Req) => unknown): Unary {
   return (call, done) => {
     Promise.resolve()
-      .then(() => body(call.request))
+      .then(() => body(call.request as Req))
       .then(
         (response) => done(null, response),
         (err: unknown) => {
@@ -202,12 +197,12 @@ function failure(err: unknown): {
  * The settings of a `configure` request: the provider's inputs when the engine sends them (with
  * the key marked secret), else the variables `vmapi:config:<name>`. Values stay in memory.
  */
-function settingsOf(req: any): ProviderSettings {
-  const args = req.getArgs() ? fromWire(req.getArgs().toJavaScript()).props : undefined;
-  const variables = req.getVariablesMap();
+function settingsOf(req: ConfigureRequest): ProviderSettings {
+  const args = req.args ? fromWire(req.args).props : undefined;
   const settings: ProviderSettings = {};
   for (const name of SETTINGS) {
-    const value = args?.[name] ?? variables.get(`vmapi:config:${name}`);
+    const key = `vmapi:config:${name}`;
+    const value = args?.[name] ?? (Object.hasOwn(req.variables, key) ? req.variables[key] : undefined);
     if (value !== undefined && value !== null && value !== "") settings[name] = String(value);
   }
   return settings;

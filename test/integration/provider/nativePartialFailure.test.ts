@@ -8,7 +8,7 @@
 import { providerContext } from "../../../src/provider/account/context";
 import { NativeProvider } from "../../../src/provider/native/nativeProvider";
 import { shippedSchema } from "../../../src/provider/native/schemaFile";
-import { structProto } from "../../../src/provider/native/sdkModules";
+import { structProto } from "../../kit/sdkStubs";
 import { toWire } from "../../../src/provider/native/wireValues";
 import { MACHINE_BASICS, partialFailureOf, useProviderKit } from "./providerTestKit";
 

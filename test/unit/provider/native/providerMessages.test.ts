@@ -11,10 +11,12 @@ import fc from "fast-check";
 import {
   anyProto,
   emptyProto,
+  engineProto,
+  pluginProto,
   providerProto,
   statusProto,
   structProto,
-} from "../../../../src/provider/native/sdkModules";
+} from "../../../kit/sdkStubs";
 import { MESSAGES, codecs, type MessageType } from "../../../../src/provider/native/providerMessages";
 import { UNKNOWN } from "../../../../src/provider/shared/unknown";
 
@@ -33,6 +35,8 @@ const CLASSES = new Map<MessageType, any>(
 function classOf(name: Name): any {
   if (name === "Empty") return emptyProto.Empty;
   if (name === "Status") return statusProto.Status;
+  if (name === "PluginInfo" || name === "PluginAttach") return pluginProto[name];
+  if (name === "LogRequest") return engineProto.LogRequest;
   return providerProto[name];
 }
 const nestedOf = (type: MessageType, no: number): MessageType => (type.byNumber[no]!.kind as any).message;
@@ -67,6 +71,9 @@ function toProto(type: MessageType, plain: Record<string, unknown>): any {
           msg[`get${suffix}Map`]().set(key, toProto(kind.message, item as Record<string, unknown>));
         }
         break;
+      case "stringMap":
+        for (const [key, item] of Object.entries(v)) msg[`get${suffix}Map`]().set(key, item);
+        break;
       default:
         msg[`set${suffix}`](v);
     }
@@ -98,6 +105,9 @@ function fromProto(type: MessageType, msg: any): Record<string, unknown> {
             .getEntryList()
             .map(([key]: [string]) => [key, fromProto(kind.message, msg[`get${suffix}Map`]().get(key))]),
         );
+        break;
+      case "stringMap":
+        plain[name] = Object.fromEntries(msg[`get${suffix}Map`]().getEntryList());
         break;
       default:
         plain[name] = msg[`get${suffix}`]();
@@ -154,6 +164,7 @@ function plainOf(type: MessageType): fc.Arbitrary<Record<string, unknown>> {
       message: fc.constant(undefined),
       messages: "message" in kind ? fc.array(plainOf(kind.message), { maxLength: 3 }) : fc.constant([]),
       map: "message" in kind ? fc.dictionary(key, plainOf(kind.message), { maxKeys: 4 }) : fc.constant({}),
+      stringMap: fc.dictionary(key, text, { maxKeys: 4 }),
     }[kind.type];
   }
   return fc.record(fields) as fc.Arbitrary<Record<string, unknown>>;
@@ -178,6 +189,25 @@ const UNREAD: Partial<Record<Name, (msg: any) => void>> = {
   UpdateRequest: (msg) => msg.setOldInputs(structProto.Struct.fromJavaScript({ a: true })),
   DeleteRequest: (msg) => msg.setOldInputs(structProto.Struct.fromJavaScript({ a: [] })),
   InvokeRequest: (msg) => msg.setPreview(true),
+  GetSchemaRequest: (msg) => {
+    msg.setVersion(-1);
+    msg.setSubpackageName("sub");
+    msg.setSubpackageVersion("1.0.0");
+  },
+  ConfigureRequest: (msg) => {
+    msg.setAcceptsecrets(true);
+    msg.setAcceptresources(true);
+    msg.setSendsOldInputs(true);
+    msg.setSendsOldInputsToDelete(true);
+    msg.setId("provider-id");
+    msg.setUrn("urn:pulumi:dev::p::pulumi:providers:vmapi::default");
+    msg.setName("default");
+    msg.setType("pulumi:providers:vmapi");
+  },
+  LogRequest: (msg) => {
+    msg.setStreamid(7);
+    msg.setEphemeral(true);
+  },
 };
 
 function containsNaN(value: unknown): boolean {

@@ -8,16 +8,16 @@
  */
 import { NativeProvider } from "../../../../src/provider/native/nativeProvider";
 import { shippedSchema } from "../../../../src/provider/native/schemaFile";
+import { grpc } from "../../../../src/provider/native/sdkModules";
 import {
   emptyProto,
-  grpc,
   pluginProto,
   providerGrpc,
   providerProto,
   statusProto,
   structProto,
-} from "../../../../src/provider/native/sdkModules";
-import { withCodec } from "../../../../src/provider/native/providerMessages";
+} from "../../../kit/sdkStubs";
+import { providerService } from "../../../../src/provider/native/providerMessages";
 import { serviceHandlers } from "../../../../src/provider/native/server";
 import { DiffKind } from "../../../../src/provider/native/detailedDiff";
 import { providerContext } from "../../../../src/provider/account/context";
@@ -32,9 +32,9 @@ const MACHINE = "urn:pulumi:dev::p::vmapi:index:Machine::box";
 const RESTART = "urn:pulumi:dev::p::vmapi:index:MachineRestart::again";
 const SETTINGS = { apiKey: "key-1", baseUrl: "http://127.0.0.1:9", pollScale: "0.5" };
 
-/** The SDK's service (google-protobuf's messages: the engine's side) and the plugin's. */
+/** The SDK's service (google-protobuf's messages: the engine's side) and the plugin's own (its codec). */
 const engineSide = providerGrpc.ResourceProviderService;
-const pluginSide = withCodec(engineSide);
+const pluginSide: Record<string, any> = providerService();
 
 /** Calls handler `name` with `request` through the wire both ways; resolves with its error or its answer. */
 function call(provider: unknown, name: string, request: any): Promise<{ err: any; response: any }> {
@@ -81,6 +81,36 @@ function recording(answers: Record<string, (...args: any[]) => unknown>) {
   );
   return { provider, calls };
 }
+
+test("the plugin's service: each method the SDK's (path, unary), each with a handler; the SDK's others not registered", () => {
+  const handlers = serviceHandlers(() => ({}) as NativeProvider, schema);
+  expect(Object.keys(pluginSide).sort()).toEqual(Object.keys(handlers).sort());
+  for (const [name, method] of Object.entries(pluginSide)) {
+    const { path, requestStream, responseStream } = engineSide[name];
+    expect([name, method.path, method.requestStream, method.responseStream]).toEqual([
+      name,
+      path,
+      requestStream,
+      responseStream,
+    ]);
+  }
+  const unregistered = Object.keys(engineSide).filter((name) => !(name in pluginSide));
+  expect(unregistered.sort()).toEqual(["call", "construct", "handshake", "list", "parameterize"]);
+});
+
+test("cancel, attach, getMapping(s) → empty answers, as the SDK's empty messages encode", async () => {
+  expect((await call({}, "cancel", new emptyProto.Empty())).response).toBeInstanceOf(emptyProto.Empty);
+  const attach = new pluginProto.PluginAttach();
+  attach.setAddress("127.0.0.1:1");
+  expect((await call({}, "attach", attach)).err).toBeNull();
+  const mappingRequest = new providerProto.GetMappingRequest();
+  mappingRequest.setKey("tf");
+  const mapping = (await call({}, "getMapping", mappingRequest)).response;
+  expect([mapping.getProvider(), mapping.getData_asU8().length]).toEqual(["", 0]);
+  const mappingsRequest = new providerProto.GetMappingsRequest();
+  mappingsRequest.setKey("tf");
+  expect((await call({}, "getMappings", mappingsRequest)).response.getProvidersList()).toEqual([]);
+});
 
 test("getPluginInfo / getSchema → the shipped schema's version and text", async () => {
   const info = await call({}, "getPluginInfo", new emptyProto.Empty());

@@ -1,7 +1,8 @@
 /**
  * What the plugin loads before it prints its port (src/provider/native/main.ts): the gRPC runtime,
- * the protocol's stubs, the server and the schema, never the provider's stack (zod, axios, the
- * resource implementations). Pulumi YAML starts the plugin only to read its schema, and every start
+ * its own codec, the server and the schema, never google-protobuf or the SDK's generated stubs
+ * (the codec carries every method) nor the provider's stack (zod, axios, the resource
+ * implementations). Pulumi YAML starts the plugin only to read its schema, and every start
  * waits on this before the engine's first answer. The plugin runs as the npm package runs it (here
  * under ts-node), and the modules it holds when it first writes to stdout are listed.
  */
@@ -30,9 +31,13 @@ function loadedAtPort(): string[] {
 }
 
 describe("the plugin's start", () => {
-  it("port printed → the server and the stubs loaded, zod, axios and the provider not", () => {
+  it("port printed → the server and the codec loaded; google-protobuf, the stubs, zod, axios and the provider not", () => {
     const loaded = loadedAtPort();
     expect(loaded).toContain(path.join("src", "provider", "native", "server.ts"));
+    expect(loaded).toContain(path.join("src", "provider", "native", "providerMessages.ts"));
+    expect(
+      loaded.filter((file) => /node_modules\/(google-protobuf|@pulumi\/pulumi\/proto)\//.test(file)),
+    ).toEqual([]);
     expect(loaded.filter((file) => /node_modules\/(zod|axios)\//.test(file))).toEqual([]);
     expect(
       loaded.filter((file) => /^src\/provider\/(native\/nativeProvider|shared\/settings)\.ts$/.test(file)),

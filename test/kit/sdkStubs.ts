@@ -1,0 +1,28 @@
+/**
+ * The SDK's generated protocol stubs and google-protobuf's well-known types, resolved as the SDK
+ * resolves them: the engine's side of the wire in the tests that compare the plugin's codec
+ * (src/provider/native/providerMessages.ts) with the SDK's own encoding. The plugin loads none of
+ * them.
+ */
+import * as path from "path";
+
+const sdkRoot = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
+
+/** Requires `id` as the SDK resolves it. */
+function fromSdk<T>(id: string): T {
+  return require(require.resolve(id, { paths: [sdkRoot] })) as T;
+}
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- the generated stubs come without types we can name here */
+/** `google-protobuf`'s Struct, Empty and Any. */
+export const structProto = fromSdk<any>("google-protobuf/google/protobuf/struct_pb");
+export const emptyProto = fromSdk<any>("google-protobuf/google/protobuf/empty_pb");
+export const anyProto = fromSdk<any>("google-protobuf/google/protobuf/any_pb");
+/** The protocol's messages and services. */
+export const providerProto = require("@pulumi/pulumi/proto/provider_pb") as any;
+export const providerGrpc = require("@pulumi/pulumi/proto/provider_grpc_pb") as any;
+export const pluginProto = require("@pulumi/pulumi/proto/plugin_pb") as any;
+export const engineProto = require("@pulumi/pulumi/proto/engine_pb") as any;
+export const engineGrpc = require("@pulumi/pulumi/proto/engine_grpc_pb") as any;
+export const statusProto = require("@pulumi/pulumi/proto/status_pb") as any;
+/* eslint-enable @typescript-eslint/no-explicit-any */
