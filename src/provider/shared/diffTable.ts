@@ -20,7 +20,16 @@ export function changedKeys<K extends string>(
   olds: Record<string, unknown>,
   news: Record<string, unknown>,
 ): K[] {
-  return (Object.keys(table) as K[]).filter((key) => !sameValue(olds[key], news[key]));
+  return differingKeys(Object.keys(table) as K[], olds, news);
+}
+
+/** Those of `keys` whose new value differs from the old one (an unknown value counts as a change). */
+export function differingKeys<K extends string>(
+  keys: readonly K[],
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+): K[] {
+  return keys.filter((key) => !sameValue(olds[key], news[key]));
 }
 
 /** The engine's view of a diff, computed from the table. */

@@ -12,7 +12,7 @@
  * operation's timeout, are its own (partialFailure.ts `keptOnPartialFailure`,
  * operationOptions.ts `boundOf`), each written once too.
  */
-import { changedKeys } from "./diffTable";
+import { differingKeys } from "./diffTable";
 import { printableFailures, withoutSecretValues } from "./checks";
 import { replaceOnChangesFailures, withReplaceOnChanges } from "./operationOptions";
 import type { Call, DiffResult, EngineProps, ResourceImplementation } from "./resourceImplementation";
@@ -30,7 +30,6 @@ export interface ServedResource {
 /** `impl` with the rules of the module comment, for the resource `resource` declares. */
 export function served<I extends Implementation>(resource: ServedResource, impl: I): I {
   const inputNames = resource.inputNames;
-  const table = Object.fromEntries(inputNames.map((key) => [key, "update" as const]));
   return {
     check: (olds, news, call) =>
       guarded(call, news, async (quiet) => {
@@ -44,7 +43,7 @@ export function served<I extends Implementation>(resource: ServedResource, impl:
     diff: (id, olds, news, call) =>
       guarded(call, news, async (quiet) => {
         const result = await impl.diff(id, olds, news, quiet);
-        const changed = changedOf(result, changedKeys(table, olds, news));
+        const changed = changedOf(result, differingKeys(inputNames, olds, news));
         const final = { ...withReplaceOnChanges(result, changed, call.replaceOnChanges), changed };
         if (final.replaces !== undefined && final.replaces.length > 0)
           impl.replacing?.(id, olds, news, final.replaces, quiet);
