@@ -2,9 +2,9 @@
  * The resource implementations both doors call (the dynamic door, runtime.ts; the plugin,
  * native/), by kind, derived from the declaration each resource folder makes
  * (`<folder>/<kind>Resource.ts`), which the generated resourceDeclarations.ts lists. Each
- * implementation is loaded on first use (its declaration's `load`), so a Script call never loads
- * the Machine implementation (its create, adoption, watcher and settle: most of the provider's
- * modules); a declaration loads the resource's model and nothing more.
+ * implementation is loaded on first use (the generated index's `load`), so a Script call never
+ * loads the Machine implementation (its create, adoption, watcher and settle: most of the
+ * provider's modules); a declaration loads zod and the contract, nothing of the provider.
  */
 import { RESOURCE_DECLARATIONS } from "./resourceDeclarations";
 import type { EngineProps, ResourceImplementation } from "./shared/resourceImplementation";

@@ -54,13 +54,13 @@ function declaredIn(file: string, exportName: string): DeclaredResource {
   if (typeof declaration?.kind !== "string" || typeof declaration.inputs !== "object") {
     throw new Error(`${file}: a declaration file exports its ResourceDeclaration as ${exportName}`);
   }
-  const lower = declaration.kind[0].toLowerCase() + declaration.kind.slice(1);
-  if (`${lower}Resource` !== exportName) {
-    throw new Error(`${file}: declares ${declaration.kind}, so it is named ${lower}Resource.ts`);
+  const name = lower(declaration.kind);
+  if (`${name}Resource` !== exportName) {
+    throw new Error(`${file}: declares ${declaration.kind}, so it is named ${name}Resource.ts`);
   }
   // Generated from the declaration (resourceClasses.ts).
-  const classFile = `${PROVIDER_DIR}/dynamic/${lower}.ts`;
-  const providerName = `${lower}Provider`;
+  const classFile = `${PROVIDER_DIR}/dynamic/${name}.ts`;
+  const providerName = `${name}Provider`;
   const providerFile = `${path.dirname(file)}/${providerName}.ts`;
   if (!fs.existsSync(path.join(REPO, providerFile)))
     throw new Error(
@@ -74,4 +74,14 @@ function declaredIn(file: string, exportName: string): DeclaredResource {
     providerFile,
     providerName,
   };
+}
+
+/** A kind's name with its first letter lower: the stem of its files (`Machine` → `machine`). */
+export function lower(kind: string): string {
+  return kind[0].toLowerCase() + kind.slice(1);
+}
+
+/** `file` (relative to the repository, under src/provider) as a module of src/provider imports it: `./machine/machineResource`. */
+export function fromProviderDir(file: string): string {
+  return `./${file.slice(PROVIDER_DIR.length + 1).replace(/\.ts$/, "")}`;
 }

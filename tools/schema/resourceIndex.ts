@@ -7,7 +7,7 @@
  * the graph what the compiler and the lint see.
  */
 import type { DeclaredResource } from "./declarations";
-import { PROVIDER_DIR } from "./declarations";
+import { fromProviderDir, PROVIDER_DIR } from "./declarations";
 
 /** Where the index is written, relative to the repository. */
 export const RESOURCE_INDEX_FILE = `${PROVIDER_DIR}/resourceDeclarations.ts`;
@@ -15,10 +15,10 @@ export const RESOURCE_INDEX_FILE = `${PROVIDER_DIR}/resourceDeclarations.ts`;
 /** The index's text (before formatting) for these declarations. */
 export function resourceIndex(resources: readonly DeclaredResource[]): string {
   const imports = resources.map(
-    ({ exportName, file }) => `import { ${exportName} } from "${fromIndex(file)}";`,
+    ({ exportName, file }) => `import { ${exportName} } from "${fromProviderDir(file)}";`,
   );
   const entries = resources.map(({ exportName, providerFile, providerName }) => {
-    const loaded = `(require("${fromIndex(providerFile)}") as Provides<"${providerName}">).${providerName}`;
+    const loaded = `(require("${fromProviderDir(providerFile)}") as Provides<"${providerName}">).${providerName}`;
     return `  { ...${exportName}, load: () => ${loaded} },`;
   });
   return [
@@ -43,9 +43,4 @@ export function resourceIndex(resources: readonly DeclaredResource[]): string {
     "] as const;",
     "",
   ].join("\n");
-}
-
-/** `file` (relative to the repository) as the index imports it. */
-function fromIndex(file: string): string {
-  return `./${file.slice(PROVIDER_DIR.length + 1).replace(/\.ts$/, "")}`;
 }

@@ -21,7 +21,7 @@ export type AccessOutputs = Props<AccessFields>;
 type InputKey = keyof typeof machineAccessResource.inputs.shape;
 
 /** Every input (and output) key of a MachineAccess, as its declaration has them. */
-export const ACCESS_INPUT_KEYS = Object.keys(machineAccessResource.inputs.shape) as InputKey[];
+export const ACCESS_INPUT_KEYS = machineAccessResource.inputNames as readonly InputKey[];
 
 /* Compile-time check that the declared inputs are the typed fields. */
 type _InputKeys = Assert<Same<InputKey, keyof AccessFields>>;

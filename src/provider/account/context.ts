@@ -51,8 +51,8 @@ export function providerContext(parts: Partial<Omit<ProviderContext, "snapshots"
     ...parts,
     timing,
     // Always the context's own, on its own clock, even when `parts` spreads another context (so
-    // are the machine watchers, which machineWatcher.ts keeps per Account, and accounts.ts keeps
-    // the Accounts per context object).
+    // are the machine watchers, which machineWatcher.ts keeps per Account, and the accounts and
+    // configurations accounts.ts resolves, which it keeps per context object).
     snapshots: new ListSnapshots(timing),
   };
 }

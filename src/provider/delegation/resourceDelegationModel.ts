@@ -47,7 +47,7 @@ type InputKey = keyof typeof resourceDelegationResource.inputs.shape;
 type OutputKey = keyof typeof resourceDelegationResource.outputs.shape;
 
 /** Every input key of a ResourceDelegation, as its declaration has them. */
-export const DELEGATION_INPUT_KEYS = Object.keys(resourceDelegationResource.inputs.shape) as InputKey[];
+export const DELEGATION_INPUT_KEYS = resourceDelegationResource.inputNames as readonly InputKey[];
 
 /* Compile-time checks that the declared fields are the typed ones: the inputs, and the outputs besides them. */
 type _InputKeys = Assert<Same<InputKey, keyof DelegationInputFields>>;

@@ -136,8 +136,3 @@ export abstract class VmApiResource extends pulumi.CustomResource {
     }
   }
 }
-
-/** The outputs class `C` declares (its `pulumi.Output` members beyond the SDK's). */
-export type DeclaredOutputs<C> = {
-  [K in keyof C]: C[K] extends pulumi.Output<unknown> ? K : never;
-}[Exclude<keyof C, keyof VmApiResource>];

@@ -1,7 +1,7 @@
 /**
  * The Machine, declared once (shared/resourceDeclaration.ts says who reads what): its fields, from
- * which its class, its diff table and its part of the schema are made; the registry loads its
- * implementation from here. The outputs the API reports are the wire schema's fields
+ * which its class, its diff table and its part of the schema are made; the registry finds its
+ * implementation beside it. The outputs the API reports are the wire schema's fields
  * (`MachineSchema`), renamed as machineModel.ts says; it checks at compile time that they are all
  * here.
  */

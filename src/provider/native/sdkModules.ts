@@ -4,7 +4,7 @@
  * not ours, so it is found next to it, never by a hoisting that npm does not promise. The
  * protocol's messages are providerMessages.ts's own codec: the plugin loads neither
  * google-protobuf nor the SDK's generated stubs (the tests compare the codec with them:
- * test/helpers/sdkStubs.ts).
+ * test/kit/sdkStubs.ts).
  */
 import * as path from "path";
 

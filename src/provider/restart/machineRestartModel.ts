@@ -35,7 +35,7 @@ type InputKey = keyof typeof machineRestartResource.inputs.shape;
 type OutputKey = keyof typeof machineRestartResource.outputs.shape;
 
 /** Every input key of a MachineRestart, as its declaration has them. */
-export const RESTART_INPUT_KEYS = Object.keys(machineRestartResource.inputs.shape) as InputKey[];
+export const RESTART_INPUT_KEYS = machineRestartResource.inputNames as readonly InputKey[];
 
 /* Compile-time checks that the declared fields are the typed ones: the inputs, and the outputs besides them. */
 type _InputKeys = Assert<Same<InputKey, keyof RestartFields>>;

@@ -1,7 +1,7 @@
 /**
  * The Script, declared once (shared/resourceDeclaration.ts says who reads what): its fields, from
- * which its class, its diff table and its part of the schema are made; the registry loads its
- * implementation from here.
+ * which its class, its diff table and its part of the schema are made; the registry finds its
+ * implementation beside it.
  */
 import { z } from "zod";
 import type { ResourceDeclaration } from "../shared/resourceDeclaration";

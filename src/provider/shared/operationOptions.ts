@@ -1,7 +1,8 @@
 /**
- * The resource options an implementation honours, as its `Call` carries them: the operation's
- * bound (`customTimeouts`) as the deadline of its waits, and `replaceOnChanges` as replacements
- * in `diff`, with a `check` failure for a path that names no input. Each door turns what it was
+ * The resource options as a `Call` carries them: the operation's bound (`customTimeouts`), which
+ * an implementation honours as the deadline of its waits, and `replaceOnChanges`, which the
+ * serving layer (serving.ts) applies to `diff` as replacements, with a `check` failure for a path
+ * that names no input (both written here). Each door turns what it was
  * given into these (the plugin from the engine's request; the TypeScript door from the options
  * its classes carry as internal inputs, dynamic/internalInputs.ts).
  */

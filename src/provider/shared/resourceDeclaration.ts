@@ -6,7 +6,7 @@
  * - the TypeScript class (dynamic/<kind>.ts, generated from the fields and the descriptions by
  *   `npm run schema:update`, over `VmApiResource`): the shape it registers, `keys`, `autoNamed`,
  *   `secretInputs`, `secretOutputs`, `dynamicOnly` (a declaration is a `ResourceShape`);
- * - the serving layer (serving.ts): `kind`, `changes`, `inputNames`;
+ * - the serving layer (serving.ts): `kind`, `inputNames`;
  * - the plugin's schema and the reference page (tools/schema): the secrets again, `changes`,
  *   `derived`, `dynamicOnly`, `createOnly`, `models` and `page`; the names, types and TSDoc of the
  *   inputs and outputs are read from the generated class and its `<Kind>Args`.

@@ -129,10 +129,19 @@ export interface DerivedFields<S extends FieldsSpec> {
 
 type Entries<M> = Array<readonly [string, M]>;
 
+/** Each field of `object` (of the resource `kind`) with its schema and what it says of itself. */
+export function fieldEntries<M extends InputMeta | OutputMeta>(
+  kind: string,
+  object?: z.ZodObject,
+): Array<readonly [name: string, field: z.ZodType, meta: M]> {
+  return Object.entries(object?.shape ?? {}).map(([name, field]) => {
+    const schema = field as z.ZodType;
+    return [name, schema, metaOf<M>(schema, `${kind}.${name}`)] as const;
+  });
+}
+
 function entriesOf<M extends InputMeta | OutputMeta>(kind: string, object?: z.ZodObject): Entries<M> {
-  return Object.entries(object?.shape ?? {}).map(
-    ([name, field]) => [name, metaOf<M>(field as z.ZodType, `${kind}.${name}`)] as const,
-  );
+  return fieldEntries<M>(kind, object).map(([name, , meta]) => [name, meta] as const);
 }
 
 /** A resource's fields and what derives from them. */

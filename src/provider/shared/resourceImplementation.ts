@@ -81,8 +81,9 @@ export interface Call extends AccountCall {
   /** The inputs the program made secret: never shown in a line, a failure or an error. */
   readonly secretInputs: readonly string[];
   /**
-   * `replaceOnChanges` as the program declared it, for `check` to refuse a path that names no
-   * input and for `diff` to apply; empty on the plugin, where the engine applies it itself.
+   * `replaceOnChanges` as the program declared it, which the serving layer (serving.ts) refuses
+   * in `check` when a path names no input and applies to `diff`; an implementation need not read
+   * it. Empty on the plugin, where the engine applies it itself.
    */
   readonly replaceOnChanges: readonly string[];
 }
@@ -115,7 +116,8 @@ export interface ReadResult<Outputs> {
 
 /**
  * `diff`'s answer: whether anything changes, which inputs force a replacement, and which change
- * at all (`changed`, for the plugin's property-level diff; the dynamic door has no use for it).
+ * at all (`changed`: the plugin's property-level diff, and what `replaceOnChanges` applies to;
+ * the serving layer fills it in when an implementation leaves it out).
  */
 export interface DiffResult {
   changes?: boolean;
@@ -154,9 +156,6 @@ export interface ResourceImplementation<
    */
   replacing?(id: string, olds: Outputs, news: Inputs, replaces: readonly string[], call: Call): void;
 }
-
-/** The name of one method of an implementation, as a door calls it. */
-export type Method = Exclude<keyof ResourceImplementation<EngineProps, EngineProps>, "replacing">;
 
 /** True when A and B are the same type: for the compile-time checks of the resource models. */
 export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

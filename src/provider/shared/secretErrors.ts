@@ -1,8 +1,9 @@
 /**
  * Errors without the program's secrets. A door hands an implementation plain values (the dynamic
  * plugin strips the secret marks before it calls; the native door unwraps them), so an error that
- * quotes an input (an API refusal, a mismatch) would print a secret in plain text. Each door knows
- * which inputs came secret (the call's `secretInputs`) and masks what escapes it here.
+ * quotes an input (an API refusal, a mismatch) would print a secret in plain text. Each door says
+ * which inputs came secret (the call's `secretInputs`), and the serving layer (serving.ts) masks
+ * what escapes an implementation here.
  */
 import { withoutSecretValues } from "./checks";
 

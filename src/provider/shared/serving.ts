@@ -43,7 +43,7 @@ export function served<I extends Implementation>(resource: ServedResource, impl:
     diff: (id, olds, news, call) =>
       guarded(call, news, async (quiet) => {
         const result = await impl.diff(id, olds, news, quiet);
-        const changed = changedOf(result, differingKeys(inputNames, olds, news));
+        const changed = changedOf(result, () => differingKeys(inputNames, olds, news));
         const final = { ...withReplaceOnChanges(result, changed, call.replaceOnChanges), changed };
         if (final.replaces !== undefined && final.replaces.length > 0)
           impl.replacing?.(id, olds, news, final.replaces, quiet);
@@ -60,10 +60,10 @@ export function served<I extends Implementation>(resource: ServedResource, impl:
  * The inputs a diff changes: the implementation's own list when it gives one; else, when it finds
  * a change, what it replaces and every input whose value differs (`differing`); else none.
  */
-function changedOf(result: DiffResult, differing: readonly string[]): string[] {
+function changedOf(result: DiffResult, differing: () => readonly string[]): string[] {
   if (result.changed !== undefined) return result.changed;
   if (result.changes === false) return [];
-  return [...new Set([...(result.replaces ?? []), ...differing])];
+  return [...new Set([...(result.replaces ?? []), ...differing()])];
 }
 
 /**
