@@ -24,7 +24,7 @@ export interface EmulatorContextOptions {
   rateLimit: RateLimitSetting | null;
   stateFile?: string;
   /** The console and control endpoints answer other machines too (`--remote-control`); default off. */
-  remoteControl?: boolean;
+  remoteControl: boolean;
   /** For the real clock; tests never need it. */
   realClock: () => Clock;
 }
@@ -62,7 +62,7 @@ export class EmulatorContext {
       new RateLimits(options.rateLimit),
       options.seed,
       options.stateFile,
-      options.remoteControl ?? false,
+      options.remoteControl,
     );
     emulator.persist();
     return emulator;

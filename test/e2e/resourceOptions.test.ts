@@ -72,7 +72,7 @@ describe("on the real clock", () => {
       restartReplaceOnChanges: JSON.stringify(["triggers"]),
     });
     expectExit(await stack.up());
-    const restarts = async () => (await ctx.emulator()).requestCounts[RESTART] ?? 0;
+    const restarts = () => ctx.received(RESTART);
     const before = await restarts();
 
     await stack.setConfig({ restartTrigger: "b" });

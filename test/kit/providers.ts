@@ -3,7 +3,9 @@
  * on the engine's bags, the internal `__` inputs included, and with the stack's settings last,
  * resolved on a context of the caller's (as runtime.ts resolves them on the process's). So a test
  * or a benchmark hands an implementation the settings of an emulator and a clock of its own, and
- * gets back what the engine would store.
+ * gets back what the engine would store. An implementation given as it is runs without the
+ * serving layer (src/provider/shared/serving.ts): wrap it with `served` (providerTestKit.ts does)
+ * for what every resource owes the engine, or use `implementationOf`.
  */
 import { accountOf, Accounts } from "../../src/provider/account/accounts";
 import { dynamicProvider, type DynamicProvider } from "../../src/provider/dynamic/dynamicProvider";

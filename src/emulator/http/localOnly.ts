@@ -20,12 +20,17 @@ import type * as http from "node:http";
 import { ApiError } from "../model/apiError";
 import { isJsonType } from "./requestBody";
 
+/** `address` without the IPv4-mapped prefix a dual-stack socket gives it (`::ffff:127.0.0.1`). */
+function plainAddress(address: string | undefined): string {
+  return (address ?? "").replace(/^::ffff:/, "");
+}
+
 /** The loopback names a browser on this machine may address the emulator by. */
 const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
 
 /** Whether `address` (a socket's remote address) is this machine's loopback. */
 export function isLoopbackAddress(address: string | undefined): boolean {
-  const plain = (address ?? "").replace(/^::ffff:/, "");
+  const plain = plainAddress(address);
   return plain === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(plain);
 }
 
@@ -66,7 +71,7 @@ export function formPostRefusal(req: http.IncomingMessage): ApiError | null {
 
 /** Every `host:port` the emulator answers to on this connection. */
 function ownHosts(socket: { localAddress?: string; localPort?: number }): string[] {
-  const address = (socket.localAddress ?? "").replace(/^::ffff:/, "");
+  const address = plainAddress(socket.localAddress);
   const arrived = address.includes(":") ? `[${address}]` : address;
   const names =
     LOOPBACK_HOSTS.includes(arrived) || arrived === "" ? LOOPBACK_HOSTS : [...LOOPBACK_HOSTS, arrived];

@@ -59,9 +59,6 @@ export function commandLine(pid: number): string {
 
 /** Whether `pid` still runs (a killed zombie, not yet reaped by its new parent, does not). */
 export function isRunning(pid: number): boolean {
-  try {
-    return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, "utf8"));
-  } catch {
-    return false;
-  }
+  const stat = read(`/proc/${pid}/stat`);
+  return stat !== undefined && !/^\d+ \(.*\) Z/.test(stat);
 }

@@ -10,8 +10,7 @@
 import { VmApiClient } from "../../../src/client/client";
 import { ConflictError } from "../../../src/client/core/errors";
 import type { Machine, Script } from "../../../src/contract/schemas";
-import { FinishedRequests, startTestEmulator } from "../../kit/emulator";
-import { useStarted } from "../../kit/started";
+import { FinishedRequests, useTestEmulator } from "../../kit/emulator";
 import { machineRequest } from "./harness";
 
 const SCALE = 0.005;
@@ -20,7 +19,7 @@ const CREATE_MACHINE = "POST /machines/createSingleMachinePublic";
 const CREATE_SCRIPT = "POST /scripts/createScript";
 
 const finished = new FinishedRequests();
-const emu = useStarted(() => startTestEmulator({ clock: "real", timeScale: SCALE, log: finished.log }));
+const emu = useTestEmulator({ clock: "real", timeScale: SCALE, log: finished.log });
 beforeEach(async () => {
   await emu.control.reset();
   finished.clear();
