@@ -1,8 +1,8 @@
 /**
- * The SDK's generated protocol stubs and google-protobuf's well-known types, resolved as the SDK
- * resolves them: the engine's side of the wire in the tests that compare the plugin's codec
- * (src/provider/native/providerMessages.ts) with the SDK's own encoding. The plugin loads none of
- * them.
+ * The SDK's generated protocol stubs, google-protobuf's well-known types and the SDK's gRPC
+ * runtime (grpc-js), resolved as the SDK resolves them: the engine's side of the wire in the tests
+ * that compare the plugin's codec (src/provider/native/providerMessages.ts) and its own gRPC
+ * (src/provider/native/transport/) with the SDK's. The plugin loads none of them.
  */
 import * as path from "path";
 
@@ -12,6 +12,9 @@ const sdkRoot = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
 function fromSdk<T>(id: string): T {
   return require(require.resolve(id, { paths: [sdkRoot] })) as T;
 }
+
+/** `@grpc/grpc-js`, the SDK's dependency (not ours), found next to it. */
+export const grpc = fromSdk<typeof import("@grpc/grpc-js")>("@grpc/grpc-js");
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the generated stubs come without types we can name here */
 /** `google-protobuf`'s Struct, Empty and Any. */

@@ -1,21 +1,18 @@
 /**
  * The plugin as one CommonJS file (esbuild): src/provider/native/main.ts and everything it loads,
- * `@grpc/grpc-js`, zod and axios included (the protocol's messages are the plugin's own codec: no
- * google-protobuf, no generated stubs), so that a single executable (dist.sh) runs it with no
- * `node_modules` beside it.
+ * zod and axios included (the protocol's messages are the plugin's own codec and its gRPC its own
+ * transport: no grpc-js, no google-protobuf, no generated stubs), so that a single executable
+ * (dist.sh) runs it with no `node_modules` beside it.
  *
  *   node -r ts-node/register/transpile-only tools/plugin/bundle.ts OUT_DIR
  *
  * writes OUT_DIR/plugin.js (the bundle as a CommonJS module's function, which sea-main.js runs),
  * OUT_DIR/sea-main.js (the executable's main script, seaMain.ts), OUT_DIR/schema.json
  * (plugin/schema.json; all three assets of the executable) and OUT_DIR/THIRD_PARTY_NOTICES (the
- * license of every package the bundle holds). Two modules are not taken as they are:
- * - src/provider/native/sdkModules.ts resolves the SDK's modules at run time, from wherever the
- *   SDK is installed; the bundle takes tools/plugin/bundledSdkModules.ts instead, whose literal
- *   require the bundler follows into the SDK's own copy;
- * - `@pulumi/pulumi`'s main module (the dynamic door's `pulumi.log`, required at its first use,
- *   which the plugin never makes) stays outside: it would bring the whole SDK, npm's installer
- *   included. The build fails if anything of the SDK but its gRPC runtime gets in.
+ * license of every package the bundle holds). `@pulumi/pulumi`'s main module (the dynamic door's
+ * `pulumi.log`, required at its first use, which the plugin never makes) stays outside: it would
+ * bring the whole SDK, npm's installer included. The build fails if anything of the SDK, its gRPC
+ * runtime or google-protobuf gets in.
  */
 import * as esbuild from "esbuild";
 import * as fs from "fs";
@@ -24,8 +21,6 @@ import * as vm from "vm";
 
 const REPO = path.resolve(__dirname, "..", "..");
 const ENTRY = path.join(REPO, "src", "provider", "native", "main.ts");
-const SDK_MODULES = path.join(REPO, "src", "provider", "native", "sdkModules.ts");
-const BUNDLED_SDK_MODULES = path.join(__dirname, "bundledSdkModules.ts");
 const SEA_MAIN = path.join(__dirname, "seaMain.ts");
 const SCHEMA = path.join(REPO, "plugin", "schema.json");
 
@@ -51,36 +46,21 @@ export interface PluginBundle {
   packages: BundledPackage[];
 }
 
-/** The folder of the SDK the repository's node_modules holds (its stubs' dependencies resolve from it). */
-function sdkRoot(): string {
-  return path.dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [REPO] }));
-}
+/** The SDK's main module stays outside the bundle (see above). */
+const sdkOutside: esbuild.Plugin = {
+  name: "vmapi-sdk-outside",
+  setup(build) {
+    build.onResolve({ filter: /^@pulumi\/pulumi$/ }, (args) => ({ path: args.path, external: true }));
+  },
+};
 
-/** Where each module of the plugin comes from, where it differs from the source tree's own resolution. */
-function pluginResolution(sdk: string): esbuild.Plugin {
-  return {
-    name: "vmapi-plugin-resolution",
-    setup(build) {
-      build.onResolve({ filter: /^\.\/sdkModules$/ }, (args) =>
-        path.resolve(args.resolveDir, "sdkModules.ts") === SDK_MODULES
-          ? { path: BUNDLED_SDK_MODULES }
-          : undefined,
-      );
-      build.onResolve({ filter: /^@pulumi\/pulumi$/ }, (args) => ({ path: args.path, external: true }));
-      build.onResolve({ filter: /^@grpc\/grpc-js(\/|$)/ }, (args) =>
-        args.importer === BUNDLED_SDK_MODULES
-          ? { path: require.resolve(args.path, { paths: [sdk] }) }
-          : undefined,
-      );
-    },
-  };
-}
+/** Packages the plugin must not hold: the SDK (beyond the name above), gRPC's runtime, google-protobuf. */
+const REFUSED = /\/node_modules\/(@pulumi\/pulumi|@grpc\/[^/]+|google-protobuf)\//;
 
 /** Bundles the plugin into `outDir`. */
 export async function bundlePlugin(outDir: string): Promise<PluginBundle> {
   fs.mkdirSync(outDir, { recursive: true });
   const file = path.join(outDir, "plugin.js");
-  const sdk = sdkRoot();
   const result = await esbuild.build({
     entryPoints: [ENTRY],
     outfile: file,
@@ -91,13 +71,14 @@ export async function bundlePlugin(outDir: string): Promise<PluginBundle> {
     metafile: true,
     legalComments: "none",
     logLevel: "warning",
-    plugins: [pluginResolution(sdk)],
+    plugins: [sdkOutside],
   });
   const inputs = Object.keys(result.metafile.inputs).map((input) => path.resolve(REPO, input));
-  const own = (input: string, under: string) => input.startsWith(path.join(sdk, under) + path.sep);
-  const strays = inputs.filter((input) => own(input, "") && !own(input, "node_modules"));
+  const strays = inputs.filter((input) => REFUSED.test(input));
   if (strays.length > 0)
-    throw new Error(`the bundle took in the SDK beyond its gRPC runtime: ${strays.slice(0, 5).join(", ")}`);
+    throw new Error(
+      `the bundle took in the SDK, grpc-js or google-protobuf: ${strays.slice(0, 5).join(", ")}`,
+    );
   fs.writeFileSync(file, asModuleFunction(eagerAtStart(asciiOnly(fs.readFileSync(file, "utf8")))));
   const main = path.join(outDir, "sea-main.js");
   await esbuild.build({
@@ -139,11 +120,11 @@ export function asciiOnly(code: string): string {
 }
 
 /**
- * The modules the plugin runs before it prints its port: the gRPC runtime, the plugin's codec,
- * the server and what it imports at the top (main.ts loads the provider later).
+ * The modules the plugin runs before it prints its port: its gRPC (transport/), its codec, the
+ * server and what it imports at the top (main.ts loads the provider later).
  */
 const LOADED_AT_START =
-  /^(node_modules\/.*(@grpc\/grpc-js|@js-sdsl)\/|src\/provider\/native\/|src\/client\/(errors|settings)\.ts|src\/contract\/(constants|typeTokens)\.ts|tools\/plugin\/)/;
+  /^(src\/provider\/native\/|src\/client\/(errors|settings)\.ts|src\/contract\/(constants|typeTokens)\.ts|tools\/plugin\/)/;
 
 /**
  * The bundle with the wrapper function of each module loaded at start in parentheses, which V8

@@ -3,11 +3,11 @@
  * resource it is about (its URN), so a long wait shows on that resource's row, not on the stack's.
  * Without an engine address (a test), lines go to a sink of the caller's.
  *
- * The engine's `Log` is called as a unary method of grpc-js's plain client, its `LogRequest`
- * encoded by providerMessages.ts: no generated stub is loaded for it.
+ * The engine's `Log` is called by the plugin's own gRPC client (transport/grpc.ts), its
+ * `LogRequest` encoded by providerMessages.ts.
  */
 import { unaryMethod, type LogRequest } from "./providerMessages";
-import { grpc } from "./sdkModules";
+import { UnaryClient } from "./transport/grpc";
 
 /** Severities the engine knows. */
 export type Severity = "info" | "warning" | "error";
@@ -28,19 +28,12 @@ const LOG = unaryMethod("pulumirpc.Engine", "log", "LogRequest", "Empty");
  * made at the first line, not before the plugin has printed its port.
  */
 export function engineLog(address: string): EngineLog {
-  let client: InstanceType<typeof grpc.Client> | undefined;
+  const client = new UnaryClient(address);
   return {
     log(severity, message, urn) {
-      client ??= new grpc.Client(address, grpc.credentials.createInsecure());
       const request: LogRequest = { severity: SEVERITIES[severity], message, urn: urn ?? "" };
       // A line that cannot be delivered is lost, never the operation it was about.
-      client.makeUnaryRequest(
-        LOG.path,
-        LOG.requestSerialize,
-        LOG.responseDeserialize,
-        request as unknown as Record<string, unknown>,
-        () => undefined,
-      );
+      void client.call(LOG, request);
     },
   };
 }

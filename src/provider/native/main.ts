@@ -10,21 +10,22 @@
  * logged and the plugin serves on: a dead plugin would fail every operation in flight, and a
  * machine whose create it was running would reach no stack.
  *
- * Only what the port and the plugin's identity need loads before the port is printed: the gRPC
- * runtime, the plugin's own codec and service definition (providerMessages.ts: no google-protobuf,
- * no generated stubs) and the schema. The provider (the API client, the contract's zod
+ * Only what the port and the plugin's identity need loads before the port is printed: the plugin's
+ * own gRPC over HTTP/2 (transport/: Node's `net`, not its `http2`, nor grpc-js), its codec and
+ * service definition (providerMessages.ts: no google-protobuf, no generated stubs) and the schema. The provider (the API client, the contract's zod
  * schemas, the resource implementations) loads at the first request that needs it, so the engine
  * gets its first answer sooner, and a process that only answers `GetPluginInfo` and `GetSchema`
  * (the one Pulumi YAML starts to read the schema, `pulumi package get-schema`) never loads it.
  */
+import * as fs from "node:fs";
 import type * as ContextModule from "../account/context";
 import { engineLog, type EngineLog } from "./engineLog";
 import type * as NativeProviderModule from "./nativeProvider";
 import type { NativeProvider } from "./nativeProvider";
 import { shippedSchema, type NativeSchema } from "./schemaFile";
 import { providerService } from "./providerMessages";
-import { grpc } from "./sdkModules";
 import { serviceHandlers } from "./server";
+import { serveUnary } from "./transport/grpc";
 
 /** The engine's address among the arguments (the engine may put logging flags first). */
 function engineAddress(args: readonly string[]): string | undefined {
@@ -65,14 +66,11 @@ async function serve(): Promise<void> {
   process.on("unhandledRejection", survive);
 
   const schema = shippedSchema();
-  const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
-  server.addService(providerService(), serviceHandlers(lazyProvider(log, schema), schema));
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, bound) =>
-      err ? reject(err) : resolve(bound),
-    ),
-  );
-  process.stdout.write(`${port}\n`);
+  const { port } = await serveUnary(providerService(), serviceHandlers(lazyProvider(log, schema), schema), {
+    maxReceiveBytes: 400 * 1024 * 1024,
+  });
+  // Straight to the descriptor: `process.stdout` would build a stream (and load its modules) for one line.
+  fs.writeSync(1, `${port}\n`);
 }
 
 serve().catch((err: unknown) => {

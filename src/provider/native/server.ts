@@ -7,12 +7,11 @@
  * next `up` carries on, as the dynamic door's partial failures do. No handler lets an exception
  * escape: a failure fails its request, never the process.
  */
-import type { ServerUnaryCall, sendUnaryData } from "@grpc/grpc-js";
 import { ConfigurationError } from "../../client/core/errors";
 import type * as SettingsModule from "../account/settings";
 import type { ProviderSettings } from "../account/settings";
 import { fromWire, toWire } from "./wireValues";
-import { grpc } from "./sdkModules";
+import { GrpcFailure, Status, type UnaryHandler } from "./transport/grpc";
 import {
   codecs,
   type CheckRequest,
@@ -38,8 +37,6 @@ import {
 import type { NativeProvider, WireResult } from "./nativeProvider";
 import type { NativeSchema } from "./schemaFile";
 
-type Unary = (call: ServerUnaryCall<unknown, unknown>, done: sendUnaryData<unknown>) => void;
-
 /** pulumirpc.DiffResponse.DiffChanges. */
 const DIFF_NONE = 1;
 const DIFF_SOME = 2;
@@ -58,7 +55,7 @@ const SETTINGS = ["apiKey", "baseUrl", "pollScale"] as const;
 export function serviceHandlers(
   providerOf: () => NativeProvider,
   schema: NativeSchema,
-): Record<string, Unary> {
+): Record<string, UnaryHandler> {
   return {
     getPluginInfo: answer((): PluginInfo => ({ version: schema.version })),
     getSchema: answer((): GetSchemaResponse => ({ schema: schema.text })),
@@ -142,26 +139,20 @@ export function serviceHandlers(
 }
 
 /** A handler from a function of the request; what it throws becomes the request's failure. */
-function answer<Req>(body: (req: Req) => unknown): Unary {
-  return (call, done) => {
-    Promise.resolve()
-      .then(() => body(call.request as Req))
-      .then(
-        (response) => done(null, response),
-        (err: unknown) => {
-          // Every request is answered: a failure that cannot be encoded is answered plainly.
-          let answered: ReturnType<typeof failure>;
-          try {
-            answered = failure(err);
-          } catch {
-            answered = {
-              code: grpc.status.UNKNOWN,
-              details: err instanceof Error ? err.message : String(err),
-            };
-          }
-          done(answered, null);
-        },
-      );
+function answer<Req>(body: (req: Req) => unknown): UnaryHandler {
+  return async (req: Req) => {
+    try {
+      return await body(req);
+    } catch (err) {
+      // Every request is answered: a failure that cannot be encoded is answered plainly.
+      let answered: GrpcFailure;
+      try {
+        answered = failure(err);
+      } catch {
+        answered = new GrpcFailure(Status.UNKNOWN, err instanceof Error ? err.message : String(err));
+      }
+      throw answered;
+    }
   };
 }
 
@@ -169,28 +160,21 @@ function answer<Req>(body: (req: Req) => unknown): Unary {
  * A failure as the engine reads it; a partial failure (an error with `id` and `properties`: the
  * resource exists) carries `ErrorResourceInitFailed`, so the engine keeps it in the stack.
  */
-function failure(err: unknown): {
-  code: number;
-  details: string;
-  metadata?: InstanceType<typeof grpc.Metadata>;
-} {
+function failure(err: unknown): GrpcFailure {
   const message = err instanceof Error ? err.message : String(err);
   const partial = err as { id?: unknown; properties?: Record<string, unknown>; reasons?: string[] };
-  if (typeof partial?.id !== "string" || partial.id === "")
-    return { code: grpc.status.UNKNOWN, details: message };
+  if (typeof partial?.id !== "string" || partial.id === "") return new GrpcFailure(Status.UNKNOWN, message);
   const detail = codecs.ErrorResourceInitFailed.encode({
     id: partial.id,
     properties: partial.properties ?? {},
     reasons: partial.reasons ?? [message],
   });
   const status = codecs.Status.encode({
-    code: grpc.status.UNKNOWN,
+    code: Status.UNKNOWN,
     message,
     details: [{ typeUrl: `type.googleapis.com/${INIT_FAILED}`, value: detail }],
   });
-  const metadata = new grpc.Metadata();
-  metadata.add("grpc-status-details-bin", status);
-  return { code: grpc.status.UNKNOWN, details: message, metadata };
+  return new GrpcFailure(Status.UNKNOWN, message, { "grpc-status-details-bin": status });
 }
 
 /**

@@ -4,8 +4,7 @@
  * messages, as the engine's side reads them).
  */
 import { engineLog } from "../../../../src/provider/native/engineLog";
-import { grpc } from "../../../../src/provider/native/sdkModules";
-import { emptyProto, engineGrpc, engineProto } from "../../../kit/sdkStubs";
+import { emptyProto, engineGrpc, engineProto, grpc } from "../../../kit/sdkStubs";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the protocol's generated messages have no types here */
 

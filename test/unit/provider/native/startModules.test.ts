@@ -1,7 +1,7 @@
 /**
- * What the plugin loads before it prints its port (src/provider/native/main.ts): the gRPC runtime,
- * its own codec, the server and the schema, never google-protobuf or the SDK's generated stubs
- * (the codec carries every method) nor the provider's stack (zod, axios, the resource
+ * What the plugin loads before it prints its port (src/provider/native/main.ts): its own gRPC
+ * (transport/), its own codec, the server and the schema, never grpc-js, google-protobuf or the
+ * SDK's generated stubs (the codec carries every method) nor the provider's stack (zod, axios, the resource
  * implementations). Pulumi YAML starts the plugin only to read its schema, and every start
  * waits on this before the engine's first answer. The plugin runs as the npm package runs it (here
  * under ts-node), and the modules it holds when it first writes to stdout are listed.
@@ -14,15 +14,20 @@ const REPO = path.resolve(__dirname, "..", "..", "..", "..");
 /** The files the plugin had loaded when it printed its port. */
 function loadedAtPort(): string[] {
   const probe = [
-    "process.stdout.write = () => {",
+    "const loaded = () => {",
     "  process.stderr.write('LOADED ' + JSON.stringify(Object.keys(require.cache)) + '\\n');",
     "  process.exit(0);",
     "};",
+    "const fs = require('fs');",
+    "const writeSync = fs.writeSync;",
+    "fs.writeSync = (fd, ...rest) => (fd === 1 ? loaded() : writeSync(fd, ...rest));",
+    "process.stdout.write = loaded;",
     "require('./src/provider/native/main.ts');",
   ].join("\n");
   const run = spawnSync(process.execPath, ["-r", "ts-node/register/transpile-only", "-e", probe], {
     cwd: REPO,
     encoding: "utf8",
+    timeout: 60_000,
     env: { ...process.env, TS_NODE_PROJECT: path.join(REPO, "tsconfig.json") },
   });
   const line = run.stderr.split("\n").find((l) => l.startsWith("LOADED "));
@@ -31,12 +36,13 @@ function loadedAtPort(): string[] {
 }
 
 describe("the plugin's start", () => {
-  it("port printed → the server and the codec loaded; google-protobuf, the stubs, zod, axios and the provider not", () => {
+  it("port printed → the server, its transport and the codec loaded; grpc-js, google-protobuf, the stubs, zod, axios and the provider not", () => {
     const loaded = loadedAtPort();
     expect(loaded).toContain(path.join("src", "provider", "native", "server.ts"));
+    expect(loaded).toContain(path.join("src", "provider", "native", "transport", "http2.ts"));
     expect(loaded).toContain(path.join("src", "provider", "native", "providerMessages.ts"));
     expect(
-      loaded.filter((file) => /node_modules\/(google-protobuf|@pulumi\/pulumi\/proto)\//.test(file)),
+      loaded.filter((file) => /node_modules\/(@grpc\/|google-protobuf|@pulumi\/pulumi\/proto)\//.test(file)),
     ).toEqual([]);
     expect(loaded.filter((file) => /node_modules\/(zod|axios)\//.test(file))).toEqual([]);
     expect(

@@ -1,0 +1,253 @@
+/**
+ * Unary gRPC over this folder's HTTP/2 (http2.ts), both ways: the plugin's server, which the engine
+ * calls, and a client for the engine's `Log`. The messages are the codec's (providerMessages.ts):
+ * each method names its path and its request's and answer's coding, as grpc-js's service
+ * definitions do. gRPC's framing: each message after a byte that says it is not compressed (this
+ * side never compresses and refuses what is) and its length; the status in trailers
+ * (`grpc-status`, `grpc-message` percent-encoded, details in `grpc-status-details-bin`), or in the
+ * answer's only header block when the call failed before any message.
+ */
+import * as net from "node:net";
+import { Connection, type Stream } from "./http2";
+import type { HeaderField } from "./hpack";
+
+/** gRPC's status codes the plugin gives or reads. */
+export const Status = {
+  OK: 0,
+  CANCELLED: 1,
+  UNKNOWN: 2,
+  RESOURCE_EXHAUSTED: 8,
+  UNIMPLEMENTED: 12,
+  INTERNAL: 13,
+  UNAVAILABLE: 14,
+} as const;
+
+/** A method's path and its messages' coding. */
+export interface UnaryMethod {
+  path: string;
+  requestSerialize(value: never): Buffer;
+  requestDeserialize(bytes: Buffer): unknown;
+  responseSerialize(value: never): Buffer;
+  responseDeserialize(bytes: Buffer): unknown;
+}
+
+/** A method's handler: the decoded request in, the answer out, or a failure thrown. */
+export type UnaryHandler = (request: never) => unknown;
+
+/** A call's failure as its trailers carry it: `metadata` are binary headers (`-bin`) or text ones. */
+export class GrpcFailure extends Error {
+  constructor(
+    readonly code: number,
+    readonly details: string,
+    readonly metadata: Readonly<Record<string, string | Buffer>> = {},
+  ) {
+    super(details);
+  }
+}
+
+/** The answer's headers, before its message. */
+const ANSWER_HEADERS: readonly HeaderField[] = [
+  [":status", "200"],
+  ["content-type", "application/grpc"],
+];
+const OK_TRAILERS: HeaderField[] = [["grpc-status", "0"]];
+
+/** A server's options. */
+export interface ServeOptions {
+  /** The largest request message read (a larger one fails RESOURCE_EXHAUSTED). */
+  maxReceiveBytes: number;
+}
+
+/**
+ * Serves `handlers` (by `methods`' names) on a free port of 127.0.0.1; resolves with the port once
+ * it listens. A handler runs when its request's stream has ended; calls run concurrently.
+ */
+export function serveUnary(
+  methods: Readonly<Record<string, UnaryMethod>>,
+  handlers: Readonly<Partial<Record<string, UnaryHandler>>>,
+  options: ServeOptions,
+): Promise<{ port: number; server: net.Server }> {
+  const routes = new Map<string, { method: UnaryMethod; handler: UnaryHandler }>();
+  for (const [name, method] of Object.entries(methods)) {
+    const handler = handlers[name];
+    if (handler) routes.set(method.path, { method, handler });
+  }
+  const server = net.createServer((socket) => {
+    const connection: Connection = new Connection(socket, "server", {
+      ended: (stream) => void answer(connection, stream, routes, options),
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve({ port: (server.address() as net.AddressInfo).port, server });
+    });
+  });
+}
+
+async function answer(
+  connection: Connection,
+  stream: Stream,
+  routes: Map<string, { method: UnaryMethod; handler: UnaryHandler }>,
+  options: ServeOptions,
+): Promise<void> {
+  let reply: Buffer;
+  try {
+    const path = header(stream.headers, ":path") ?? "";
+    const route = routes.get(path);
+    if (!route)
+      throw new GrpcFailure(Status.UNIMPLEMENTED, `The server does not implement the method ${path}`);
+    const message = onlyMessage(stream, options.maxReceiveBytes);
+    let request: unknown;
+    try {
+      request = route.method.requestDeserialize(message);
+    } catch (err) {
+      throw new GrpcFailure(Status.INTERNAL, `Error deserializing request: ${messageOf(err)}`);
+    }
+    const response = await route.handler(request as never);
+    try {
+      reply = route.method.responseSerialize(response as never);
+    } catch (err) {
+      throw new GrpcFailure(Status.INTERNAL, `Error serializing response: ${messageOf(err)}`);
+    }
+  } catch (err) {
+    const failure = err instanceof GrpcFailure ? err : new GrpcFailure(Status.UNKNOWN, messageOf(err));
+    connection.respondHeadersOnly(stream, [...ANSWER_HEADERS, ...statusFields(failure)]);
+    return;
+  }
+  connection.respond(stream, ANSWER_HEADERS, framed(reply), OK_TRAILERS);
+}
+
+/** The one message of a unary request's body. */
+function onlyMessage(stream: Stream, maxBytes: number): Buffer {
+  const body = stream.body.length === 1 ? stream.body[0] : Buffer.concat(stream.body);
+  if (body.length < 5) throw new GrpcFailure(Status.INTERNAL, "a request without its message");
+  if (body[0] !== 0)
+    throw new GrpcFailure(Status.UNIMPLEMENTED, "a compressed message: this plugin reads only identity");
+  const length = body.readUInt32BE(1);
+  if (length > maxBytes)
+    throw new GrpcFailure(
+      Status.RESOURCE_EXHAUSTED,
+      `Received message larger than max (${length} vs. ${maxBytes})`,
+    );
+  if (body.length !== 5 + length) throw new GrpcFailure(Status.INTERNAL, "a request's message is incomplete");
+  return body.subarray(5);
+}
+
+/** A message with gRPC's prefix: not compressed, its length. */
+function framed(message: Buffer): Buffer {
+  const prefix = Buffer.alloc(5);
+  prefix.writeUInt32BE(message.length, 1);
+  return Buffer.concat([prefix, message]);
+}
+
+/** The trailers that carry `failure`. */
+function statusFields(failure: GrpcFailure): HeaderField[] {
+  const fields: HeaderField[] = [
+    ["grpc-status", String(failure.code)],
+    ["grpc-message", percentEncoded(failure.details)],
+  ];
+  for (const [name, value] of Object.entries(failure.metadata)) {
+    fields.push([name, typeof value === "string" ? value : value.toString("base64")]);
+  }
+  return fields;
+}
+
+/** gRPC's `grpc-message`: UTF-8, every octet outside printable ASCII (and `%`) as %XX. */
+export function percentEncoded(text: string): string {
+  let out = "";
+  for (const byte of Buffer.from(text, "utf8")) {
+    out +=
+      byte >= 0x20 && byte <= 0x7e && byte !== 0x25
+        ? String.fromCharCode(byte)
+        : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
+  }
+  return out;
+}
+
+/** `grpc-message` read back. */
+export function percentDecoded(text: string): string {
+  return Buffer.from(
+    text.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    "latin1",
+  ).toString("utf8");
+}
+
+function header(fields: readonly HeaderField[] | undefined, name: string): string | undefined {
+  return fields?.find(([field]) => field === name)?.[1];
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** A unary call's outcome: its status, and its answer when it succeeded. */
+export interface CallOutcome {
+  code: number;
+  details: string;
+  response?: unknown;
+}
+
+/** A client of the server at `address` (host:port, as the engine gives its own), connected at its first call. */
+export class UnaryClient {
+  private connection: Connection | undefined;
+  private readonly waiting = new Map<number, (stream: Stream) => void>();
+
+  constructor(private readonly address: string) {}
+
+  /** Calls `method` with `request`; never rejects: a failure is its outcome. */
+  call(method: UnaryMethod, request: unknown): Promise<CallOutcome> {
+    const connection = this.connected();
+    const stream = connection.request(
+      [
+        [":method", "POST"],
+        [":scheme", "http"],
+        [":path", method.path],
+        [":authority", this.address],
+        ["content-type", "application/grpc"],
+        ["te", "trailers"],
+      ],
+      framed(method.requestSerialize(request as never)),
+    );
+    return new Promise((resolve) => this.waiting.set(stream.id, (ended) => resolve(outcome(method, ended))));
+  }
+
+  /** Ends the connection. */
+  close(): void {
+    this.connection?.close();
+  }
+
+  private connected(): Connection {
+    if (this.connection && !this.connection.isClosed) return this.connection;
+    const at = this.address.lastIndexOf(":");
+    const host = this.address.slice(0, at).replace(/^\[(.*)\]$/, "$1");
+    const socket = net.connect({ host, port: Number(this.address.slice(at + 1)) });
+    // Nothing waits on a refused connection but its calls, answered UNAVAILABLE when it closes.
+    socket.on("error", () => undefined);
+    const connection = new Connection(socket, "client", {
+      ended: (stream) => this.settle(stream),
+      aborted: (stream) => this.settle(stream),
+    });
+    this.connection = connection;
+    return connection;
+  }
+
+  private settle(stream: Stream): void {
+    const done = this.waiting.get(stream.id);
+    this.waiting.delete(stream.id);
+    done?.(stream);
+  }
+}
+
+/** A call's outcome from its ended (or aborted) stream. */
+function outcome(method: UnaryMethod, stream: Stream): CallOutcome {
+  const fields = stream.trailers ?? stream.headers;
+  const code = header(fields, "grpc-status");
+  if (code === undefined)
+    return { code: stream.reset ? Status.UNAVAILABLE : Status.UNKNOWN, details: "no status" };
+  const details = percentDecoded(header(fields, "grpc-message") ?? "");
+  if (Number(code) !== Status.OK) return { code: Number(code), details };
+  const body = Buffer.concat(stream.body);
+  return { code: Status.OK, details, response: method.responseDeserialize(body.subarray(5)) };
+}
