@@ -54,7 +54,7 @@ afterAll(async () => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-test("the tarball: the compiled package, the plugin's launcher and schema, its README; no tests, benchmarks, tools or sources", () => {
+test("the tarball: the compiled package, the plugin's and the converter's launchers and the schema, its README; no tests, benchmarks, tools or sources", () => {
   const paths = packed.files.map((f) => f.path);
   process.stdout.write(
     `${packed.filename}: ${packed.size} bytes packed, ${packed.unpackedSize} unpacked, ${paths.length} files\n`,
@@ -69,10 +69,12 @@ test("the tarball: the compiled package, the plugin's launcher and schema, its R
   expect(paths.filter((p) => !p.startsWith("dist/")).sort()).toEqual([
     "README.md",
     "package.json",
+    "plugin/pulumi-converter-vmapi",
     "plugin/pulumi-resource-vmapi",
     "plugin/schema.json",
   ]);
   expect(paths).toContain("dist/provider/native/main.js");
+  expect(paths).toContain("dist/terraform/converterMain.js");
   // The emulator's web console, built; its sources stay home.
   expect(paths).toEqual(
     expect.arrayContaining([

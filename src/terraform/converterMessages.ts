@@ -1,0 +1,101 @@
+/**
+ * The messages of Pulumi's `Converter` service that the converter plugin serves
+ * (`proto/pulumi/converter.proto`, `codegen/hcl.proto`; the field numbers of CLI v3.274.1), on
+ * the plugin's own protobuf writer and reader (provider/native/protoWire.ts): `ConvertState`'s
+ * request (its `args`, the arguments given after `pulumi import --from vmapi`) and answer (the
+ * resources to import and the diagnostics). `GetPluginInfo` answers the version, as every plugin's.
+ */
+import { LEN, ProtoReader, ProtoWriter, VARINT } from "../provider/native/protoWire";
+import { writeStruct } from "../provider/native/structWire";
+
+/** `ConvertStateRequest`, the field this plugin reads. */
+export interface ConvertStateRequest {
+  args: string[];
+}
+
+/** `ResourceImport`, the fields this plugin sends. */
+export interface ResourceImport {
+  type: string;
+  name: string;
+  id: string;
+  logicalName: string;
+  /** The input properties to keep (`properties`, field 12); all when undefined. */
+  properties?: string[];
+  /** Input properties the provider's `Read` cannot tell (`inputs`, field 14). */
+  inputs?: Record<string, unknown>;
+}
+
+/** `codegen.Diagnostic`: 1 an error (the CLI imports nothing), 2 a warning. */
+export interface Diagnostic {
+  severity: 1 | 2;
+  summary: string;
+  detail?: string;
+}
+
+/** `ConvertStateResponse`. */
+export interface ConvertStateResponse {
+  resources: ResourceImport[];
+  diagnostics: Diagnostic[];
+}
+
+/** Decodes `ConvertStateRequest` (field 2, `args`; the service targets are not used). */
+export function decodeConvertStateRequest(bytes: Uint8Array): ConvertStateRequest {
+  const buf = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const reader = new ProtoReader(buf);
+  const args: string[] = [];
+  while (reader.pos < buf.length) {
+    const tag = reader.uint32();
+    if (tag === ((2 << 3) | LEN)) args.push(reader.string());
+    else reader.skip(tag & 7);
+  }
+  return { args };
+}
+
+function stringField(writer: ProtoWriter, no: number, value: string | undefined): void {
+  if (value === undefined || value === "") return;
+  writer.tag(no, LEN);
+  writer.string(value);
+}
+
+function nested(writer: ProtoWriter, no: number, body: () => void): void {
+  writer.tag(no, LEN);
+  const start = writer.open();
+  body();
+  writer.close(start);
+}
+
+/** Encodes `ConvertStateResponse`. */
+export function encodeConvertStateResponse(response: ConvertStateResponse): Buffer {
+  const writer = new ProtoWriter();
+  for (const r of response.resources) {
+    nested(writer, 1, () => {
+      stringField(writer, 1, r.type);
+      stringField(writer, 2, r.name);
+      stringField(writer, 3, r.id);
+      stringField(writer, 6, r.logicalName);
+      for (const p of r.properties ?? []) stringField(writer, 12, p);
+      if (r.inputs !== undefined) nested(writer, 14, () => writeStruct(writer, r.inputs!));
+    });
+  }
+  for (const d of response.diagnostics) {
+    nested(writer, 2, () => {
+      writer.tag(1, VARINT);
+      writer.varint(d.severity);
+      stringField(writer, 2, d.summary);
+      stringField(writer, 3, d.detail);
+    });
+  }
+  return writer.finish();
+}
+
+/** Encodes `PluginInfo` (field 1, `version`). */
+export function encodePluginInfo(version: string): Buffer {
+  const writer = new ProtoWriter();
+  stringField(writer, 1, version);
+  return writer.finish();
+}
+
+/** An empty message (`google.protobuf.Empty`), decoded. */
+export function decodeEmpty(): Record<string, never> {
+  return {};
+}

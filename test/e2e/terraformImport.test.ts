@@ -1,0 +1,123 @@
+/**
+ * From Terraform to Pulumi without touching a machine (docs/migrating-from-terraform.md), on the
+ * real CLI: `pulumi import --from vmapi <state>` through this package's converter plugin
+ * (plugin/pulumi-converter-vmapi, found on PATH) into a Pulumi YAML stack, the generated code
+ * written into the program as printed, then a preview with no changes. The state is
+ * test/fixtures/terraform/fleet.tfstate (written from the Paperspace provider's schema: machines
+ * with and without a script, a module with `count`, a `for_each` map, a network, an autoscaling
+ * group, data sources and another provider's bucket), its ids those of machines and scripts made
+ * in the emulator first. Between the import and the preview the API sees nothing but reads.
+ */
+import * as fs from "fs";
+import * as path from "path";
+import { useE2eContext } from "./support/kit";
+import { REPO, expectExit, steps, type CliRun } from "./support/cli";
+import type { EngineStack } from "./support/engineStack";
+import { MACHINE_BASICS } from "../kit/machines";
+import { SEEDED } from "../kit/seeded";
+import { useTempDirs } from "../kit/tempDirs";
+import type { VmApiClient } from "../../src/client/client";
+
+jest.setTimeout(300_000);
+
+const PLUGIN = path.join(REPO, "plugin");
+const FIXTURES = path.join(REPO, "test", "fixtures", "terraform");
+const printed = (run: { stdout: string; stderr: string }) => run.stdout + run.stderr;
+const tempDir = useTempDirs();
+const ctx = useE2eContext();
+
+/** Requests that change something (every method but GET), by route. */
+function writes(counts: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(counts).filter(([route]) => !route.startsWith("GET ")));
+}
+
+/** GET requests, by route: how many more in `after` than in `before`. */
+function moreReads(before: Record<string, number>, after: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(after)
+      .filter(([route, n]) => route.startsWith("GET ") && n !== (before[route] ?? 0))
+      .map(([route, n]) => [route, n - (before[route] ?? 0)]),
+  );
+}
+
+async function readyMachine(api: VmApiClient, name: string, scriptId?: string): Promise<string> {
+  const made = await api.machines.create({
+    ...MACHINE_BASICS,
+    machineName: name,
+    templateId: SEEDED.headlessTemplate,
+    ...(scriptId === undefined ? {} : { scriptId }),
+  });
+  await api.machines.waitFor(made.id, "ready", { pollPolicy: { initialDelayMs: 5, maxDelayMs: 20 } });
+  return made.id;
+}
+
+/** The fixture's placeholders (`{{trainer}}`, ...) made real: scripts and machines in the emulator. */
+async function realIds(api: VmApiClient): Promise<Record<string, string>> {
+  const setup = await api.scripts.create({
+    scriptName: "tf-setup",
+    scriptText: "#!/bin/bash\napt-get update\n",
+  });
+  const spare = await api.scripts.create({ scriptName: "tf-spare", scriptText: "#!/bin/bash\necho spare\n" });
+  const names = ["box", "fleet_us", "fleet_eu", "gpu0", "gpu1"];
+  const machines = await Promise.all([
+    readyMachine(api, "tf-trainer", setup.id),
+    ...names.map((n) => readyMachine(api, `tf-${n}`)),
+  ]);
+  return {
+    setup: setup.id,
+    spare: spare.id,
+    trainer: machines[0],
+    ...Object.fromEntries(names.map((n, i) => [n, machines[i + 1]])),
+    template: SEEDED.headlessTemplate,
+  };
+}
+
+function withIds(text: string, ids: Record<string, string>): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => ids[key] ?? `unknown-${key}`);
+}
+
+/** A YAML program naming this repository's plugin, with `body` after its header. */
+function yamlProgram(name: string): { dir: string; write(body: string): void } {
+  const dir = tempDir("vmapi-tf-");
+  const header = `name: ${name}\nruntime: yaml\nplugins:\n  providers:\n    - name: vmapi\n      path: ${PLUGIN}\n`;
+  const write = (body: string) => fs.writeFileSync(path.join(dir, "Pulumi.yaml"), header + body);
+  write("resources: {}\n");
+  return { dir, write };
+}
+
+/** `pulumi import --from vmapi <state>` on `stack`, the converter on PATH and the API's settings in its environment. */
+function importFrom(stack: EngineStack, state: string, generated: string): Promise<CliRun> {
+  return stack.cli(["import", "--from", "vmapi", state, "--yes", "--protect=false", "--out", generated], {
+    events: true,
+    env: {
+      PATH: `${PLUGIN}${path.delimiter}${process.env.PATH ?? ""}`,
+      VMAPI_API_KEY: ctx.emu.keys.individual,
+      VMAPI_BASE_URL: ctx.emu.url,
+      VMAPI_POLL_SCALE: String(ctx.timeScale),
+    },
+  });
+}
+
+test("import --from vmapi: a state of 6 machines, 2 scripts and what has no counterpart → every machine and script imported under its address's name, the rest listed; the YAML as printed previews no changes; the API saw only reads", async () => {
+  const api = ctx.client({ env: {} });
+  const ids = await realIds(api);
+  const program = yamlProgram("vmapi-e2e-terraform");
+  const state = path.join(program.dir, "terraform.tfstate");
+  fs.writeFileSync(state, withIds(fs.readFileSync(path.join(FIXTURES, "fleet.tfstate"), "utf8"), ids));
+  const stack = await ctx.stack(program.dir, ctx.emu.keys.individual);
+  const generated = path.join(program.dir, "generated.yaml");
+
+  const before = (await ctx.emulator()).requestCounts;
+  const run = await importFrom(stack, state, generated);
+  console.log(printed(run));
+  expectExit(run);
+  const code = fs.readFileSync(generated, "utf8");
+  console.log(code);
+  fs.rmSync(generated);
+  program.write(code);
+  const preview = expectExit(await stack.preview("--expect-no-changes"));
+  const after = (await ctx.emulator()).requestCounts;
+  console.log(moreReads(before, after));
+  expect(writes(after)).toEqual(writes(before));
+  expect(steps(preview).length).toBeGreaterThan(0);
+});
