@@ -12,8 +12,8 @@
 import { VmApiClient, VmApiError } from "../client";
 import { unknownIds } from "./apiCheck";
 import type { ConvertStateResponse, Diagnostic } from "./converterMessages";
-import { planMigration, type MigrationPlan } from "./terraformMapping";
-import { readTerraformState, TerraformStateError } from "./terraformState";
+import { planMigration, type MigrationPlan, type MigrationProblem } from "./terraformMapping";
+import { lineOf, readTerraformState, TerraformStateError, type TerraformInstance } from "./terraformState";
 
 /** What ConvertState reads from outside: the state file, the environment (the API's settings). */
 export interface ConvertStateIo {
@@ -23,47 +23,46 @@ export interface ConvertStateIo {
 
 const USAGE = "usage: pulumi import --from vmapi <terraform.tfstate | terraform show -json output>";
 
-function error(summary: string, detail?: string): Diagnostic {
-  return { severity: 1, summary, detail };
-}
-
 /** The answer to `ConvertState` with `args`. */
 export async function convertState(
   args: readonly string[],
   io: ConvertStateIo,
 ): Promise<ConvertStateResponse> {
-  if (args.length !== 1)
-    return {
-      resources: [],
-      diagnostics: [error(`expected one state file, got ${args.length} arguments`, USAGE)],
-    };
+  if (args.length !== 1) {
+    return failed([
+      { severity: 1, summary: `expected one state file, got ${args.length} arguments`, detail: USAGE },
+    ]);
+  }
   const file = args[0];
-  let plan: MigrationPlan;
+  let text: string;
+  let instances: TerraformInstance[];
   try {
-    plan = planMigration(readTerraformState(io.readFile(file)));
+    text = io.readFile(file);
+    instances = readTerraformState(text);
   } catch (err) {
     if (err instanceof TerraformStateError) {
-      return { resources: [], diagnostics: [error(`${file}: ${err.where}: ${err.problem}`)] };
+      return failed([{ severity: 1, summary: `${file}: ${err.where}: ${err.problem}` }]);
     }
     const code = (err as NodeJS.ErrnoException).code;
-    if (code !== undefined)
-      return { resources: [], diagnostics: [error(`${file}: cannot be read (${code})`)] };
+    if (code !== undefined) return failed([{ severity: 1, summary: `${file}: cannot be read (${code})` }]);
     throw err;
   }
+  const plan = planMigration(instances);
+  const place = placeOf(file, text, instances);
   const warnings: Diagnostic[] = plan.leftOut.map((l) => ({
     severity: 2,
-    summary: `${l.address} is not imported: ${l.reason}`,
+    summary: `${l.address} is not imported`,
+    detail: l.reason,
+    subject: place(l.address),
   }));
   const problems = plan.problems.length > 0 ? plan.problems : await apiProblems(plan, io);
   if (problems.length > 0) {
-    return {
-      resources: [],
-      diagnostics: [
-        ...problems.map((p) => error(`${p.address}: ${p.problem}`)),
-        ...warnings,
-        error(`nothing imported: ${problems.length} problem(s) in ${file}`),
-      ],
-    };
+    const errors: Diagnostic[] = problems.map((p) => ({
+      severity: 1,
+      summary: `${p.address}: ${p.problem}`,
+      subject: place(p.address),
+    }));
+    return failed([...errors, ...warnings], `nothing imported: ${problems.length} problem(s) in ${file}`);
   }
   return {
     resources: plan.imports.map((r) => ({
@@ -71,15 +70,32 @@ export async function convertState(
       name: r.name,
       id: r.id,
       logicalName: r.name,
-      properties: r.properties,
       inputs: r.inputs,
     })),
     diagnostics: warnings,
   };
 }
 
+/** An answer with no resource: the CLI prints the diagnostics, then "conversion failed". */
+function failed(diagnostics: Diagnostic[], last?: string): ConvertStateResponse {
+  return {
+    resources: [],
+    diagnostics: last === undefined ? diagnostics : [...diagnostics, { severity: 1, summary: last }],
+  };
+}
+
+/** The place in the state file of an address (undefined for a problem of the whole state). */
+function placeOf(file: string, text: string, instances: readonly TerraformInstance[]) {
+  const byAddress = new Map(instances.map((i) => [i.address, i]));
+  return (address: string): Diagnostic["subject"] => {
+    const instance = byAddress.get(address);
+    const line = instance === undefined ? undefined : lineOf(text, instance);
+    return line === undefined ? undefined : { filename: file, line };
+  };
+}
+
 /** The ids the API does not know, or the reason they could not be looked up, as problems. */
-async function apiProblems(plan: MigrationPlan, io: ConvertStateIo): Promise<MigrationPlan["problems"]> {
+async function apiProblems(plan: MigrationPlan, io: ConvertStateIo): Promise<MigrationProblem[]> {
   if (plan.imports.length === 0) return [];
   const where = "the API";
   let client: VmApiClient;

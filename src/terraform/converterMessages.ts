@@ -19,17 +19,21 @@ export interface ResourceImport {
   name: string;
   id: string;
   logicalName: string;
-  /** The input properties to keep (`properties`, field 12); all when undefined. */
-  properties?: string[];
   /** Input properties the provider's `Read` cannot tell (`inputs`, field 14). */
   inputs?: Record<string, unknown>;
 }
 
-/** `codegen.Diagnostic`: 1 an error (the CLI imports nothing), 2 a warning. */
+/**
+ * `codegen.Diagnostic`: 1 an error (the CLI imports nothing), 2 a warning. The CLI prints it as
+ * `<file>:<line>,1-1: <summary>; <detail>` (hcl's format), `<nil>` for the place when there is no
+ * subject.
+ */
 export interface Diagnostic {
   severity: 1 | 2;
   summary: string;
   detail?: string;
+  /** Where in which file (`subject`, a `codegen.Range` of one line). */
+  subject?: { filename: string; line: number };
 }
 
 /** `ConvertStateResponse`. */
@@ -73,7 +77,6 @@ export function encodeConvertStateResponse(response: ConvertStateResponse): Buff
       stringField(writer, 2, r.name);
       stringField(writer, 3, r.id);
       stringField(writer, 6, r.logicalName);
-      for (const p of r.properties ?? []) stringField(writer, 12, p);
       if (r.inputs !== undefined) nested(writer, 14, () => writeStruct(writer, r.inputs!));
     });
   }
@@ -83,9 +86,25 @@ export function encodeConvertStateResponse(response: ConvertStateResponse): Buff
       writer.varint(d.severity);
       stringField(writer, 2, d.summary);
       stringField(writer, 3, d.detail);
+      if (d.subject !== undefined) writeRange(writer, 4, d.subject.filename, d.subject.line);
     });
   }
   return writer.finish();
+}
+
+/** A `codegen.Range` of `line`, column 1 (its `Pos`: line 1, column 2). */
+function writeRange(writer: ProtoWriter, no: number, filename: string, line: number): void {
+  nested(writer, no, () => {
+    stringField(writer, 1, filename);
+    for (const pos of [2, 3]) {
+      nested(writer, pos, () => {
+        writer.tag(1, VARINT);
+        writer.varint(line);
+        writer.tag(2, VARINT);
+        writer.varint(1);
+      });
+    }
+  });
 }
 
 /** Encodes `PluginInfo` (field 1, `version`). */

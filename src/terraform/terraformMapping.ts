@@ -10,7 +10,6 @@
  * reason, and whatever makes the migration unsafe (no id, an id twice, nothing of the provider)
  * is a problem naming the address, and nothing is imported.
  */
-import { scriptResource } from "../provider/script/scriptResource";
 import { distinctNames } from "./logicalNames";
 import type { TerraformInstance } from "./terraformState";
 
@@ -49,13 +48,6 @@ export interface ResourceToImport {
   id: string;
   /** Inputs the plugin's `Read` may not tell, taken from the state. */
   inputs?: Record<string, unknown>;
-  /**
-   * The inputs the generated code and the stack keep (all of them when undefined): a script
-   * attached by a machine's `script_id` leaves its `machineId` out, so that the attachment is the
-   * machine's `scriptId: ${script.id}` alone (both would be a cycle, and the CLI would then write
-   * every reference as a literal id).
-   */
-  properties?: string[];
 }
 
 /** An instance of the state not imported, and why. */
@@ -99,26 +91,7 @@ export function planMigration(instances: readonly TerraformInstance[]): Migratio
   const names = distinctNames(taken, (i) => i.type.slice(PROVIDER_PREFIX.length));
   const imports = taken.map((instance, i) => toImport(instance, names[i], problems));
   problems.push(...duplicateIds(imports));
-  attachByMachine(imports, taken);
   return { imports, leftOut, problems };
-}
-
-/** The inputs of a script whose attachment is said by the machine (`scriptId`). */
-const ATTACHED_SCRIPT_PROPERTIES = scriptResource.inputNames.filter((name) => name !== "machineId");
-
-/** Gives each script that a machine of the state names in `script_id` the properties above. */
-function attachByMachine(imports: ResourceToImport[], instances: readonly TerraformInstance[]): void {
-  const named = new Set(
-    instances
-      .filter((i) => i.type === "paperspace_machine")
-      .map((i) => i.attributes.script_id)
-      .filter((id): id is string => typeof id === "string" && id !== ""),
-  );
-  for (const resource of imports) {
-    if (resource.type === RESOURCE_TYPES.paperspace_script && named.has(resource.id)) {
-      resource.properties = [...ATTACHED_SCRIPT_PROPERTIES];
-    }
-  }
 }
 
 /** Why `instance` is not imported, or undefined when it is. */

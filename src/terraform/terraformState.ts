@@ -245,3 +245,22 @@ function providerSource(provider: string): string {
   const match = /provider\["([^"]+)"\]/.exec(provider);
   return match === null ? provider : match[1];
 }
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * The line of `text` (the state as read) where `instance`'s resource starts, for diagnostics:
+ * its `"address"` in `show -json` output, its block (`"module"`, `"mode"`, `"type"`, `"name"`, in
+ * the order Terraform writes them) in a state file. Undefined when it cannot be told.
+ */
+export function lineOf(text: string, instance: TerraformInstance): number | undefined {
+  const json = (value: string) => escapeRegExp(JSON.stringify(value));
+  const module = moduleAddress(instance.modules).replace(/\.$/, "");
+  const block =
+    (module === "" ? "\\{\\s*" : `"module":\\s*${json(module)},\\s*`) +
+    `"mode":\\s*${json(instance.mode)},\\s*"type":\\s*${json(instance.type)},\\s*"name":\\s*${json(instance.name)}`;
+  const match = new RegExp(`"address":\\s*${json(instance.address)}|${block}`).exec(text);
+  return match === null ? undefined : text.slice(0, match.index).split("\n").length;
+}
