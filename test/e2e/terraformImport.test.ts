@@ -52,16 +52,19 @@ async function readyMachine(api: VmApiClient, name: string, scriptId?: string): 
 }
 
 /** The fixture's placeholders (`{{trainer}}`, ...) made real: scripts and machines in the emulator. */
-async function realIds(api: VmApiClient): Promise<Record<string, string>> {
+async function realIds(api: VmApiClient, prefix: string): Promise<Record<string, string>> {
   const setup = await api.scripts.create({
-    scriptName: "tf-setup",
+    scriptName: `${prefix}-setup`,
     scriptText: "#!/bin/bash\napt-get update\n",
   });
-  const spare = await api.scripts.create({ scriptName: "tf-spare", scriptText: "#!/bin/bash\necho spare\n" });
+  const spare = await api.scripts.create({
+    scriptName: `${prefix}-spare`,
+    scriptText: "#!/bin/bash\necho spare\n",
+  });
   const names = ["box", "fleet_us", "fleet_eu", "gpu0", "gpu1"];
   const machines = await Promise.all([
-    readyMachine(api, "tf-trainer", setup.id),
-    ...names.map((n) => readyMachine(api, `tf-${n}`)),
+    readyMachine(api, `${prefix}-trainer`, setup.id),
+    ...names.map((n) => readyMachine(api, `${prefix}-${n}`)),
   ]);
   return {
     setup: setup.id,
@@ -98,9 +101,22 @@ function importFrom(stack: EngineStack, state: string, generated: string): Promi
   });
 }
 
-test("import --from vmapi: a state of 6 machines, 2 scripts and what has no counterpart → every machine and script imported under its address's name, the rest listed; the YAML as printed previews no changes; the API saw only reads", async () => {
+/** The engine's warnings in a run's events. */
+function warnings(run: CliRun): string[] {
+  return run.events
+    .filter((e) => e.diagnosticEvent?.severity === "warning")
+    .map((e) => e.diagnosticEvent!.message.trim());
+}
+
+/** The YAML block of resource `name` in generated code. */
+function block(code: string, name: string): string {
+  const match = new RegExp(`^  ${name}:\\n((?:    .*\\n)+)`, "m").exec(code);
+  return match === null ? "" : match[1];
+}
+
+test("import --from vmapi: the fleet state (6 machines, 2 scripts, and what has no counterpart) → every machine and script imported under its address's name, the rest listed with its reason; the YAML as printed previews no changes; the API saw only reads", async () => {
   const api = ctx.client({ env: {} });
-  const ids = await realIds(api);
+  const ids = await realIds(api, "tf");
   const program = yamlProgram("vmapi-e2e-terraform");
   const state = path.join(program.dir, "terraform.tfstate");
   fs.writeFileSync(state, withIds(fs.readFileSync(path.join(FIXTURES, "fleet.tfstate"), "utf8"), ids));
@@ -108,16 +124,79 @@ test("import --from vmapi: a state of 6 machines, 2 scripts and what has no coun
   const generated = path.join(program.dir, "generated.yaml");
 
   const before = (await ctx.emulator()).requestCounts;
-  const run = await importFrom(stack, state, generated);
-  console.log(printed(run));
-  expectExit(run);
+  const run = expectExit(await importFrom(stack, state, generated));
+  const out = printed(run);
+  expect(out).toMatch(/8 imported/);
+  for (const address of [
+    "data.paperspace_template.ubuntu",
+    "data.paperspace_user.me",
+    "paperspace_network.private",
+    "paperspace_autoscaling_group.pool",
+    "aws_s3_bucket.logs",
+  ]) {
+    expect(out).toContain(`${address} is not imported`);
+  }
+  expect(out).not.toContain(ctx.emu.keys.individual);
   const code = fs.readFileSync(generated, "utf8");
-  console.log(code);
   fs.rmSync(generated);
+  const names = [
+    "setup",
+    "spare",
+    "trainer",
+    "box",
+    "fleet_us_east",
+    "fleet_eu_ams",
+    "gpu_0_worker",
+    "gpu_1_worker",
+  ];
+  for (const name of names) expect(block(code, name)).toMatch(/type: vmapi(:index)?:(Machine|Script)/);
+  // The script the machine names in script_id stays attached: the machine names it, and the API
+  // reports it on the script too (the CLI writes the two ids as they are: references both ways
+  // would be a cycle).
+  expect(block(code, "trainer")).toContain(`scriptId: ${ids.setup}`);
+  expect(block(code, "setup")).toContain(`machineId: ${ids.trainer}`);
+  expect(block(code, "spare")).not.toContain("machineId");
+  expect(block(code, "box")).not.toContain("scriptId");
+
   program.write(code);
   const preview = expectExit(await stack.preview("--expect-no-changes"));
+  expect(warnings(preview)).toEqual([]);
+  expect(
+    steps(preview)
+      .map((s) => s.op)
+      .filter((op) => op !== "same"),
+  ).toEqual([]);
   const after = (await ctx.emulator()).requestCounts;
-  console.log(moreReads(before, after));
   expect(writes(after)).toEqual(writes(before));
-  expect(steps(preview).length).toBeGreaterThan(0);
+  expect((await stack.resources()).map((r) => [r.urn.split("::").pop(), r.id]).sort()).toEqual(
+    [
+      ["setup", ids.setup],
+      ["spare", ids.spare],
+      ["trainer", ids.trainer],
+      ["box", ids.box],
+      ["fleet_us_east", ids.fleet_us],
+      ["fleet_eu_ams", ids.fleet_eu],
+      ["gpu_0_worker", ids.gpu0],
+      ["gpu_1_worker", ids.gpu1],
+    ].sort(),
+  );
+  console.log(`fleet: reads from import to preview ${JSON.stringify(moreReads(before, after))}`);
+});
+
+test("import --from vmapi: a machine the API does not know → fails naming its address; nothing imported, nothing written, no key printed", async () => {
+  const api = ctx.client({ env: {} });
+  const ids = { ...(await realIds(api, "gone")), gpu1: "psgone000" };
+  const program = yamlProgram("vmapi-e2e-terraform-gone");
+  const state = path.join(program.dir, "terraform.tfstate");
+  fs.writeFileSync(state, withIds(fs.readFileSync(path.join(FIXTURES, "fleet.tfstate"), "utf8"), ids));
+  const stack = await ctx.stack(program.dir, ctx.emu.keys.individual);
+  const before = (await ctx.emulator()).requestCounts;
+  const run = await importFrom(stack, state, path.join(program.dir, "generated.yaml"));
+  expect(run.code).not.toBe(0);
+  const out = printed(run);
+  expect(out).toMatch(/module\.gpu\[1\]\.paperspace_machine\.worker: the API does not know its id psgone000/);
+  expect(out).toMatch(/conversion failed/);
+  expect(out).not.toContain(ctx.emu.keys.individual);
+  expect(await stack.resources()).toEqual([]);
+  expect(writes((await ctx.emulator()).requestCounts)).toEqual(writes(before));
 });
