@@ -200,3 +200,106 @@ test("import --from vmapi: a machine the API does not know → fails naming its 
   expect(await stack.resources()).toEqual([]);
   expect(writes((await ctx.emulator()).requestCounts)).toEqual(writes(before));
 });
+
+/** A state of `machines` (count-indexed, in a for_each module `team`) and `scripts`, machine i running script i. */
+function teamState(machines: string[][], scripts: string[]): string {
+  const provider = 'provider["registry.terraform.io/paperspace/paperspace"]';
+  const resources = [
+    {
+      mode: "managed",
+      type: "paperspace_script",
+      name: "boot",
+      provider,
+      instances: scripts.map((id, i) => ({ index_key: i, attributes: { id, name: `boot-${i}` } })),
+    },
+    ...["a", "b"].map((team, t) => ({
+      module: `module.team["${team}"]`,
+      mode: "managed",
+      type: "paperspace_machine",
+      name: "node",
+      provider,
+      instances: machines[t].map((id, i) => ({
+        index_key: i,
+        attributes: { id, template_id: SEEDED.headlessTemplate, script_id: t === 0 ? scripts[i] : null },
+      })),
+    })),
+  ];
+  return JSON.stringify({ version: 4, terraform_version: "1.9.0", serial: 1, resources }, null, 2);
+}
+
+test("20 machines and 10 scripts: import --from vmapi beside import --file of the same ids written by hand → the same 30 imported; its preview shows no changes; the converter's own requests and the time of each printed", async () => {
+  const api = ctx.client({ env: {} });
+  const scripts: string[] = [];
+  for (let i = 0; i < 10; i++)
+    scripts.push(
+      (await api.scripts.create({ scriptName: `team-boot-${i}`, scriptText: `#!/bin/bash\necho ${i}\n` })).id,
+    );
+  const machines = await Promise.all(
+    ["a", "b"].map((team, t) =>
+      Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          readyMachine(api, `team-${team}-${i}`, t === 0 ? scripts[i] : undefined),
+        ),
+      ),
+    ),
+  );
+
+  const fromProgram = yamlProgram("vmapi-e2e-terraform-team");
+  const state = path.join(fromProgram.dir, "terraform.tfstate");
+  fs.writeFileSync(state, teamState(machines, scripts));
+  const fromStack = await ctx.stack(fromProgram.dir, ctx.emu.keys.individual);
+  const generated = path.join(fromProgram.dir, "generated.yaml");
+  const total = async () => Object.values((await ctx.emulator()).requestCounts).reduce((a, b) => a + b, 0);
+
+  const startFrom = await total();
+  let started = Date.now();
+  const from = expectExit(await importFrom(fromStack, state, generated));
+  const fromMs = Date.now() - started;
+  const fromRequests = (await total()) - startFrom;
+  expect(printed(from)).toMatch(/30 imported/);
+
+  // The same 30 resources, written by hand as `pulumi import --file` takes them.
+  const byHand = {
+    resources: [
+      ...scripts.map((id, i) => ({ type: "vmapi:index:Script", name: `boot_${i}`, id })),
+      ...["a", "b"].flatMap((team, t) =>
+        machines[t].map((id, i) => ({ type: "vmapi:index:Machine", name: `team_${team}_node_${i}`, id })),
+      ),
+    ],
+  };
+  const fileProgram = yamlProgram("vmapi-e2e-terraform-file");
+  const file = path.join(fileProgram.dir, "import.json");
+  fs.writeFileSync(file, JSON.stringify(byHand));
+  const fileStack = await ctx.stack(fileProgram.dir, ctx.emu.keys.individual);
+  const startFile = await total();
+  started = Date.now();
+  expectExit(
+    await fileStack.cli([
+      "import",
+      "--file",
+      file,
+      "--yes",
+      "--protect=false",
+      "--out",
+      path.join(fileProgram.dir, "g.yaml"),
+    ]),
+  );
+  const fileMs = Date.now() - started;
+  const fileRequests = (await total()) - startFile;
+
+  const code = fs.readFileSync(generated, "utf8");
+  fs.rmSync(generated);
+  expect((await fromStack.resources()).map((r) => r.urn.split("::").pop()).sort()).toEqual(
+    byHand.resources.map((r) => r.name).sort(),
+  );
+  fromProgram.write(code);
+  const before = (await ctx.emulator()).requestCounts;
+  const preview = expectExit(await fromStack.preview("--expect-no-changes"));
+  expect(warnings(preview)).toEqual([]);
+  expect(writes((await ctx.emulator()).requestCounts)).toEqual(writes(before));
+  console.log(
+    `20 machines, 10 scripts: --from vmapi ${fromMs} ms, ${fromRequests} requests; --file ${fileMs} ms, ${fileRequests} requests; ratio ${(fromMs / fileMs).toFixed(2)}`,
+  );
+  // The converter's own requests: what --from sent beyond --file's engine reads.
+  expect(fromRequests - fileRequests).toBeLessThanOrEqual(10);
+});
