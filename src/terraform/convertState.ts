@@ -29,22 +29,19 @@ export async function convertState(
   io: ConvertStateIo,
 ): Promise<ConvertStateResponse> {
   if (args.length !== 1) {
-    return failed([
-      { severity: 1, summary: `expected one state file, got ${args.length} arguments`, detail: USAGE },
-    ]);
+    return failed([error(`expected one state file, got ${args.length} arguments`, USAGE)]);
   }
   const file = args[0];
+  const whole = { filename: file, line: 1 };
   let text: string;
   let instances: TerraformInstance[];
   try {
     text = io.readFile(file);
     instances = readTerraformState(text);
   } catch (err) {
-    if (err instanceof TerraformStateError) {
-      return failed([{ severity: 1, summary: `${file}: ${err.where}: ${err.problem}` }]);
-    }
+    if (err instanceof TerraformStateError) return failed([error(err.where, err.problem, whole)]);
     const code = (err as NodeJS.ErrnoException).code;
-    if (code !== undefined) return failed([{ severity: 1, summary: `${file}: cannot be read (${code})` }]);
+    if (code !== undefined) return failed([error("the state", `cannot be read (${code})`, whole)]);
     throw err;
   }
   const plan = planMigration(instances);
@@ -53,16 +50,13 @@ export async function convertState(
     severity: 2,
     summary: `${l.address} is not imported`,
     detail: l.reason,
-    subject: place(l.address),
+    subject: place(l.address) ?? whole,
   }));
   const problems = plan.problems.length > 0 ? plan.problems : await apiProblems(plan, io);
   if (problems.length > 0) {
-    const errors: Diagnostic[] = problems.map((p) => ({
-      severity: 1,
-      summary: `${p.address}: ${p.problem}`,
-      subject: place(p.address),
-    }));
-    return failed([...errors, ...warnings], `nothing imported: ${problems.length} problem(s) in ${file}`);
+    const errors = problems.map((p) => error(p.address, p.problem, place(p.address) ?? whole));
+    const last = error("nothing imported", `${problems.length} problem(s) above`, whole);
+    return failed([...errors, ...warnings, last]);
   }
   return {
     resources: plan.imports.map((r) => ({
@@ -76,12 +70,14 @@ export async function convertState(
   };
 }
 
+/** An error: the CLI prints `<file>:<line>,1-1: <summary>; <detail>`. */
+function error(summary: string, detail: string, subject?: Diagnostic["subject"]): Diagnostic {
+  return { severity: 1, summary, detail, subject };
+}
+
 /** An answer with no resource: the CLI prints the diagnostics, then "conversion failed". */
-function failed(diagnostics: Diagnostic[], last?: string): ConvertStateResponse {
-  return {
-    resources: [],
-    diagnostics: last === undefined ? diagnostics : [...diagnostics, { severity: 1, summary: last }],
-  };
+function failed(diagnostics: Diagnostic[]): ConvertStateResponse {
+  return { resources: [], diagnostics };
 }
 
 /** The place in the state file of an address (undefined for a problem of the whole state). */

@@ -194,7 +194,9 @@ test("import --from vmapi: a machine the API does not know → fails naming its 
   const run = await importFrom(stack, state, path.join(program.dir, "generated.yaml"));
   expect(run.code).not.toBe(0);
   const out = printed(run);
-  expect(out).toMatch(/module\.gpu\[1\]\.paperspace_machine\.worker: the API does not know its id psgone000/);
+  expect(out).toMatch(
+    /terraform\.tfstate:\d+,1-1: module\.gpu\[1\]\.paperspace_machine\.worker; the API does not know its id psgone000/,
+  );
   expect(out).toMatch(/conversion failed/);
   expect(out).not.toContain(ctx.emu.keys.individual);
   expect(await stack.resources()).toEqual([]);

@@ -54,8 +54,9 @@ async function makeFleet(): Promise<string> {
   return fleetText.replace(/\{\{(\w+)\}\}/g, (_, key: string) => ids[key]);
 }
 
+/** The errors as the CLI prints them (after the place): `<summary>; <detail>`. */
 const errors = (answer: ConvertStateResponse) =>
-  answer.diagnostics.filter((d) => d.severity === 1).map((d) => d.summary);
+  answer.diagnostics.filter((d) => d.severity === 1).map((d) => `${d.summary}; ${d.detail ?? ""}`);
 
 describe("convertState", () => {
   test("the fleet, every id known → 8 resources, 5 warnings with their places; two listings sent, nothing written", async () => {
@@ -131,11 +132,12 @@ describe("convertState", () => {
     expect(answer.resources).toEqual([]);
     expect(errors(answer)).toEqual([
       expect.stringMatching(
-        /^paperspace_machine\.trainer: the API does not know its id psgone000 \(machine deleted outside Terraform/,
+        /^paperspace_machine\.trainer; the API does not know its id psgone000 \(machine deleted outside Terraform/,
       ),
-      "nothing imported: 1 problem(s) in gone.tfstate",
+      "nothing imported; 1 problem(s) above",
     ]);
     expect(answer.diagnostics[0].subject).toEqual({ filename: "gone.tfstate", line: expect.any(Number) });
+    expect(answer.diagnostics[0].subject!.line).toBeGreaterThan(1);
     expect(JSON.stringify(answer)).not.toContain(emu.keys.individual);
   });
 
@@ -150,7 +152,7 @@ describe("convertState", () => {
   test("no key in the environment → an error saying which variables; nothing listed", async () => {
     const answer = await convert({ "fleet.tfstate": await realFleet() }, { VMAPI_BASE_URL: emu.url });
     expect(answer.resources).toEqual([]);
-    expect(errors(answer)[0]).toMatch(/^the API: no API key.*VMAPI_API_KEY.*PAPERSPACE_API_KEY/);
+    expect(errors(answer)[0]).toMatch(/^the API; no API key.*VMAPI_API_KEY.*PAPERSPACE_API_KEY/);
   });
 
   test("a wrong key → the API's refusal, the key never shown", async () => {
@@ -159,23 +161,24 @@ describe("convertState", () => {
       { ...env(), VMAPI_API_KEY: "not-a-key-0123456789" },
     );
     expect(answer.resources).toEqual([]);
-    expect(errors(answer)[0]).toMatch(/^the API: listing failed: /);
+    expect(errors(answer)[0]).toMatch(/^the API; listing failed: /);
     expect(JSON.stringify(answer)).not.toContain("not-a-key-0123456789");
   });
 
   test.each([
-    ["malformed JSON", "{", /^bad\.tfstate: the state: not JSON/],
-    ["a newer format version", '{"version": 5}', /^bad\.tfstate: version: state format version 5 is newer/],
+    ["malformed JSON", "{", /^the state; not JSON/],
+    ["a newer format version", '{"version": 5}', /^version; state format version 5 is newer/],
     [
       "another provider's state only",
       '{"version":4,"resources":[{"mode":"managed","type":"aws_instance","name":"web","provider":"provider[\\"registry.terraform.io/hashicorp/aws\\"]","instances":[{"attributes":{"id":"i-1"}}]}]}',
-      /^the state: it holds no resource of the Paperspace provider/,
+      /^the state; it holds no resource of the Paperspace provider/,
     ],
   ])("%s → an error, no resource, no request", async (_, text, message) => {
     const before = (await emu.control.state()).requestCounts;
     const answer = await convert({ "bad.tfstate": text });
     expect(answer.resources).toEqual([]);
     expect(errors(answer)[0]).toMatch(message);
+    expect(answer.diagnostics[0].subject).toEqual({ filename: "bad.tfstate", line: 1 });
     expect((await emu.control.state()).requestCounts).toEqual(before);
   });
 
@@ -184,8 +187,10 @@ describe("convertState", () => {
       readFile: (f) => fs.readFileSync(f, "utf8"),
       env: env(),
     });
-    expect(errors(missing)).toEqual(["nowhere.tfstate: cannot be read (ENOENT)"]);
+    expect(errors(missing)).toEqual(["the state; cannot be read (ENOENT)"]);
     const none = await convertState([], { readFile: () => "", env: env() });
-    expect(errors(none)).toEqual(["expected one state file, got 0 arguments"]);
+    expect(errors(none)).toEqual([
+      expect.stringMatching(/^expected one state file, got 0 arguments; usage: pulumi import --from vmapi/),
+    ]);
   });
 });
