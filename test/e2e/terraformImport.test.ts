@@ -92,13 +92,18 @@ function yamlProgram(name: string): { dir: string; write(body: string): void } {
 function importFrom(stack: EngineStack, state: string, generated: string): Promise<CliRun> {
   return stack.cli(["import", "--from", "vmapi", state, "--yes", "--protect=false", "--out", generated], {
     events: true,
-    env: {
-      PATH: `${PLUGIN}${path.delimiter}${process.env.PATH ?? ""}`,
-      VMAPI_API_KEY: ctx.emu.keys.individual,
-      VMAPI_BASE_URL: ctx.emu.url,
-      VMAPI_POLL_SCALE: String(ctx.timeScale),
-    },
+    env: converterEnv(),
   });
+}
+
+/** The converter on PATH and the API's settings in the environment (the stacks' own come from their config). */
+function converterEnv(): NodeJS.ProcessEnv {
+  return {
+    PATH: `${PLUGIN}${path.delimiter}${process.env.PATH ?? ""}`,
+    VMAPI_API_KEY: ctx.emu.keys.individual,
+    VMAPI_BASE_URL: ctx.emu.url,
+    VMAPI_POLL_SCALE: String(ctx.timeScale),
+  };
 }
 
 /** The engine's warnings in a run's events. */
@@ -252,6 +257,23 @@ test("20 machines and 10 scripts: import --from vmapi beside import --file of th
   const fromStack = await ctx.stack(fromProgram.dir, ctx.emu.keys.individual);
   const generated = path.join(fromProgram.dir, "generated.yaml");
   const total = async () => Object.values((await ctx.emulator()).requestCounts).reduce((a, b) => a + b, 0);
+
+  // What the converter answers, kept for review without importing anything (docs: --generate-resources).
+  const answered = path.join(fromProgram.dir, "answered.json");
+  expectExit(
+    await fromStack.cli(
+      ["import", "--from", "vmapi", state, "--preview-only", "--generate-resources", answered],
+      {
+        env: converterEnv(),
+      },
+    ),
+  );
+  const listed = (
+    JSON.parse(fs.readFileSync(answered, "utf8")) as { resources: { name: string; id: string }[] }
+  ).resources;
+  expect(listed).toHaveLength(30);
+  expect(listed.find((r) => r.name === "team_b_node_9")?.id).toBe(machines[1][9]);
+  expect(await fromStack.resources()).toEqual([]);
 
   const startFrom = await total();
   let started = Date.now();
