@@ -7,7 +7,9 @@
  * convertState.ts's.
  *
  * gRPC comes from the program's `@pulumi/pulumi`, as the resource plugin takes it
- * (provider/native/sdkModules.ts): `@grpc/grpc-js` is the SDK's dependency, not ours.
+ * (provider/native/sdkModules.ts): `@grpc/grpc-js` is the SDK's dependency, not ours. The
+ * release's single executable serves the converter too, when started under the converter's name
+ * (converterHook.ts): it hands in its own bundled grpc-js and version.
  */
 import * as fs from "fs";
 import * as path from "path";
@@ -22,7 +24,13 @@ import {
   type ConvertStateResponse,
 } from "./converterMessages";
 
-/** The plugin's version, the package's. */
+/** What the converter is served with: gRPC, and the version GetPluginInfo answers. */
+export interface ConverterRuntime {
+  grpc: typeof GrpcModule;
+  version: string;
+}
+
+/** The package's version, from its package.json (outside a single executable). */
 function packageVersion(): string {
   const file = path.join(__dirname, "..", "..", "package.json");
   return (JSON.parse(fs.readFileSync(file, "utf8")) as { version: string }).version;
@@ -48,8 +56,9 @@ function method<Req, Res>(name: string, decode: (b: Buffer) => Req, encode: (v: 
 }
 
 /** Serves the converter; resolves with the port once it is printed. */
-export async function serveConverter(): Promise<number> {
-  const grpc = grpcRuntime();
+export async function serveConverter(runtime?: ConverterRuntime): Promise<number> {
+  const grpc = runtime?.grpc ?? grpcRuntime();
+  const version = runtime?.version ?? packageVersion();
   const server = new grpc.Server();
   const service = {
     convertState: method<ConvertStateRequest, ConvertStateResponse>(
@@ -70,7 +79,7 @@ export async function serveConverter(): Promise<number> {
         (err: unknown) => done({ code: grpc.status.INTERNAL, details: (err as Error).message }),
       );
     },
-    getPluginInfo: (_call: unknown, done: GrpcModule.sendUnaryData<string>) => done(null, packageVersion()),
+    getPluginInfo: (_call: unknown, done: GrpcModule.sendUnaryData<string>) => done(null, version),
   });
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, bound) =>
