@@ -6,7 +6,7 @@
  * `servedAsConverter` first; this module loads nothing else unless the name says converter.
  */
 import * as path from "path";
-import type { ConverterRuntime } from "./converterMain";
+import type { ConverterRuntime } from "./converterServer";
 
 /** The executable's name when it is the converter. */
 export const CONVERTER_EXECUTABLE = /^pulumi-converter-[a-z0-9-]+$/;
@@ -21,7 +21,7 @@ export function servedAsConverter(
 ): boolean {
   const names = [process.execPath, argv[0], argv[1]].filter((a): a is string => a !== undefined);
   if (!names.some((name) => CONVERTER_EXECUTABLE.test(path.basename(name)))) return false;
-  const { serveConverter } = require("./converterMain") as typeof import("./converterMain");
+  const { serveConverter } = require("./converterServer") as typeof import("./converterServer");
   serveConverter(runtime).catch((err: unknown) => {
     process.stderr.write(`pulumi-converter-vmapi: ${err instanceof Error ? err.message : String(err)}\n`);
     process.exit(1);
