@@ -27,10 +27,9 @@ import tseslint from "typescript-eslint";
  *                folders are named by what they are not, so a new resource folder is under
  *                these rules without editing this file
  *   recovery  -> client, contract
- *   terraform -> client, contract, the Script's and the Machine's declarations and model
- *                (provider/script/, provider/machine/machineResource) and the plugin's protobuf
- *                writer (provider/native/protoWire, structWire): `pulumi-converter-vmapi` reads a
- *                Terraform state and lists the API; it loads no Pulumi
+ *   terraform -> client, contract and the plugin's protobuf writer (provider/native/protoWire,
+ *                structWire): `pulumi-converter-vmapi` reads a Terraform state and lists the
+ *                API; it loads no Pulumi
  *   review    -> contract and the provider's machine/machineDiffTable (data with no runtime
  *                import): `vmapi-review` reads a preview, it calls no API and loads no Pulumi
  *   index.ts  -> client, provider, review (the emulator has its own entry point, pulumi-vmapi/dist/emulator)
@@ -232,10 +231,9 @@ const LAYERS = [
     ["src/terraform/**/*.ts"],
     [
       {
-        regex:
-          "^\\.\\./(?!client$|contract/|provider/script/script(Resource|Model)$|provider/machine/machineResource$|provider/native/(protoWire|structWire)$)",
+        regex: "^\\.\\./(?!client$|contract/|provider/native/(protoWire|structWire)$)",
         message:
-          "The converter reads a state and lists the API: it imports the client, the contract, the Script's and Machine's declarations and the plugin's protobuf writer only.",
+          "The converter reads a state and lists the API: it imports the client, the contract and the plugin's protobuf writer only.",
       },
     ],
     [noPulumi],
