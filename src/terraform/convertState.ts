@@ -46,11 +46,18 @@ export async function convertState(
   }
   const plan = planMigration(instances);
   const place = placeOf(file, text, instances);
-  const warnings: Diagnostic[] = plan.leftOut.map((l) => ({
+  const warnings: Diagnostic[] = [
+    ...plan.leftOut.map((l) => ({
+      summary: `${l.address} is not imported`,
+      detail: l.reason,
+      address: l.address,
+    })),
+    ...plan.notes.map((n) => ({ summary: n.address, detail: n.note, address: n.address })),
+  ].map(({ summary, detail, address }) => ({
     severity: 2,
-    summary: `${l.address} is not imported`,
-    detail: l.reason,
-    subject: place(l.address) ?? whole,
+    summary,
+    detail,
+    subject: place(address) ?? whole,
   }));
   const problems = plan.problems.length > 0 ? plan.problems : await apiProblems(plan, io);
   if (problems.length > 0) {

@@ -56,6 +56,12 @@ export interface LeftOut {
   reason: string;
 }
 
+/** Something to know about a resource that is imported. */
+export interface ImportNote {
+  address: string;
+  note: string;
+}
+
 /** Something in the state that makes the migration unsafe. */
 export interface MigrationProblem {
   address: string;
@@ -66,6 +72,7 @@ export interface MigrationProblem {
 export interface MigrationPlan {
   imports: ResourceToImport[];
   leftOut: LeftOut[];
+  notes: ImportNote[];
   problems: MigrationProblem[];
 }
 
@@ -91,7 +98,13 @@ export function planMigration(instances: readonly TerraformInstance[]): Migratio
   const names = distinctNames(taken, (i) => i.type.slice(PROVIDER_PREFIX.length));
   const imports = taken.map((instance, i) => toImport(instance, names[i], problems));
   problems.push(...duplicateIds(imports));
-  return { imports, leftOut, problems };
+  const notes = taken
+    .filter((i) => i.status === "tainted")
+    .map((i) => ({
+      address: i.address,
+      note: "imported as it is, though Terraform marked it tainted (its next apply would have replaced it)",
+    }));
+  return { imports, leftOut, notes, problems };
 }
 
 /** Why `instance` is not imported, or undefined when it is. */

@@ -109,6 +109,12 @@ describe("planMigration", () => {
   });
 });
 
+test("planMigration: a tainted machine → imported, with a note saying Terraform would have replaced it", () => {
+  const plan = planMigration([instance({ type: "paperspace_machine", name: "t", status: "tainted" })]);
+  expect(plan.imports.map((r) => r.address)).toEqual(["paperspace_machine.t"]);
+  expect(plan.notes).toEqual([{ address: "paperspace_machine.t", note: expect.stringMatching(/tainted/) }]);
+});
+
 describe("names", () => {
   test.each([
     ["gpu-box", "gpu_box"],
