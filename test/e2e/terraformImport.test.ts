@@ -234,17 +234,24 @@ function teamState(machines: string[][], scripts: string[]): string {
   return JSON.stringify({ version: 4, terraform_version: "1.9.0", serial: 1, resources }, null, 2);
 }
 
-test("20 machines and 10 scripts: import --from vmapi beside import --file of the same ids written by hand → the same 30 imported; its preview shows no changes; the converter's own requests and the time of each printed", async () => {
+/**
+ * Machines in the state of the side-by-side test: 20, or VMAPI_TERRAFORM_MACHINES (an even number;
+ * half as many scripts), e.g. 200 to measure the migration of a larger fleet.
+ */
+const FLEET = Number(process.env.VMAPI_TERRAFORM_MACHINES ?? 20);
+const PER_TEAM = FLEET / 2;
+
+test(`${FLEET} machines and ${PER_TEAM} scripts: import --from vmapi beside import --file of the same ids written by hand → the same ${FLEET + PER_TEAM} imported; its preview shows no changes; the converter's own requests and the time of each printed`, async () => {
   const api = ctx.client({ env: {} });
   const scripts: string[] = [];
-  for (let i = 0; i < 10; i++)
+  for (let i = 0; i < PER_TEAM; i++)
     scripts.push(
       (await api.scripts.create({ scriptName: `team-boot-${i}`, scriptText: `#!/bin/bash\necho ${i}\n` })).id,
     );
   const machines = await Promise.all(
     ["a", "b"].map((team, t) =>
       Promise.all(
-        Array.from({ length: 10 }, (_, i) =>
+        Array.from({ length: PER_TEAM }, (_, i) =>
           readyMachine(api, `team-${team}-${i}`, t === 0 ? scripts[i] : undefined),
         ),
       ),
@@ -271,8 +278,8 @@ test("20 machines and 10 scripts: import --from vmapi beside import --file of th
   const listed = (
     JSON.parse(fs.readFileSync(answered, "utf8")) as { resources: { name: string; id: string }[] }
   ).resources;
-  expect(listed).toHaveLength(30);
-  expect(listed.find((r) => r.name === "team_b_node_9")?.id).toBe(machines[1][9]);
+  expect(listed).toHaveLength(FLEET + PER_TEAM);
+  expect(listed.find((r) => r.name === `team_b_node_${PER_TEAM - 1}`)?.id).toBe(machines[1][PER_TEAM - 1]);
   expect(await fromStack.resources()).toEqual([]);
 
   const startFrom = await total();
@@ -280,9 +287,9 @@ test("20 machines and 10 scripts: import --from vmapi beside import --file of th
   const from = expectExit(await importFrom(fromStack, state, generated));
   const fromMs = Date.now() - started;
   const fromRequests = (await total()) - startFrom;
-  expect(printed(from)).toMatch(/30 imported/);
+  expect(printed(from)).toContain(`${FLEET + PER_TEAM} imported`);
 
-  // The same 30 resources, written by hand as `pulumi import --file` takes them.
+  // The same resources, written by hand as `pulumi import --file` takes them.
   const byHand = {
     resources: [
       ...scripts.map((id, i) => ({ type: "vmapi:index:Script", name: `boot_${i}`, id })),
@@ -322,7 +329,7 @@ test("20 machines and 10 scripts: import --from vmapi beside import --file of th
   expect(warnings(preview)).toEqual([]);
   expect(writes((await ctx.emulator()).requestCounts)).toEqual(writes(before));
   console.log(
-    `20 machines, 10 scripts: --from vmapi ${fromMs} ms, ${fromRequests} requests; --file ${fileMs} ms, ${fileRequests} requests; ratio ${(fromMs / fileMs).toFixed(2)}`,
+    `${FLEET} machines, ${PER_TEAM} scripts: --from vmapi ${fromMs} ms, ${fromRequests} requests; --file ${fileMs} ms, ${fileRequests} requests; ratio ${(fromMs / fileMs).toFixed(2)}`,
   );
   // The converter's own requests: what --from sent beyond --file's engine reads.
   expect(fromRequests - fileRequests).toBeLessThanOrEqual(10);
