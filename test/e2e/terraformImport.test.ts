@@ -119,7 +119,7 @@ function block(code: string, name: string): string {
   return match === null ? "" : match[1];
 }
 
-test("import --from vmapi: the fleet state (6 machines, 2 scripts, and what has no counterpart) → every machine and script imported under its address's name, the rest listed with its reason; the YAML as printed previews no changes; the API saw only reads", async () => {
+test("import --from vmapi: the fleet state (6 machines, 2 scripts, and what has no counterpart) → every machine and script imported under its address's name, the rest listed with its reason; the YAML as printed previews no changes; the first up does nothing; the API saw only reads", async () => {
   const api = ctx.client({ env: {} });
   const ids = await realIds(api, "tf");
   const program = yamlProgram("vmapi-e2e-terraform");
@@ -186,7 +186,51 @@ test("import --from vmapi: the fleet state (6 machines, 2 scripts, and what has 
     ].sort(),
   );
   console.log(`fleet: reads from import to preview ${JSON.stringify(moreReads(before, after))}`);
+  // The first up after the import: nothing to do, nothing written.
+  const up = expectExit(await stack.up());
+  expect(steps(up).filter((s) => s.op !== "same")).toEqual([]);
+  expect(writes((await ctx.emulator()).requestCounts)).toEqual(writes(before));
 });
+
+test.each([
+  [
+    "a newer state format",
+    '{"version": 5, "resources": []}',
+    /terraform\.tfstate:1,1-1: version; state format version 5 is newer than 4/,
+  ],
+  ["a malformed state", '{"version": 4, "resources": [', /terraform\.tfstate:1,1-1: the state; not JSON/],
+  [
+    "a state of another provider only",
+    JSON.stringify({
+      version: 4,
+      resources: [
+        {
+          mode: "managed",
+          type: "aws_instance",
+          name: "web",
+          provider: 'provider["registry.terraform.io/hashicorp/aws"]',
+          instances: [{ attributes: { id: "i-0abc" } }],
+        },
+      ],
+    }),
+    /the state; it holds no resource of the Paperspace provider/,
+  ],
+])(
+  "import --from vmapi: %s → fails saying what is wrong; nothing imported, no request to the API",
+  async (_, text, message) => {
+    const program = yamlProgram("vmapi-e2e-terraform-bad");
+    const state = path.join(program.dir, "terraform.tfstate");
+    fs.writeFileSync(state, text);
+    const stack = await ctx.stack(program.dir, ctx.emu.keys.individual);
+    const before = (await ctx.emulator()).requestCounts;
+    const run = await importFrom(stack, state, path.join(program.dir, "generated.yaml"));
+    expect(run.code).not.toBe(0);
+    expect(printed(run)).toMatch(message);
+    expect(printed(run)).toMatch(/conversion failed/);
+    expect(await stack.resources()).toEqual([]);
+    expect((await ctx.emulator()).requestCounts).toEqual(before);
+  },
+);
 
 test("import --from vmapi: a machine the API does not know → fails naming its address; nothing imported, nothing written, no key printed", async () => {
   const api = ctx.client({ env: {} });
