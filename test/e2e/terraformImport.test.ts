@@ -113,6 +113,12 @@ function warnings(run: CliRun): string[] {
     .map((e) => e.diagnosticEvent!.message.trim());
 }
 
+/** `code` with input `key` of resource `name` set to `value` (a line of YAML), or removed when undefined. */
+function withInput(code: string, name: string, key: string, value: string | undefined): string {
+  const line = new RegExp(`(^  ${name}:\\n(?:    .*\\n)*?)      ${key}: .*\\n`, "m");
+  return code.replace(line, value === undefined ? "$1" : `$1      ${key}: ${value}\n`);
+}
+
 /** The YAML block of resource `name` in generated code. */
 function block(code: string, name: string): string {
   const match = new RegExp(`^  ${name}:\\n((?:    .*\\n)+)`, "m").exec(code);
@@ -186,6 +192,17 @@ test("import --from vmapi: the fleet state (6 machines, 2 scripts, and what has 
     ].sort(),
   );
   console.log(`fleet: reads from import to preview ${JSON.stringify(moreReads(before, after))}`);
+  // The attachment written as a reference, on either side (docs: "A machine's script"): still no change.
+  const referenced = [
+    withInput(withInput(code, "setup", "machineId", undefined), "trainer", "scriptId", "${setup.id}"),
+    withInput(withInput(code, "trainer", "scriptId", undefined), "setup", "machineId", "${trainer.id}"),
+  ];
+  for (const edited of referenced) {
+    expect(edited).not.toEqual(code);
+    program.write(edited);
+    expect(warnings(expectExit(await stack.preview("--expect-no-changes")))).toEqual([]);
+  }
+  program.write(code);
   // The first up after the import: nothing to do, nothing written.
   const up = expectExit(await stack.up());
   expect(steps(up).filter((s) => s.op !== "same")).toEqual([]);
