@@ -101,16 +101,20 @@ function placeOf(file: string, text: string, instances: readonly TerraformInstan
 async function apiProblems(plan: MigrationPlan, io: ConvertStateIo): Promise<MigrationProblem[]> {
   if (plan.imports.length === 0) return [];
   const where = "the API";
+  if (!io.env.VMAPI_API_KEY && !io.env.PAPERSPACE_API_KEY) {
+    return [
+      {
+        address: where,
+        problem:
+          "no API key in the environment: set PAPERSPACE_API_KEY (or VMAPI_API_KEY) to the key of the state's account, and VMAPI_BASE_URL for another endpoint; the ids are looked up before anything is imported (docs/migrating-from-terraform.md)",
+      },
+    ];
+  }
   let client: VmApiClient;
   try {
     client = new VmApiClient({ env: io.env });
   } catch (err) {
-    return [
-      {
-        address: where,
-        problem: `${(err as Error).message}: the ids are looked up before anything is imported (docs/migrating-from-terraform.md)`,
-      },
-    ];
+    return [{ address: where, problem: (err as Error).message }];
   }
   try {
     return await unknownIds(client, plan.imports);

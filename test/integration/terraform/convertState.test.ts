@@ -152,7 +152,9 @@ describe("convertState", () => {
   test("no key in the environment → an error saying which variables; nothing listed", async () => {
     const answer = await convert({ "fleet.tfstate": await realFleet() }, { VMAPI_BASE_URL: emu.url });
     expect(answer.resources).toEqual([]);
-    expect(errors(answer)[0]).toMatch(/^the API; no API key.*VMAPI_API_KEY.*PAPERSPACE_API_KEY/);
+    expect(errors(answer)[0]).toMatch(
+      /^the API; no API key in the environment: set PAPERSPACE_API_KEY \(or VMAPI_API_KEY\)/,
+    );
   });
 
   test("a wrong key → the API's refusal, the key never shown", async () => {
