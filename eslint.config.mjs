@@ -27,9 +27,11 @@ import tseslint from "typescript-eslint";
  *                folders are named by what they are not, so a new resource folder is under
  *                these rules without editing this file
  *   recovery  -> client, contract
- *   terraform -> client, contract and the plugin's protobuf writer (provider/native/protoWire,
- *                structWire): `pulumi-converter-vmapi` reads a Terraform state and lists the
- *                API; it loads no Pulumi
+ *   terraform -> client, contract, the plugin's protobuf writer (provider/native/protoWire,
+ *                structWire) and its gRPC (provider/native/transport/grpc):
+ *                `pulumi-converter-vmapi` reads a Terraform state and lists the API; it loads no
+ *                Pulumi. The plugin's entry (provider/native/main.ts) calls its converterHook
+ *                (the release's executable is the converter too)
  *   review    -> contract and the provider's machine/machineDiffTable (data with no runtime
  *                import): `vmapi-review` reads a preview, it calls no API and loads no Pulumi
  *   index.ts  -> client, provider, review (the emulator has its own entry point, pulumi-vmapi/dist/emulator)
@@ -231,9 +233,9 @@ const LAYERS = [
     ["src/terraform/**/*.ts"],
     [
       {
-        regex: "^\\.\\./(?!client$|contract/|provider/native/(protoWire|structWire)$)",
+        regex: "^\\.\\./(?!client$|contract/|provider/native/(protoWire|structWire|transport/grpc)$)",
         message:
-          "The converter reads a state and lists the API: it imports the client, the contract and the plugin's protobuf writer only.",
+          "The converter reads a state and lists the API: it imports the client, the contract, the plugin's protobuf writer and its gRPC only.",
       },
     ],
     [noPulumi],

@@ -1,13 +1,15 @@
 /**
  * The converter plugin's server: Pulumi's `Converter` service (`ConvertState` and
- * `GetPluginInfo`; `pulumi convert` has nothing to convert here, and grpc-js answers its methods
+ * `GetPluginInfo`; `pulumi convert` has nothing to convert here, and its methods are answered
  * UNIMPLEMENTED) on a free port of 127.0.0.1, the port printed on stdout as the CLI expects of
- * every plugin. What it answers is convertState.ts's. It is served with the gRPC runtime and the
- * version its entry hands in: the SDK's grpc-js under node (converterMain.ts), the bundled one in
- * the release's single executable (converterHook.ts).
+ * every plugin. What it answers is convertState.ts's. It is served on the resource plugin's own
+ * unary gRPC over HTTP/2 (provider/native/transport/grpc.ts: Node's `net`, no grpc-js), with the
+ * version its entry hands in: package.json's under node (converterMain.ts), the release's in its
+ * single executable (converterHook.ts, called by the plugin's entry).
  */
 import * as fs from "fs";
-import type * as GrpcModule from "@grpc/grpc-js";
+import type * as net from "net";
+import { GrpcFailure, serveUnary, Status, type UnaryMethod } from "../provider/native/transport/grpc";
 import { convertState } from "./convertState";
 import {
   decodeConvertStateRequest,
@@ -15,58 +17,57 @@ import {
   encodeConvertStateResponse,
   encodePluginInfo,
   type ConvertStateRequest,
-  type ConvertStateResponse,
 } from "./converterMessages";
 
-/** What the converter is served with: gRPC, and the version GetPluginInfo answers. */
+/** What the converter is served with: the version GetPluginInfo answers. */
 export interface ConverterRuntime {
-  grpc: typeof GrpcModule;
   version: string;
 }
 
-/** One unary method of the `pulumirpc.Converter` service, carried by the converter's own codec. */
-function method<Req, Res>(name: string, decode: (b: Buffer) => Req, encode: (v: Res) => Buffer) {
+/** The largest `ConvertStateRequest` read: its arguments only (the state is read from its file). */
+const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
+
+/**
+ * One unary method of the `pulumirpc.Converter` service, carried by the converter's own codec (the
+ * server decodes requests and encodes answers; the other two directions are never taken).
+ */
+function method(name: string, decode: (b: Buffer) => unknown, encode: (v: never) => Buffer): UnaryMethod {
   return {
     path: `/pulumirpc.Converter/${name}`,
-    requestStream: false,
-    responseStream: false,
-    originalName: name[0].toLowerCase() + name.slice(1),
     requestSerialize: () => Buffer.alloc(0),
     requestDeserialize: decode,
     responseSerialize: encode,
-    responseDeserialize: () => ({}) as Res,
+    responseDeserialize: () => ({}),
   };
 }
 
-/** Serves the converter; resolves with the port once it is printed. */
-export async function serveConverter({ grpc, version }: ConverterRuntime): Promise<number> {
-  const server = new grpc.Server();
-  const service = {
-    convertState: method<ConvertStateRequest, ConvertStateResponse>(
-      "ConvertState",
-      decodeConvertStateRequest,
-      encodeConvertStateResponse,
-    ),
-    getPluginInfo: method("GetPluginInfo", decodeEmpty, encodePluginInfo),
-  };
+/** The `Converter` service's methods this plugin answers. */
+export const CONVERTER_METHODS: Readonly<Record<string, UnaryMethod>> = {
+  convertState: method("ConvertState", decodeConvertStateRequest, encodeConvertStateResponse),
+  getPluginInfo: method("GetPluginInfo", decodeEmpty, encodePluginInfo),
+};
+
+/** Serves the converter and prints its port on stdout; resolves with the port and the server once printed. */
+export async function serveConverter({
+  version,
+}: ConverterRuntime): Promise<{ port: number; server: net.Server }> {
   const io = { readFile: (file: string) => fs.readFileSync(file, "utf8"), env: process.env };
-  server.addService(service as unknown as GrpcModule.ServiceDefinition, {
-    convertState: (
-      call: GrpcModule.ServerUnaryCall<ConvertStateRequest, ConvertStateResponse>,
-      done: GrpcModule.sendUnaryData<ConvertStateResponse>,
-    ) => {
-      convertState(call.request.args, io).then(
-        (answer) => done(null, answer),
-        (err: unknown) => done({ code: grpc.status.INTERNAL, details: (err as Error).message }),
-      );
+  const served = await serveUnary(
+    CONVERTER_METHODS,
+    {
+      convertState: async (request: ConvertStateRequest) => {
+        try {
+          return await convertState(request.args, io);
+        } catch (err) {
+          // A state's problems are answered as diagnostics; this is what convertState did not foresee.
+          throw new GrpcFailure(Status.INTERNAL, err instanceof Error ? err.message : String(err));
+        }
+      },
+      getPluginInfo: () => version,
     },
-    getPluginInfo: (_call: unknown, done: GrpcModule.sendUnaryData<string>) => done(null, version),
-  });
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, bound) =>
-      err ? reject(err) : resolve(bound),
-    ),
+    { maxReceiveBytes: MAX_REQUEST_BYTES },
   );
-  process.stdout.write(`${port}\n`);
-  return port;
+  // Straight to the descriptor, as the resource plugin prints its port (provider/native/main.ts).
+  fs.writeSync(1, `${served.port}\n`);
+  return served;
 }

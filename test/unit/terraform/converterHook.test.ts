@@ -11,6 +11,7 @@ test.each([
 });
 
 test("started as the resource plugin (node .../native/main.js) → false, nothing served", () => {
-  const runtime = { grpc: {} as never, version: "0.1.0" };
-  expect(servedAsConverter(runtime, ["/usr/bin/node", "/pkg/dist/provider/native/main.js"])).toBe(false);
+  expect(
+    servedAsConverter({ version: "0.1.0" }, ["/usr/bin/node", "/pkg/dist/provider/native/main.js"]),
+  ).toBe(false);
 });
