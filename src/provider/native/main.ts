@@ -16,8 +16,14 @@
  * schemas, the resource implementations) loads at the first request that needs it, so the engine
  * gets its first answer sooner, and a process that only answers `GetPluginInfo` and `GetSchema`
  * (the one Pulumi YAML starts to read the schema, `pulumi package get-schema`) never loads it.
+ *
+ * The same executable, installed under the converter's name (`pulumi-converter-vmapi`, the
+ * release's converter tarball), is the converter plugin of `pulumi import --from vmapi`:
+ * terraform/converterHook.ts (which imports only `path`) tells by the name, and serves that
+ * instead; the converter's own modules load only then.
  */
 import * as fs from "node:fs";
+import type * as ConverterHookModule from "../../terraform/converterHook";
 import type * as ContextModule from "../account/context";
 import { engineLog, type EngineLog } from "./engineLog";
 import type * as NativeProviderModule from "./nativeProvider";
@@ -66,6 +72,9 @@ async function serve(): Promise<void> {
   process.on("unhandledRejection", survive);
 
   const schema = shippedSchema();
+  // The release's executable installed as the converter (pulumi-converter-vmapi) serves that instead.
+  const { servedAsConverter } = require("../../terraform/converterHook") as typeof ConverterHookModule;
+  if (servedAsConverter({ version: schema.version })) return;
   const { port } = await serveUnary(providerService(), serviceHandlers(lazyProvider(log, schema), schema), {
     maxReceiveBytes: 400 * 1024 * 1024,
   });
