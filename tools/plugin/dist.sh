@@ -1,14 +1,20 @@
 #!/usr/bin/env bash
-# `npm run plugin:dist`: the plugin's release assets, one tarball per platform, in the layout
-# Pulumi's plugin installer reads (`pulumi plugin install resource vmapi <version> --file <tarball>`,
-# or the engine's own download from the schema's pluginDownloadURL):
+# `npm run plugin:dist`: the plugin's release assets, two tarballs per platform, in the layout
+# Pulumi's plugin installer reads: the resource plugin (`pulumi plugin install resource vmapi
+# <version> --file <tarball>`, or the engine's own download from the schema's pluginDownloadURL)
+# and the converter of `pulumi import --from vmapi` (`pulumi plugin install converter vmapi
+# <version> --file <tarball>`: docs/migrating-from-terraform.md):
 #
 #   release/pulumi-resource-vmapi-v<version>-linux-amd64.tar.gz
+#   release/pulumi-converter-vmapi-v<version>-linux-amd64.tar.gz
 #   release/pulumi-resource-vmapi-v<version>-linux-arm64.tar.gz
+#   release/pulumi-converter-vmapi-v<version>-linux-arm64.tar.gz
 #
-# each holding, at its root, `pulumi-resource-vmapi` (a Node.js single executable: Node 22 with the
-# plugin's bundle in it, so the user's machine needs no Node and no npm), `LICENSE.node` and
-# `THIRD_PARTY_NOTICES`. The version is package.json's (the schema's must agree).
+# the resource tarball holding, at its root, `pulumi-resource-vmapi` (a Node.js single executable:
+# Node 22 with the plugin's bundle in it, so the user's machine needs no Node and no npm),
+# `LICENSE.node` and `THIRD_PARTY_NOTICES`; the converter tarball the same three files, the
+# executable named `pulumi-converter-vmapi` (under that name it serves the Converter service
+# instead: src/terraform/converterHook.ts). The version is package.json's (the schema's must agree).
 #
 #   dist.sh                  both platforms
 #   dist.sh --arch amd64     one (repeatable), e.g. the host's for the tests
@@ -22,14 +28,16 @@
 # start. A code cache only runs on the Node binary that made it, so the other platform's has none.
 #
 # Each executable is run before it is packed (tools/plugin/smokeTest.ts): with no node on PATH it
-# must answer GetPluginInfo and GetSchema as the engine asks them. The other platform's runs under
-# user-mode emulation: Debian's qemu-user-static, on that platform's C and C++ libraries from
-# Debian's cross packages (the portable Node build links glibc and libstdc++), which this script
-# asks for before it builds anything when they are missing (.ci/run installs them).
+# must answer GetPluginInfo and GetSchema as the engine asks them, and, named as the converter,
+# the Converter service's GetPluginInfo. The other platform's runs under user-mode emulation:
+# Debian's qemu-user-static, on that platform's C and C++ libraries from Debian's cross packages
+# (the portable Node build links glibc and libstdc++), which this script asks for before it builds
+# anything when they are missing (.ci/run installs them).
 #
-# release/ is git-ignored (VMAPI_RELEASE_DIR names another folder). A tarball is rebuilt only
-# when what it is made of changed (the bundle, the schema, this script and the ones that make and
-# check it): release/.digest-<arch> records it, so a second run takes the bundle's few seconds.
+# release/ is git-ignored (VMAPI_RELEASE_DIR names another folder). A platform's two tarballs are
+# rebuilt only when what they are made of changed (the bundle, the schema, this script and the
+# ones that make and check it): release/.digest-<arch> records it, so a second run takes the
+# bundle's few seconds.
 # Runs one at a time (release/.lock): the tests call this too.
 set -euo pipefail
 SELF="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
@@ -133,22 +141,37 @@ EOF
     "$stage/pulumi-resource-vmapi" ${emulators[$arch]}
   tar -C "$stage" --owner=0 --group=0 --numeric-owner -czf "$work/$asset" \
     pulumi-resource-vmapi LICENSE.node THIRD_PARTY_NOTICES
+  # The converter's tarball: the same executable under the converter's name, the same notices.
+  local converter_stage="$work/$arch-converter" converter_asset
+  converter_asset="pulumi-converter-vmapi-v$version-linux-$arch.tar.gz"
+  mkdir -p "$converter_stage"
+  ln "$stage/pulumi-resource-vmapi" "$converter_stage/pulumi-converter-vmapi"
+  ln "$stage/LICENSE.node" "$stage/THIRD_PARTY_NOTICES" "$converter_stage/"
+  # shellcheck disable=SC2086 # as above
+  "$host_node" -r ts-node/register/transpile-only tools/plugin/smokeTest.ts --converter \
+    "$converter_stage/pulumi-converter-vmapi" ${emulators[$arch]}
+  tar -C "$converter_stage" --owner=0 --group=0 --numeric-owner -czf "$work/$converter_asset" \
+    pulumi-converter-vmapi LICENSE.node THIRD_PARTY_NOTICES
   mv "$work/$asset" "$OUT/$asset"
+  mv "$work/$converter_asset" "$OUT/$converter_asset"
   echo "$digest" >"$OUT/.digest-$arch"
 }
 
 built=()
 for arch in "${archs[@]}"; do
   asset="$OUT/pulumi-resource-vmapi-v$version-linux-$arch.tar.gz"
-  if [[ -f "$asset" && "$(cat "$OUT/.digest-$arch" 2>/dev/null)" == "$digest" ]]; then
+  converter_asset="$OUT/pulumi-converter-vmapi-v$version-linux-$arch.tar.gz"
+  if [[ -f "$asset" && -f "$converter_asset" && "$(cat "$OUT/.digest-$arch" 2>/dev/null)" == "$digest" ]]; then
     echo "$asset"
+    echo "$converter_asset"
     continue
   fi
-  echo "building $(basename "$asset") (Node $NODE_VERSION single executable)" >&2
+  echo "building $(basename "$asset") and $(basename "$converter_asset") (Node $NODE_VERSION single executable)" >&2
   rm -f "$OUT/.digest-$arch"
   build_asset "$arch"
   built+=("$arch")
   echo "$asset"
+  echo "$converter_asset"
 done
 ((${#built[@]})) && echo "built ${built[*]} in $(($(date +%s) - start)) s" >&2
 exit 0

@@ -1,8 +1,9 @@
 /**
  * A plugin process asked what the engine asks a plugin it starts, on the SDK's own gRPC stubs: the
- * port it prints, then `GetPluginInfo`, `GetSchema`, `CheckConfig` and `Configure`. For the runs
- * of the release's bundle and executables that tools/plugin makes: the code cache's training run
- * (codeCache.ts) and dist.sh's check of each executable (smokeTest.ts).
+ * port it prints, then `GetPluginInfo`, `GetSchema`, `CheckConfig` and `Configure`; the same
+ * executable installed as the converter, its `GetPluginInfo`. For the runs of the release's bundle
+ * and executables that tools/plugin makes: the code cache's training run (codeCache.ts) and
+ * dist.sh's check of each executable (smokeTest.ts).
  */
 import type { ChildProcessByStdio } from "node:child_process";
 import * as path from "node:path";
@@ -94,5 +95,42 @@ export class PluginClient {
         err ? reject(new Error(`answered ${method} with an error: ${err.message}`)) : resolve(answer),
       ),
     );
+  }
+}
+
+/** The executable installed as the converter (`pulumi-converter-vmapi`): its `Converter` service. */
+export class ConverterClient {
+  readonly #client: import("@grpc/grpc-js").Client;
+  readonly #plugin = fromSdk("@pulumi/pulumi/proto/plugin_pb");
+  readonly #empty = fromSdk("google-protobuf/google/protobuf/empty_pb");
+
+  constructor(
+    port: string,
+    private readonly timeoutMs: number,
+  ) {
+    const grpc = fromSdk("@grpc/grpc-js") as typeof import("@grpc/grpc-js");
+    this.#client = new grpc.Client(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+  }
+
+  /** The version `/pulumirpc.Converter/GetPluginInfo` answers. */
+  pluginVersion(): Promise<string> {
+    return new Promise((resolve, reject) =>
+      this.#client.makeUnaryRequest(
+        "/pulumirpc.Converter/GetPluginInfo",
+        (m: { serializeBinary(): Uint8Array }) => Buffer.from(m.serializeBinary()),
+        (b: Buffer) =>
+          this.#plugin.PluginInfo.deserializeBinary(new Uint8Array(b)) as { getVersion(): string },
+        new this.#empty.Empty(),
+        { deadline: Date.now() + this.timeoutMs },
+        (err, info) =>
+          err || !info
+            ? reject(new Error(`answered GetPluginInfo with an error: ${err?.message ?? "nothing"}`))
+            : resolve(info.getVersion()),
+      ),
+    );
+  }
+
+  close(): void {
+    this.#client.close();
   }
 }

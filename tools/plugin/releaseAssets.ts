@@ -1,5 +1,6 @@
 /**
- * The plugin's release assets as tools/plugin/dist.sh makes them (`npm run plugin:dist`), for the
+ * The plugin's release assets as tools/plugin/dist.sh makes them (the resource plugin's tarball and
+ * the converter's, of each platform) (`npm run plugin:dist`), for the
  * tests and benchmarks that install the plugin the way its users do: their names, where they are,
  * and a call that builds them when they are missing or older than the code.
  */
@@ -35,17 +36,36 @@ export function assetName(version: string, arch: ReleaseArch): string {
 }
 
 /**
+ * The converter's tarball, `pulumi-converter-vmapi-v<version>-linux-<arch>.tar.gz`
+ * (`pulumi plugin install converter vmapi <version> --file ...`): the same executable, named
+ * `pulumi-converter-vmapi`.
+ */
+export function converterAssetName(version: string, arch: ReleaseArch): string {
+  return `pulumi-converter-vmapi-v${version}-linux-${arch}.tar.gz`;
+}
+
+/**
  * The tarball of `arch` (the host's by default), built by dist.sh when missing or stale: about a
  * minute the first time on a 2-core machine, the bundle's few seconds when it is up to date.
  */
 export function releaseAsset(arch: ReleaseArch = hostArch()): string {
+  return builtAsset(arch, assetName(pluginVersion(), arch));
+}
+
+/** The converter's tarball of `arch` (the host's by default), built with the resource plugin's. */
+export function converterReleaseAsset(arch: ReleaseArch = hostArch()): string {
+  return builtAsset(arch, converterAssetName(pluginVersion(), arch));
+}
+
+/** `name` in the release folder once dist.sh has built (or kept) `arch`'s tarballs. */
+function builtAsset(arch: ReleaseArch, name: string): string {
   const run = spawnSync("bash", [DIST_SCRIPT, "--arch", arch], {
     cwd: REPO,
     encoding: "utf8",
     stdio: ["ignore", "pipe", "inherit"],
   });
   if (run.status !== 0) throw new Error(`${DIST_SCRIPT} --arch ${arch} exited ${run.status}`);
-  const asset = path.join(RELEASE_DIR, assetName(pluginVersion(), arch));
+  const asset = path.join(RELEASE_DIR, name);
   if (!fs.existsSync(asset)) throw new Error(`${DIST_SCRIPT} made no ${asset}`);
   return asset;
 }

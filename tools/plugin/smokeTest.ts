@@ -4,8 +4,11 @@
  * with package.json's version and `GetSchema` with plugin/schema.json, and takes the code cache
  * it carries (VMAPI_PLUGIN_CODE_CACHE_CHECK=1: seaMain.ts exits 3 if V8 rejects it). Another
  * platform's executable runs under the EMULATOR command dist.sh gives (Debian's qemu-user-static).
+ * With --converter, EXECUTABLE is the same file installed as the converter (named
+ * `pulumi-converter-vmapi`): it prints its port and answers the `Converter` service's
+ * `GetPluginInfo` with package.json's version.
  *
- *   node -r ts-node/register/transpile-only tools/plugin/smokeTest.ts EXECUTABLE [EMULATOR ARGS...]
+ *   node -r ts-node/register/transpile-only tools/plugin/smokeTest.ts [--converter] EXECUTABLE [EMULATOR ARGS...]
  *
  * exits 1, saying what was missing and what the executable printed on stderr, when it is not so.
  */
@@ -13,7 +16,7 @@ import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { isDeepStrictEqual } from "node:util";
-import { PluginClient, printedPort } from "./pluginClient";
+import { ConverterClient, PluginClient, printedPort } from "./pluginClient";
 import { pluginVersion } from "./releaseAssets";
 
 const REPO = path.resolve(__dirname, "..", "..");
@@ -31,7 +34,40 @@ export interface SmokeAnswers {
  * asks it `GetPluginInfo` and `GetSchema`; rejects with what it printed on stderr when it does
  * not answer.
  */
-export async function askExecutable(command: readonly string[]): Promise<SmokeAnswers> {
+export function askExecutable(command: readonly string[]): Promise<SmokeAnswers> {
+  return asked(command, "GetPluginInfo and GetSchema", async (port) => {
+    const client = new PluginClient(port, TIMEOUT_MS);
+    try {
+      const version = await client.pluginVersion();
+      return { version, schema: JSON.parse(await client.schema()) as unknown };
+    } finally {
+      client.close();
+    }
+  });
+}
+
+/**
+ * Starts `command` (the executable named `pulumi-converter-vmapi`, after its emulator's command if
+ * any) as the CLI starts a converter and asks it the `Converter` service's `GetPluginInfo`;
+ * resolves with the version, rejects as askExecutable does.
+ */
+export function askConverter(command: readonly string[]): Promise<string> {
+  return asked(command, "the converter's GetPluginInfo", async (port) => {
+    const client = new ConverterClient(port, TIMEOUT_MS);
+    try {
+      return await client.pluginVersion();
+    } finally {
+      client.close();
+    }
+  });
+}
+
+/** Starts `command` with no node on PATH, waits for its port and `ask`s it; the process is ended after. */
+async function asked<T>(
+  command: readonly string[],
+  what: string,
+  ask: (port: string) => Promise<T>,
+): Promise<T> {
   const [file, ...args] = command;
   const child = spawn(file, args, {
     env: { PATH: "/nonexistent", VMAPI_PLUGIN_CODE_CACHE_CHECK: "1" },
@@ -40,23 +76,18 @@ export async function askExecutable(command: readonly string[]): Promise<SmokeAn
   let stderr = "";
   child.stderr.on("data", (data: Buffer) => (stderr += data.toString()));
   const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
-  let client: PluginClient | undefined;
-  const asked = (async (): Promise<SmokeAnswers> => {
-    client = new PluginClient(await printedPort(child, TIMEOUT_MS), TIMEOUT_MS);
-    const version = await client.pluginVersion();
-    return { version, schema: JSON.parse(await client.schema()) as unknown };
-  })();
-  const outcome = await asked.then(
-    (answers) => ({ answers }),
-    (err: Error) => ({ err }),
-  );
-  client?.close();
+  const outcome = await printedPort(child, TIMEOUT_MS)
+    .then(ask)
+    .then(
+      (answers) => ({ answers }),
+      (err: Error) => ({ err }),
+    );
   child.kill();
   await closed;
   if ("answers" in outcome) return outcome.answers;
   const printed = stderr.trim() === "" ? "nothing on stderr" : `on stderr:\n${stderr.trim()}`;
   throw new Error(
-    `${command.join(" ")} did not answer GetPluginInfo and GetSchema: it ${outcome.err.message}; it printed ${printed}`,
+    `${command.join(" ")} did not answer ${what}: it ${outcome.err.message}; it printed ${printed}`,
   );
 }
 
@@ -73,17 +104,26 @@ export function smokeFailures(answers: SmokeAnswers): string[] {
 }
 
 if (require.main === module) {
-  const [executable, ...emulator] = process.argv.slice(2);
+  const argv = process.argv.slice(2);
+  const converter = argv[0] === "--converter";
+  const [executable, ...emulator] = converter ? argv.slice(1) : argv;
   if (!executable) {
-    process.stderr.write("usage: smokeTest.ts EXECUTABLE [EMULATOR ARGS...]\n");
+    process.stderr.write("usage: smokeTest.ts [--converter] EXECUTABLE [EMULATOR ARGS...]\n");
     process.exit(2);
   }
   const command = [...emulator, executable];
-  askExecutable(command)
-    .then((answers) => smokeFailures(answers).map((failure) => `${command.join(" ")}: ${failure}`))
+  const failures = converter
+    ? askConverter(command).then((version) =>
+        version === pluginVersion()
+          ? []
+          : [`GetPluginInfo answered version ${version}, not package.json's ${pluginVersion()}`],
+      )
+    : askExecutable(command).then(smokeFailures);
+  failures
+    .then((found) => found.map((failure) => `${command.join(" ")}: ${failure}`))
     .catch((err: Error) => [err.message])
-    .then((failures) => {
-      for (const failure of failures) process.stderr.write(`dist.sh: ${failure}\n`);
-      process.exit(failures.length === 0 ? 0 : 1);
+    .then((found) => {
+      for (const failure of found) process.stderr.write(`dist.sh: ${failure}\n`);
+      process.exit(found.length === 0 ? 0 : 1);
     });
 }
