@@ -8,12 +8,18 @@
  * quickstarts (examples/go, examples/python), hosted inline by their Automation API runners (no
  * Go or Python language host can be built here), Python's on the SDK's wheel installed by pip
  * with its dependencies into a fresh venv: the engine finds the plugin in PULUMI_HOME from the
- * version their SDK asks for.
+ * version their SDK asks for. And the converter of `pulumi import --from vmapi` as its users
+ * install it: dist.sh's converter tarball (the same executable, named `pulumi-converter-vmapi`)
+ * by `pulumi plugin install converter vmapi <version> --file <tarball>`, a Terraform state of a
+ * machine and its script imported into a YAML stack with no node on PATH.
  */
 import * as fs from "fs";
 import * as path from "path";
+import { VmApiClient } from "../../src/client/client";
 import type { RunningEmulator } from "../../src/emulator";
-import { pluginVersion, releaseAsset } from "../../tools/plugin/releaseAssets";
+import { converterReleaseAsset, pluginVersion, releaseAsset } from "../../tools/plugin/releaseAssets";
+import { MACHINE_BASICS } from "../kit/machines";
+import { SEEDED } from "../kit/seeded";
 import { expectExit, REPO, steps } from "./support/cli";
 import {
   expectHostedSucceeded,
@@ -21,7 +27,14 @@ import {
   packageVenvPython,
   type HostedLanguage,
 } from "./support/hostedProgram";
-import { EXAMPLES, connectionConfig, liveMachines, PROGRAMS, startE2eEmulator } from "./support/kit";
+import {
+  EXAMPLES,
+  connectionConfig,
+  liveMachines,
+  PROGRAMS,
+  startE2eEmulator,
+  TIME_SCALE,
+} from "./support/kit";
 import { prepareExample } from "./support/languageExample";
 import { PlainCli } from "./support/plainCli";
 
@@ -34,10 +47,12 @@ const PREPARE_TIMEOUT_MS = 20 * 60_000;
 let emu: RunningEmulator;
 let cli: PlainCli;
 let tarball: string;
+let converterTarball: string;
 let python: string;
 
 beforeAll(() => {
   tarball = releaseAsset();
+  converterTarball = converterReleaseAsset();
   prepareExample("go");
   python = packageVenvPython();
 }, PREPARE_TIMEOUT_MS);
@@ -114,6 +129,97 @@ test("a YAML program with no plugins: section, no node on PATH → up makes the 
   expectExit(await stack.preview("--expect-no-changes"));
   expectExit(await stack.destroy());
   expect(liveMachines(await emu.control.state()).map((m) => m.id)).not.toContain(outputs.machineId);
+});
+
+/** A Terraform state (format 4) of the Paperspace provider: one script and the machine that runs it. */
+function terraformState(scriptId: string, machineId: string): string {
+  const provider = 'provider["registry.terraform.io/paperspace/paperspace"]';
+  const resource = (type: string, name: string, attributes: Record<string, unknown>) => ({
+    mode: "managed",
+    type,
+    name,
+    provider,
+    instances: [{ schema_version: 0, attributes, sensitive_attributes: [] }],
+  });
+  return JSON.stringify(
+    {
+      version: 4,
+      terraform_version: "1.5.7",
+      serial: 1,
+      lineage: "0b6f1d0e-installed-converter",
+      outputs: {},
+      resources: [
+        resource("paperspace_script", "setup", { id: scriptId, name: "installed-setup" }),
+        resource("paperspace_machine", "trainer", { id: machineId, script_id: scriptId }),
+      ],
+    },
+    null,
+    2,
+  );
+}
+
+test("pulumi plugin install converter --file: dist.sh's converter tarball → converter-vmapi-v<version> holding the executable as pulumi-converter-vmapi; import --from vmapi of a state, no node on PATH → the machine and its script imported; the YAML as printed previews no changes", async () => {
+  await cli.ok(["plugin", "install", "converter", "vmapi", VERSION, "--file", converterTarball]);
+  const installed = path.join(cli.pluginsDir, `converter-vmapi-v${VERSION}`);
+  expect(fs.readdirSync(installed).sort()).toEqual([
+    "LICENSE.node",
+    "THIRD_PARTY_NOTICES",
+    "pulumi-converter-vmapi",
+  ]);
+
+  const api = new VmApiClient({ apiKey: emu.keys.individual, baseUrl: emu.url });
+  const script = await api.scripts.create({ scriptName: "installed-setup", scriptText: "#!/bin/bash\n" });
+  const made = await api.machines.create({
+    ...MACHINE_BASICS,
+    machineName: "installed-trainer",
+    templateId: SEEDED.headlessTemplate,
+    scriptId: script.id,
+  });
+  await api.machines.waitFor(made.id, "ready", { pollPolicy: { initialDelayMs: 5, maxDelayMs: 20 } });
+
+  const program = path.join(cli.dir, "terraform-import");
+  fs.mkdirSync(program);
+  const header = "name: vmapi-installed-import\nruntime: yaml\n";
+  fs.writeFileSync(path.join(program, "Pulumi.yaml"), `${header}resources: {}\n`);
+  const state = path.join(program, "terraform.tfstate");
+  fs.writeFileSync(state, terraformState(script.id, made.id));
+  const stack = await cli.stack(program, connectionConfig(emu, emu.keys.individual));
+  const generated = path.join(program, "generated.yaml");
+
+  expect(nodesOn(String(cli.env.PATH))).toEqual([]);
+  const imported = expectExit(
+    await cli.run(
+      [
+        "import",
+        "--from",
+        "vmapi",
+        state,
+        "--yes",
+        "--protect=false",
+        "--out",
+        generated,
+        "--stack",
+        stack.name,
+      ],
+      {
+        cwd: program,
+        env: {
+          VMAPI_API_KEY: emu.keys.individual,
+          VMAPI_BASE_URL: emu.url,
+          VMAPI_POLL_SCALE: String(TIME_SCALE),
+        },
+      },
+    ),
+  );
+  expect(imported.stdout + imported.stderr).toMatch(/2 imported/);
+  const code = fs.readFileSync(generated, "utf8");
+  const block = (name: string) => new RegExp(`^ {2}${name}:\\n((?: {4}.*\\n)+)`, "m").exec(code)?.[1] ?? "";
+  expect(block("setup")).toMatch(/type: vmapi(:index)?:Script/);
+  expect(block("trainer")).toMatch(/type: vmapi(:index)?:Machine/);
+  expect(block("trainer")).toContain(`scriptId: ${script.id}`);
+  fs.rmSync(generated);
+  fs.writeFileSync(path.join(program, "Pulumi.yaml"), header + code);
+  expectExit(await stack.preview("--expect-no-changes"));
 });
 
 test.each<[HostedLanguage, string]>([
