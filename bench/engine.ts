@@ -1,8 +1,11 @@
 /**
  * The real engine as users time it: `pulumi preview` and `pulumi refresh` of N unchanged
  * resources, each kind side by side with the no-op baseline in the same run, and the bytes each
- * resource costs in state. Every command goes through `npm run pulumi` (tools/pulumi) exactly as
- * a user types it, so the wrapper's own start-up is in every figure, ours and the baseline's.
+ * resource costs in state. Each command runs as its users type it: a Node program's through
+ * `npm run pulumi` (tools/pulumi), so the wrapper's own start-up is in every such figure, ours and
+ * the baseline's; the plugin route's YAML programs (`pluginMachine`, `goNoop`) with the `pulumi`
+ * CLI alone, as a user of the release runs it (test/e2e/support/plainCli.ts: the wrapper would
+ * install the checkout's plugin over the release, and refuses to).
  *
  * Stacks: test/e2e/programs/machines (auto-named Machines), test/e2e/programs/scripts and
  * bench/programs/noop (a shared no-op provider object), each `up`ped once first; and a fourth,
@@ -25,6 +28,7 @@ import * as path from "node:path";
 import { startE2eEmulator, PROGRAMS } from "../test/e2e/support/kit";
 import type { RunningEmulator } from "../src/emulator";
 import { EngineStack, EngineWorkspace, type StateResource } from "../test/e2e/support/engineStack";
+import { PlainCli } from "../test/e2e/support/plainCli";
 import { connectionConfig } from "../test/e2e/support/kit";
 import { pluginMachinesProgram, type GeneratedProgram } from "./pluginProgram";
 import { goNoopPluginDir, installReleasePlugin } from "./releasePlugin";
@@ -86,7 +90,7 @@ const TEMPLATE = "tubsrv01";
 function stacksOf(
   resources: number,
   yaml: { plugin: string; goNoop: string },
-): Record<EngineKind, { program: string; config: Record<string, string>; own?: boolean }> {
+): Record<EngineKind, { program: string; config: Record<string, string>; own?: boolean; plain?: boolean }> {
   const count = { count: String(resources) };
   return {
     noop: { program: NOOP_PROGRAM, config: count },
@@ -96,8 +100,8 @@ function stacksOf(
       config: { ...count, ...noopConfig({ props: 40, loadStack: true }) },
     },
     Machine: { program: path.join(PROGRAMS, "machines"), config: count },
-    pluginMachine: { program: yaml.plugin, config: {}, own: true },
-    goNoop: { program: yaml.goNoop, config: {} },
+    pluginMachine: { program: yaml.plugin, config: {}, own: true, plain: true },
+    goNoop: { program: yaml.goNoop, config: {}, plain: true },
     Script: { program: path.join(PROGRAMS, "scripts"), config: count },
   };
 }
@@ -112,9 +116,10 @@ export async function engineBenchmark(
   const shared = await startE2eEmulator();
   const emulators = new Map<EngineKind, RunningEmulator>();
   const workspace = new EngineWorkspace();
-  const stacks = new Map<EngineKind, EngineStack>();
-  // The release, installed where the workspace's CLI looks (its PULUMI_HOME).
-  if (kinds.includes("pluginMachine")) installReleasePlugin(String(workspace.env.PULUMI_HOME));
+  const plain = PlainCli.create();
+  const stacks = new Map<EngineKind, BenchStack>();
+  // The release, installed where the plain CLI looks (its PULUMI_HOME).
+  if (kinds.includes("pluginMachine")) installReleasePlugin(String(plain.env.PULUMI_HOME));
   const yaml: GeneratedProgram[] = [pluginMachinesProgram(resources, TEMPLATE)];
   if (kinds.includes("goNoop")) yaml.push(pluginMachinesProgram(resources, TEMPLATE, goNoopPluginDir()));
   const programs = stacksOf(resources, { plugin: yaml[0].dir, goNoop: yaml[1]?.dir ?? "" });
@@ -122,10 +127,10 @@ export async function engineBenchmark(
     for (const kind of kinds) emulators.set(kind, programs[kind].own ? await startE2eEmulator() : shared);
     for (const kind of kinds) {
       const emu = emulators.get(kind)!;
-      const stack = await EngineStack.create(workspace, programs[kind].program, {
-        ...connectionConfig(emu, emu.keys.individual),
-        ...programs[kind].config,
-      });
+      const config = { ...connectionConfig(emu, emu.keys.individual), ...programs[kind].config };
+      const stack = programs[kind].plain
+        ? await plainStack(plain, programs[kind].program, config)
+        : await EngineStack.create(workspace, programs[kind].program, config);
       stacks.set(kind, stack);
       await stack.ok(["up", "--yes", "--skip-preview"]);
     }
@@ -176,6 +181,7 @@ export async function engineBenchmark(
   } finally {
     for (const stack of stacks.values()) await stack.remove();
     workspace.dispose();
+    plain.dispose();
     for (const program of yaml) program.remove();
     for (const emu of new Set([shared, ...emulators.values()])) await emu.close();
   }
@@ -185,8 +191,39 @@ async function timedOk(run: () => Promise<unknown>): Promise<number> {
   return (await timed(run)).ms;
 }
 
+/** What the benchmark does with a stack, on either CLI. */
+interface BenchStack {
+  ok(args: string[]): Promise<unknown>;
+  resources(): Promise<StateResource[]>;
+  remove(): Promise<void>;
+}
+
+/** A stack of `program` on the plain CLI (its config as given), the commands EngineStack has. */
+async function plainStack(
+  plain: PlainCli,
+  program: string,
+  config: Record<string, string | { secret: string }>,
+): Promise<BenchStack> {
+  const stack = await plain.stack(program, config);
+  const ok = (args: string[]) => plain.ok([...args, "--stack", stack.name], { cwd: program });
+  return {
+    ok,
+    async resources() {
+      const exported = await ok(["stack", "export"]);
+      const resources =
+        (JSON.parse(exported.stdout) as { deployment: { resources?: StateResource[] } }).deployment
+          .resources ?? [];
+      // As EngineStack.resources: the custom resources, not the providers.
+      return resources.filter((r) => r.custom && !r.type.startsWith("pulumi:providers:"));
+    },
+    async remove() {
+      await plain.run(["stack", "rm", "--yes", "--force", "--stack", stack.name], { cwd: program });
+    },
+  };
+}
+
 /** Average bytes per resource in the exported state, and of them the serialized provider. */
-async function stateCost(stack: EngineStack): Promise<{ stateBytes: number; providerBytes: number }> {
+async function stateCost(stack: BenchStack): Promise<{ stateBytes: number; providerBytes: number }> {
   const resources: StateResource[] = await stack.resources();
   const bytes = (r: StateResource) => Buffer.byteLength(JSON.stringify(r));
   const provider = (r: StateResource) =>

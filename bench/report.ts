@@ -9,6 +9,7 @@ import type { EngineKind } from "./engine";
 import { judgeFleet, type BenchResults } from "./results";
 import type { FleetResult, ScaleCommand } from "./fleet";
 import type { StartKind, StartResult } from "./pluginStart";
+import type { InstructionsResult } from "./instructions";
 
 type Cell = string | number;
 
@@ -84,6 +85,7 @@ export function markdownReport(r: BenchResults): string {
     ``,
     ...(r.fleet ? fleetSections(r.fleet) : []),
     ...(r.start ? startSection(r.start) : []),
+    ...(r.instructions ? instructionsSection(r.instructions) : []),
   ].join("\n");
 }
 
@@ -100,6 +102,39 @@ function startSection(start: StartResult): string[] {
     table(
       ["plugin", "exec → port printed, ms", "exec → GetPluginInfo answered, ms", "vs the Go no-op"],
       start.rows.map((x) => [labels[x.kind], x.portMs, x.firstAnswerMs, x.ratio]),
+    ),
+    ``,
+  ];
+}
+
+/** Benchmark 8: the plugin's first answer and a Machine's Check + Diff, in instructions. */
+function instructionsSection(counts: InstructionsResult): string[] {
+  const startLabels: Record<string, string> = {
+    release: "the release",
+    goNoop: "the Go no-op plugin",
+    node: "`node -e 0` (the same Node build)",
+  };
+  const resourceLabels: Record<string, string> = {
+    release: "the release",
+    goNoop: "the Go no-op plugin, as the engine starts it",
+    goNoopOneProc: "the Go no-op plugin, GOMAXPROCS=1 (no idle spinning counted)",
+  };
+  return [
+    `## 8. Instructions (callgrind)`,
+    ``,
+    table(
+      ["first answer (exec → GetPluginInfo answered)", "main thread, M", "all threads, M"],
+      counts.start.map((x) => [startLabels[x.kind], x.mainM, x.allM]),
+    ),
+    ``,
+    table(
+      [
+        `a Machine's Check + Diff (${counts.resources} resources)`,
+        "base, M",
+        "with them, M",
+        "per resource, K",
+      ],
+      counts.perResource.map((x) => [resourceLabels[x.kind], x.baseM, x.withResourcesM, x.perResourceK]),
     ),
     ``,
   ];

@@ -11,6 +11,7 @@ import type { EngineKind, EngineResult } from "./engine";
 import type { EngineUpResult } from "./engineUp";
 import type { FleetResult, ScaleBaseline, ScaleCommand } from "./fleet";
 import type { StartResult } from "./pluginStart";
+import type { InstructionsResult } from "./instructions";
 import type { RequestsResult } from "./requestsPerMachine";
 
 /** Everything one `npm run bench` measured. */
@@ -27,6 +28,8 @@ export interface BenchResults {
   fleet?: FleetResult;
   /** Absent from results written before benchmark 7 existed. */
   start?: StartResult;
+  /** Absent from results written before benchmark 8 existed. */
+  instructions?: InstructionsResult;
   targets: Target[];
 }
 
@@ -111,7 +114,9 @@ export function judgeConsole(r: Partial<Pick<BenchResults, "headroom">>): Target
  * floor: no no-op plugin whose create waits D exists). Its first answer (the release, from the exec
  * to GetPluginInfo's answer) within 100 ms.
  */
-export function judgePlugin(r: Partial<Pick<BenchResults, "engine" | "up" | "start">>): Target[] {
+export function judgePlugin(
+  r: Partial<Pick<BenchResults, "engine" | "up" | "start" | "instructions">>,
+): Target[] {
   const targets: Target[] = [];
   const plugin = r.engine?.rows.find((x) => x.kind === "pluginMachine");
   const goNoop = r.engine?.rows.find((x) => x.kind === "goNoop");
@@ -135,15 +140,15 @@ export function judgePlugin(r: Partial<Pick<BenchResults, "engine" | "up" | "sta
       targets.push(
         target(
           `pulumi preview, ${n} Machines on the plugin vs the Go no-op plugin`,
-          "≤ 1.1",
+          "≤ 1.2",
           round(plugin.previewMs / goNoop.previewMs),
-          (v) => v <= 1.1,
+          (v) => v <= 1.2,
         ),
         target(
           `pulumi refresh, ${n} Machines on the plugin vs the Go no-op plugin`,
-          "≤ 1.1",
+          "≤ 1.2",
           round(plugin.refreshMs / goNoop.refreshMs),
-          (v) => v <= 1.1,
+          (v) => v <= 1.2,
         ),
       );
   }
@@ -165,6 +170,35 @@ export function judgePlugin(r: Partial<Pick<BenchResults, "engine" | "up" | "sta
         "≤ 100",
         release.firstAnswerMs,
         (v) => v <= 100,
+      ),
+      target(
+        "the plugin's first answer (release, exec to GetPluginInfo) vs the Go no-op's, wall time",
+        "≤ 1.3",
+        release.ratio,
+        (v) => v <= 1.3,
+      ),
+    );
+  const counts = r.instructions;
+  const mainOf = (kind: string) => counts?.start.find((x) => x.kind === kind)?.mainM;
+  const [releaseMain, goMain] = [mainOf("release"), mainOf("goNoop")];
+  if (releaseMain !== undefined && goMain !== undefined)
+    targets.push(
+      target(
+        "the plugin's first answer vs the Go no-op's, main-thread instructions",
+        "≤ 1.3",
+        round(releaseMain / goMain),
+        (v) => v <= 1.3,
+      ),
+    );
+  const perResource = (kind: string) => counts?.perResource.find((x) => x.kind === kind)?.perResourceK;
+  const [ours, floor] = [perResource("release"), perResource("goNoopOneProc")];
+  if (ours !== undefined && floor !== undefined)
+    targets.push(
+      target(
+        "a Machine's Check + Diff in the plugin vs the Go no-op's (GOMAXPROCS=1), all threads' instructions",
+        "≤ 1.5",
+        round(ours / floor),
+        (v) => v <= 1.5,
       ),
     );
   return targets;

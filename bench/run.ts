@@ -13,7 +13,9 @@
  * refresh of 200 resources, the Machines on both routes, dynamic and plugin, and state bytes), up
  * (5: the real CLI's `up` of 1, 10, 50 machines on both routes against its floor), fleet (6: 200 machines under a rate limit, with and without faults, and
  * 1,000 Scripts in one stack; `--quick`: 20 and 100), start (7: the plugin's first answer, as users
- * install it, beside the npm launcher's and a Go no-op's); see docs/benchmarks.md. Benchmark 6 also
+ * install it, beside the npm launcher's and a Go no-op's), instructions (8: the first answer and a
+ * Machine's Check + Diff counted by callgrind, beside the Go no-op's; needs valgrind); see
+ * docs/benchmarks.md. Benchmark 6 also
  * writes bench/results/fleet.json and fleet.md when run alone (`--only fleet`).
  */
 import * as fs from "node:fs";
@@ -28,12 +30,22 @@ import { ENGINE_KINDS, engineBenchmark, type EngineKind } from "./engine";
 import { engineUpBenchmark } from "./engineUp";
 import { fleetBenchmark } from "./fleet";
 import { pluginStartBenchmark } from "./pluginStart";
+import { instructionsBenchmark } from "./instructions";
 import { fleetReport, markdownReport, table, targetsTable, type FleetRun } from "./report";
 import { requestsPerMachine } from "./requestsPerMachine";
 import { judge, judgeConsole, judgeFleet, judgePlugin, type BenchResults } from "./results";
 
 const RESULTS = path.join(__dirname, "results");
-const NAMES = ["requests", "convergence", "headroom", "engine", "up", "fleet", "start"] as const;
+const NAMES = [
+  "requests",
+  "convergence",
+  "headroom",
+  "engine",
+  "up",
+  "fleet",
+  "start",
+  "instructions",
+] as const;
 /** Resources per stack in the engine benchmark. */
 const ENGINE_RESOURCES = 200;
 type Name = (typeof NAMES)[number];
@@ -74,6 +86,8 @@ async function main(): Promise<void> {
   if (wanted("fleet")) partial.fleet = await step("6. fleets", () => fleetBenchmark(quick));
   if (wanted("start"))
     partial.start = await step("7. the plugin's start", () => pluginStartBenchmark(quick ? 5 : 21));
+  if (wanted("instructions"))
+    partial.instructions = await step("8. instructions", () => instructionsBenchmark(quick ? 50 : 200));
   const seconds = (Date.now() - startedAt.getTime()) / 1000;
   if (only) {
     process.stdout.write(`${JSON.stringify(partial, null, 2)}\n`);

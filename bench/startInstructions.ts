@@ -32,19 +32,32 @@ export interface StartCount {
   allM: number;
 }
 
-/** Runs `file` under callgrind; a plugin is answered once and stopped, anything else runs to its end. */
-async function counted(file: string, args: string[], plugin: boolean, work: string): Promise<number[]> {
+/**
+ * Runs `file` under callgrind and gives the instructions (millions) of each thread, the main
+ * thread's first. A plugin (`drive` given) is driven on its printed port, then stopped; anything
+ * else runs to its end. `env`: variables beside PATH.
+ */
+export async function counted(
+  file: string,
+  args: string[],
+  drive: ((port: string) => Promise<void>) | undefined,
+  work: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<number[]> {
   const out = path.join(work, `cg-${path.basename(file)}-${Date.now()}`);
   fs.mkdirSync(out);
   const child = spawn(
     "valgrind",
     ["--tool=callgrind", "--separate-threads=yes", `--callgrind-out-file=${out}/cg.out`, file, ...args],
     // Go's asynchronous preemption signals trip callgrind (an assertion); the count is the same without.
-    { env: { PATH: process.env.PATH, GODEBUG: "asyncpreemptoff=1" }, stdio: ["ignore", "pipe", "ignore"] },
+    {
+      env: { PATH: process.env.PATH, GODEBUG: "asyncpreemptoff=1", ...env },
+      stdio: ["ignore", "pipe", "ignore"],
+    },
   );
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  if (plugin) {
-    await askPluginInfo(await printedPort(child, file));
+  if (drive) {
+    await drive(await printedPort(child, file));
     child.kill("SIGTERM");
   }
   await exited;
@@ -59,36 +72,42 @@ async function counted(file: string, args: string[], plugin: boolean, work: stri
 }
 
 /** The release's executable, unpacked from its tarball into `work`. */
-function releaseExecutable(work: string): string {
+export function releaseExecutable(work: string): string {
   const dir = path.join(work, "release");
   fs.mkdirSync(dir);
   execFileSync("tar", ["-xzf", releaseAsset(), "-C", dir]);
   return path.join(dir, "pulumi-resource-vmapi");
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { kinds: { type: "string" } } });
-  const kinds = (values.kinds?.split(",") ?? [...KINDS]) as Kind[];
+/** The first answer of each of `kinds`, counted. */
+export async function startInstructions(kinds: readonly Kind[] = KINDS): Promise<StartCount[]> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "vmapi-start-count-"));
   try {
     const rows: StartCount[] = [];
     for (const kind of kinds) {
       const threads =
         kind === "release"
-          ? await counted(releaseExecutable(work), [], true, work)
+          ? await counted(releaseExecutable(work), [], askPluginInfo, work)
           : kind === "goNoop"
-            ? await counted(path.join(goNoopPluginDir(), "pulumi-resource-vmapi"), [], true, work)
-            : await counted(process.execPath, ["-e", "0"], false, work);
+            ? await counted(path.join(goNoopPluginDir(), "pulumi-resource-vmapi"), [], askPluginInfo, work)
+            : await counted(process.execPath, ["-e", "0"], undefined, work);
       const round = (m: number) => Math.round(m * 10) / 10;
       rows.push({ kind, mainM: round(threads[0] ?? 0), allM: round(threads.reduce((a, b) => a + b, 0)) });
     }
-    process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+    return rows;
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`startInstructions: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { kinds: { type: "string" } } });
+  const kinds = (values.kinds?.split(",") ?? [...KINDS]) as Kind[];
+  process.stdout.write(`${JSON.stringify(await startInstructions(kinds), null, 2)}\n`);
+}
+
+if (require.main === module)
+  main().catch((error: unknown) => {
+    process.stderr.write(`startInstructions: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });

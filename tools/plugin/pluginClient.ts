@@ -50,6 +50,7 @@ export class PluginClient {
   readonly #client: Record<string, (...args: unknown[]) => void> & { close(): void };
   readonly #proto = fromSdk("@pulumi/pulumi/proto/provider_pb");
   readonly #empty = fromSdk("google-protobuf/google/protobuf/empty_pb");
+  readonly #struct = fromSdk("google-protobuf/google/protobuf/struct_pb");
 
   constructor(
     port: string,
@@ -77,10 +78,38 @@ export class PluginClient {
     return answer.getSchema();
   }
 
-  /** `CheckConfig`, then `Configure`, of an empty configuration: what loads the provider. */
-  async configure(): Promise<void> {
-    await this.#ask("checkConfig", new this.#proto.CheckRequest());
-    await this.#ask("configure", new this.#proto.ConfigureRequest());
+  /** `CheckConfig`, then `Configure`, of `settings` (none by default): what loads the provider. */
+  async configure(settings: Record<string, string> = {}): Promise<void> {
+    const check = new this.#proto.CheckRequest();
+    check.setNews(this.#struct.Struct.fromJavaScript(settings));
+    await this.#ask("checkConfig", check);
+    const configure = new this.#proto.ConfigureRequest();
+    configure.setArgs(this.#struct.Struct.fromJavaScript(settings));
+    await this.#ask("configure", configure);
+  }
+
+  /** `Check` of resource `urn`: its previous inputs and the program's. */
+  async check(urn: string, olds: Record<string, unknown>, news: Record<string, unknown>): Promise<void> {
+    const request = new this.#proto.CheckRequest();
+    request.setUrn(urn);
+    request.setOlds(this.#struct.Struct.fromJavaScript(olds));
+    request.setNews(this.#struct.Struct.fromJavaScript(news));
+    await this.#ask("check", request);
+  }
+
+  /** `Diff` of resource `urn` (`id`): its stored outputs and the checked inputs. */
+  async diff(
+    urn: string,
+    id: string,
+    olds: Record<string, unknown>,
+    news: Record<string, unknown>,
+  ): Promise<void> {
+    const request = new this.#proto.DiffRequest();
+    request.setUrn(urn);
+    request.setId(id);
+    request.setOlds(this.#struct.Struct.fromJavaScript(olds));
+    request.setNews(this.#struct.Struct.fromJavaScript(news));
+    await this.#ask("diff", request);
   }
 
   close(): void {

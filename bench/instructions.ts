@@ -1,0 +1,23 @@
+/**
+ * Benchmark 8: the plugin's work counted in instructions (callgrind), which the shared machine's
+ * load does not change: its first answer (main thread, exec to GetPluginInfo answered:
+ * startInstructions.ts) and one Machine's Check + Diff (every thread: resourceInstructions.ts),
+ * each beside the Go no-op plugin's. Needs valgrind on PATH.
+ */
+import { resourceInstructions, type ResourceCount } from "./resourceInstructions";
+import { startInstructions, type StartCount } from "./startInstructions";
+
+export interface InstructionsResult {
+  start: StartCount[];
+  /** Resources of the per-resource count. */
+  resources: number;
+  perResource: ResourceCount[];
+}
+
+export async function instructionsBenchmark(resources: number): Promise<InstructionsResult> {
+  return {
+    start: await startInstructions(["release", "goNoop", "node"]),
+    resources,
+    perResource: await resourceInstructions(resources),
+  };
+}
