@@ -20,9 +20,11 @@
  * The same executable, installed under the converter's name (`pulumi-converter-vmapi`, the
  * release's converter tarball), is the converter plugin of `pulumi import --from vmapi`:
  * terraform/converterHook.ts (which imports only `path`) tells by the name, and serves that
- * instead; the converter's own modules load only then.
+ * instead; the converter's own modules load only then. Installed as the analyzer plugin
+ * `policy-vmapi` (`pulumi-analyzer-policy-vmapi`), policy/analyzerHook.ts serves the policy pack.
  */
 import * as fs from "node:fs";
+import type * as AnalyzerHookModule from "../../policy/analyzerHook";
 import type * as ConverterHookModule from "../../terraform/converterHook";
 import type * as ContextModule from "../account/context";
 import { engineLog, type EngineLog } from "./engineLog";
@@ -75,6 +77,9 @@ async function serve(): Promise<void> {
   // The release's executable installed as the converter (pulumi-converter-vmapi) serves that instead.
   const { servedAsConverter } = require("../../terraform/converterHook") as typeof ConverterHookModule;
   if (servedAsConverter({ version: schema.version })) return;
+  // Installed as the policy pack's analyzer (pulumi-analyzer-policy-vmapi), it serves the Analyzer service.
+  const { servedAsAnalyzer } = require("../../policy/analyzerHook") as typeof AnalyzerHookModule;
+  if (servedAsAnalyzer({ version: schema.version })) return;
   const { port } = await serveUnary(providerService(), serviceHandlers(lazyProvider(log, schema), schema), {
     maxReceiveBytes: 400 * 1024 * 1024,
   });

@@ -1,0 +1,241 @@
+/**
+ * The messages of Pulumi's `Analyzer` service that the policy plugin serves
+ * (`proto/pulumi/analyzer.proto`, the field numbers of CLI v3.274.1), on the plugin's own protobuf
+ * reader and writer (provider/native/protoWire.ts) and Struct codec (structWire.ts): the requests
+ * of `Analyze`, `AnalyzeStack` and `Configure`, and the answers `AnalyzeResponse`, `AnalyzerInfo`
+ * and `PluginInfo`. Only the fields the pack reads are decoded; the others are skipped.
+ * test/unit/policy/analyzerMessages.test.ts holds them equal to the SDK's generated stubs.
+ */
+import { LEN, ProtoReader, ProtoWriter, VARINT } from "../provider/native/protoWire";
+import { readStruct, writeStruct } from "../provider/native/structWire";
+
+/** `EnforcementLevel`: 0 advisory, 1 mandatory, 2 disabled (3, remediate, is not offered). */
+export const ENFORCEMENT = { advisory: 0, mandatory: 1, disabled: 2 } as const;
+/** An enforcement level by its name in a pack's config. */
+export type EnforcementName = keyof typeof ENFORCEMENT;
+
+/** A resource as an analyzer is given it (`AnalyzeRequest`, `AnalyzerResource`): the fields read. */
+export interface AnalyzedResource {
+  type: string;
+  urn: string;
+  name: string;
+  /** The resource's properties, secrets still marked (the engine keeps them). */
+  properties: Record<string, unknown>;
+  /** `options.protect`. */
+  protect: boolean;
+}
+
+/** `PolicyConfig`: a policy's level and its properties, as `Configure` gives them. */
+export interface PolicyConfig {
+  enforcementLevel: number;
+  properties: Record<string, unknown>;
+}
+
+/** `AnalyzeDiagnostic`, the fields sent. */
+export interface Diagnostic {
+  policyName: string;
+  policyPackName: string;
+  policyPackVersion: string;
+  description: string;
+  message: string;
+  enforcementLevel: number;
+  urn?: string;
+}
+
+/** `PolicyInfo`, the fields sent (`policy_type`: 1 a resource policy, 2 a stack policy). */
+export interface PolicyInfo {
+  name: string;
+  displayName: string;
+  description: string;
+  enforcementLevel: number;
+  configSchema: { properties: Record<string, unknown>; required?: string[] };
+  policyType: 1 | 2;
+}
+
+/** `AnalyzerInfo`, the fields sent. */
+export interface AnalyzerInfo {
+  name: string;
+  displayName: string;
+  version: string;
+  description: string;
+  policies: PolicyInfo[];
+}
+
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+const tagOf = (field: number, wireType: number) => (field << 3) | wireType;
+
+/** Reads `AnalyzerResourceOptions` up to `end`: only `protect` (1). */
+function readProtect(reader: ProtoReader, end: number): boolean {
+  let protect = false;
+  while (reader.pos < end) {
+    const tag = reader.uint32();
+    if (tag === tagOf(1, VARINT)) protect = reader.uint32() !== 0;
+    else reader.skip(tag & 7);
+  }
+  return protect;
+}
+
+/** Reads an `AnalyzeRequest` or an `AnalyzerResource` (the same numbers for the fields read) up to `end`. */
+function readResource(reader: ProtoReader, end: number): AnalyzedResource {
+  const resource: AnalyzedResource = { type: "", urn: "", name: "", properties: {}, protect: false };
+  while (reader.pos < end) {
+    const tag = reader.uint32();
+    switch (tag) {
+      case tagOf(1, LEN):
+        resource.type = reader.string();
+        break;
+      case tagOf(2, LEN):
+        resource.properties = readStruct(reader, reader.delimited());
+        break;
+      case tagOf(3, LEN):
+        resource.urn = reader.string();
+        break;
+      case tagOf(4, LEN):
+        resource.name = reader.string();
+        break;
+      case tagOf(5, LEN):
+        resource.protect = readProtect(reader, reader.delimited());
+        break;
+      default:
+        reader.skip(tag & 7);
+    }
+  }
+  return resource;
+}
+
+/** Decodes `AnalyzeRequest`. */
+export function decodeAnalyzeRequest(bytes: Uint8Array): AnalyzedResource {
+  const buf = asBuffer(bytes);
+  return readResource(new ProtoReader(buf), buf.length);
+}
+
+/** Decodes `AnalyzeStackRequest` (field 1, `resources`). */
+export function decodeAnalyzeStackRequest(bytes: Uint8Array): AnalyzedResource[] {
+  const buf = asBuffer(bytes);
+  const reader = new ProtoReader(buf);
+  const resources: AnalyzedResource[] = [];
+  while (reader.pos < buf.length) {
+    const tag = reader.uint32();
+    if (tag === tagOf(1, LEN)) resources.push(readResource(reader, reader.delimited()));
+    else reader.skip(tag & 7);
+  }
+  return resources;
+}
+
+/** Reads a `PolicyConfig` up to `end`. */
+function readPolicyConfig(reader: ProtoReader, end: number): PolicyConfig {
+  const config: PolicyConfig = { enforcementLevel: 0, properties: {} };
+  while (reader.pos < end) {
+    const tag = reader.uint32();
+    if (tag === tagOf(1, VARINT)) config.enforcementLevel = reader.uint32();
+    else if (tag === tagOf(2, LEN)) config.properties = readStruct(reader, reader.delimited());
+    else reader.skip(tag & 7);
+  }
+  return config;
+}
+
+/** Decodes `ConfigureAnalyzerRequest` (field 1, the map of policy name to `PolicyConfig`). */
+export function decodeConfigureRequest(bytes: Uint8Array): Record<string, PolicyConfig> {
+  const buf = asBuffer(bytes);
+  const reader = new ProtoReader(buf);
+  const configs: Record<string, PolicyConfig> = {};
+  while (reader.pos < buf.length) {
+    const tag = reader.uint32();
+    if (tag !== tagOf(1, LEN)) {
+      reader.skip(tag & 7);
+      continue;
+    }
+    const end = reader.delimited();
+    let key = "";
+    let value: PolicyConfig = { enforcementLevel: 0, properties: {} };
+    while (reader.pos < end) {
+      const field = reader.uint32();
+      if (field === tagOf(1, LEN)) key = reader.string();
+      else if (field === tagOf(2, LEN)) value = readPolicyConfig(reader, reader.delimited());
+      else reader.skip(field & 7);
+    }
+    configs[key] = value;
+  }
+  return configs;
+}
+
+function stringField(writer: ProtoWriter, no: number, value: string | undefined): void {
+  if (value === undefined || value === "") return;
+  writer.tag(no, LEN);
+  writer.string(value);
+}
+
+function enumField(writer: ProtoWriter, no: number, value: number): void {
+  if (value === 0) return;
+  writer.tag(no, VARINT);
+  writer.varint(value);
+}
+
+function nested(writer: ProtoWriter, no: number, body: () => void): void {
+  writer.tag(no, LEN);
+  const start = writer.open();
+  body();
+  writer.close(start);
+}
+
+/** Encodes `AnalyzeResponse` (field 2, its diagnostics). */
+export function encodeAnalyzeResponse(diagnostics: readonly Diagnostic[]): Buffer {
+  const writer = new ProtoWriter();
+  for (const d of diagnostics) {
+    nested(writer, 2, () => {
+      stringField(writer, 1, d.policyName);
+      stringField(writer, 2, d.policyPackName);
+      stringField(writer, 3, d.policyPackVersion);
+      stringField(writer, 4, d.description);
+      stringField(writer, 5, d.message);
+      enumField(writer, 7, d.enforcementLevel);
+      stringField(writer, 8, d.urn);
+    });
+  }
+  return writer.finish();
+}
+
+/** Encodes `AnalyzerInfo`; `supportsConfig` is true, so the CLI validates and sends the pack's config. */
+export function encodeAnalyzerInfo(info: AnalyzerInfo): Buffer {
+  const writer = new ProtoWriter();
+  stringField(writer, 1, info.name);
+  stringField(writer, 2, info.displayName);
+  for (const p of info.policies) {
+    nested(writer, 3, () => {
+      stringField(writer, 1, p.name);
+      stringField(writer, 2, p.displayName);
+      stringField(writer, 3, p.description);
+      enumField(writer, 5, p.enforcementLevel);
+      nested(writer, 6, () => {
+        nested(writer, 1, () => writeStruct(writer, p.configSchema.properties));
+        for (const r of p.configSchema.required ?? []) stringField(writer, 2, r);
+      });
+      enumField(writer, 7, p.policyType);
+    });
+  }
+  stringField(writer, 4, info.version);
+  writer.tag(5, VARINT);
+  writer.varint(1);
+  stringField(writer, 7, info.description);
+  return writer.finish();
+}
+
+/** Encodes `PluginInfo` (field 1, `version`). */
+export function encodePluginInfo(version: string): Buffer {
+  const writer = new ProtoWriter();
+  stringField(writer, 1, version);
+  return writer.finish();
+}
+
+/** An empty message (`google.protobuf.Empty`), decoded. */
+export function decodeEmpty(): Record<string, never> {
+  return {};
+}
+
+/** An empty message, encoded. */
+export function encodeEmpty(): Buffer {
+  return Buffer.alloc(0);
+}

@@ -1,0 +1,84 @@
+/**
+ * The policy plugin's server: Pulumi's `Analyzer` service (`Analyze`, `AnalyzeStack`,
+ * `GetAnalyzerInfo`, `Configure`, `GetPluginInfo`; `Handshake`, `ConfigureStack`, `Remediate` and
+ * `Cancel` are answered UNIMPLEMENTED, which the CLI takes as "not supported") on a free port of
+ * 127.0.0.1, the port printed on stdout as the CLI expects of every plugin. The CLI starts it as
+ * `pulumi-analyzer-policy-vmapi <engine> .` in the pack's folder for a pack whose
+ * `PulumiPolicy.yaml` says `runtime: vmapi`. It is served on the resource plugin's own unary gRPC
+ * (provider/native/transport/grpc.ts), with the version its entry hands in: package.json's under
+ * node (analyzerMain.ts), the release's in its single executable (analyzerHook.ts).
+ */
+import * as fs from "fs";
+import type * as net from "net";
+import { GrpcFailure, serveUnary, Status, type UnaryMethod } from "../provider/native/transport/grpc";
+import {
+  decodeAnalyzeRequest,
+  decodeAnalyzeStackRequest,
+  decodeConfigureRequest,
+  decodeEmpty,
+  encodeAnalyzeResponse,
+  encodeAnalyzerInfo,
+  encodeEmpty,
+  encodePluginInfo,
+  type AnalyzedResource,
+  type PolicyConfig,
+} from "./analyzerMessages";
+import { analyzerInfo, PolicyConfigError, PolicyPack } from "./policyPack";
+
+/** The largest request read: AnalyzeStack carries every resource of the stack. */
+const MAX_REQUEST_BYTES = 400 * 1024 * 1024;
+
+/** gRPC's INVALID_ARGUMENT: the CLI prints its message as the pack's configuration error. */
+const INVALID_ARGUMENT = 3;
+
+function method(name: string, decode: (b: Buffer) => unknown, encode: (v: never) => Buffer): UnaryMethod {
+  return {
+    path: `/pulumirpc.Analyzer/${name}`,
+    requestSerialize: () => Buffer.alloc(0),
+    requestDeserialize: decode,
+    responseSerialize: encode,
+    responseDeserialize: () => ({}),
+  };
+}
+
+/** The `Analyzer` service's methods this plugin answers. */
+export const ANALYZER_METHODS: Readonly<Record<string, UnaryMethod>> = {
+  analyze: method("Analyze", decodeAnalyzeRequest, encodeAnalyzeResponse),
+  analyzeStack: method("AnalyzeStack", decodeAnalyzeStackRequest, encodeAnalyzeResponse),
+  getAnalyzerInfo: method("GetAnalyzerInfo", decodeEmpty, encodeAnalyzerInfo),
+  configure: method("Configure", decodeConfigureRequest, encodeEmpty),
+  getPluginInfo: method("GetPluginInfo", decodeEmpty, encodePluginInfo),
+};
+
+/** The handlers of ANALYZER_METHODS over one pack. */
+export function analyzerHandlers(version: string) {
+  const pack = new PolicyPack(version);
+  return {
+    analyze: (request: AnalyzedResource) => pack.analyze(request),
+    analyzeStack: (resources: AnalyzedResource[]) => pack.analyzeStack(resources),
+    getAnalyzerInfo: () => analyzerInfo(version),
+    configure: (config: Record<string, PolicyConfig>) => {
+      try {
+        pack.configure(config);
+      } catch (err) {
+        if (err instanceof PolicyConfigError) throw new GrpcFailure(INVALID_ARGUMENT, err.message);
+        throw new GrpcFailure(Status.INTERNAL, err instanceof Error ? err.message : String(err));
+      }
+      return {};
+    },
+    getPluginInfo: () => version,
+  };
+}
+
+/** Serves the analyzer and prints its port on stdout; resolves with the port and the server once printed. */
+export async function serveAnalyzer({
+  version,
+}: {
+  version: string;
+}): Promise<{ port: number; server: net.Server }> {
+  const served = await serveUnary(ANALYZER_METHODS, analyzerHandlers(version), {
+    maxReceiveBytes: MAX_REQUEST_BYTES,
+  });
+  fs.writeSync(1, `${served.port}\n`);
+  return served;
+}
