@@ -28,4 +28,7 @@ export const pluginProto = require("@pulumi/pulumi/proto/plugin_pb") as any;
 export const engineProto = require("@pulumi/pulumi/proto/engine_pb") as any;
 export const engineGrpc = require("@pulumi/pulumi/proto/engine_grpc_pb") as any;
 export const statusProto = require("@pulumi/pulumi/proto/status_pb") as any;
+/** The `Analyzer` service's messages and stubs (the policy pack's side: src/policy/). */
+export const analyzerProto = require("@pulumi/pulumi/proto/analyzer_pb") as any;
+export const analyzerGrpc = require("@pulumi/pulumi/proto/analyzer_grpc_pb") as any;
 /* eslint-enable @typescript-eslint/no-explicit-any */

@@ -2,8 +2,8 @@
  * What the plugin loads before it prints its port (src/provider/native/main.ts): its own gRPC
  * (transport/), its own codec, the server and the schema, never grpc-js, google-protobuf or the
  * SDK's generated stubs (the codec carries every method) nor the provider's stack (zod, axios, the resource
- * implementations), nor the converter the same executable serves under the converter's name (only its
- * hook, terraform/converterHook.ts). Pulumi YAML starts the plugin only to read its schema, and every start
+ * implementations), nor the converter and the policy pack's analyzer the same executable serves under their names (only their
+ * hooks, terraform/converterHook.ts and policy/analyzerHook.ts). Pulumi YAML starts the plugin only to read its schema, and every start
  * waits on this before the engine's first answer. The plugin runs as the npm package runs it (here
  * under ts-node), and the modules it holds when it first writes to stdout are listed.
  */
@@ -37,7 +37,7 @@ function loadedAtPort(): string[] {
 }
 
 describe("the plugin's start", () => {
-  it("port printed → the server, its transport and the codec loaded; grpc-js, google-protobuf, the stubs, zod, axios, the provider and the converter not", () => {
+  it("port printed → the server, its transport and the codec loaded; grpc-js, google-protobuf, the stubs, zod, axios, the provider, the converter and the analyzer not", () => {
     const loaded = loadedAtPort();
     expect(loaded).toContain(path.join("src", "provider", "native", "server.ts"));
     expect(loaded).toContain(path.join("src", "provider", "native", "transport", "http2.ts"));
@@ -52,6 +52,10 @@ describe("the plugin's start", () => {
     // The converter's hook (it imports only `path`), never the converter it would serve.
     expect(loaded.filter((file) => file.startsWith(path.join("src", "terraform")))).toEqual([
       path.join("src", "terraform", "converterHook.ts"),
+    ]);
+    // The policy pack's hook (it imports only `path`), never the analyzer and its policies.
+    expect(loaded.filter((file) => file.startsWith(path.join("src", "policy")))).toEqual([
+      path.join("src", "policy", "analyzerHook.ts"),
     ]);
   });
 });
