@@ -11,13 +11,20 @@
  * version their SDK asks for. And the converter of `pulumi import --from vmapi` as its users
  * install it: dist.sh's converter tarball (the same executable, named `pulumi-converter-vmapi`)
  * by `pulumi plugin install converter vmapi <version> --file <tarball>`, a Terraform state of a
- * machine and its script imported into a YAML stack with no node on PATH.
+ * machine and its script imported into a YAML stack with no node on PATH. And the policy pack's
+ * analyzer: dist.sh's analyzer tarball by `pulumi plugin install analyzer policy-vmapi <version>
+ * --file <tarball>`, its executable given to `preview --policy-pack`.
  */
 import * as fs from "fs";
 import * as path from "path";
 import { VmApiClient } from "../../src/client/client";
 import type { RunningEmulator } from "../../src/emulator";
-import { converterReleaseAsset, pluginVersion, releaseAsset } from "../../tools/plugin/releaseAssets";
+import {
+  analyzerReleaseAsset,
+  converterReleaseAsset,
+  pluginVersion,
+  releaseAsset,
+} from "../../tools/plugin/releaseAssets";
 import { MACHINE_BASICS } from "../kit/machines";
 import { SEEDED } from "../kit/seeded";
 import { expectExit, REPO, steps } from "./support/cli";
@@ -48,11 +55,13 @@ let emu: RunningEmulator;
 let cli: PlainCli;
 let tarball: string;
 let converterTarball: string;
+let analyzerTarball: string;
 let python: string;
 
 beforeAll(() => {
   tarball = releaseAsset();
   converterTarball = converterReleaseAsset();
+  analyzerTarball = analyzerReleaseAsset();
   prepareExample("go");
   python = packageVenvPython();
 }, PREPARE_TIMEOUT_MS);
@@ -220,6 +229,57 @@ test("pulumi plugin install converter --file: dist.sh's converter tarball → co
   fs.rmSync(generated);
   fs.writeFileSync(path.join(program, "Pulumi.yaml"), header + code);
   expectExit(await stack.preview("--expect-no-changes"));
+});
+
+test("pulumi plugin install analyzer policy-vmapi --file: dist.sh's analyzer tarball → analyzer-policy-vmapi-v<version> holding the executable as pulumi-analyzer-policy-vmapi; preview --policy-pack <it>, no node on PATH → a mandatory violation fails the preview on the machine's row; the API saw no write", async () => {
+  await cli.ok(["plugin", "install", "analyzer", "policy-vmapi", VERSION, "--file", analyzerTarball]);
+  const installed = path.join(cli.pluginsDir, `analyzer-policy-vmapi-v${VERSION}`);
+  expect(fs.readdirSync(installed).sort()).toEqual([
+    "LICENSE.node",
+    "THIRD_PARTY_NOTICES",
+    "pulumi-analyzer-policy-vmapi",
+  ]);
+  const program = path.join(cli.dir, "policy-pack");
+  fs.mkdirSync(program);
+  fs.writeFileSync(
+    path.join(program, "Pulumi.yaml"),
+    [
+      "name: vmapi-installed-policy",
+      "runtime: yaml",
+      "resources:",
+      "  trainer:",
+      "    type: vmapi:index:Machine",
+      "    properties:",
+      "      region: East Coast (NY2)",
+      "      machineType: C4",
+      "      size: 50",
+      "      billingType: hourly",
+      `      templateId: ${SEEDED.headlessTemplate}`,
+      "",
+    ].join("\n"),
+  );
+  const config = path.join(program, "policy.json");
+  fs.writeFileSync(
+    config,
+    JSON.stringify({ "allowed-regions": { enforcementLevel: "mandatory", regions: ["Europe (AMS1)"] } }),
+  );
+  const stack = await cli.stack(program, connectionConfig(emu, emu.keys.individual));
+  expect(nodesOn(String(cli.env.PATH))).toEqual([]);
+  const writes = (counts: Record<string, number>) =>
+    Object.entries(counts).filter(([route]) => !route.startsWith("GET "));
+  const before = writes((await emu.control.state()).requestCounts);
+  const preview = await stack.preview(
+    "--policy-pack",
+    path.join(installed, "pulumi-analyzer-policy-vmapi"),
+    "--policy-pack-config",
+    config,
+  );
+  expect(preview.code).not.toBe(0);
+  expect(preview.stdout + preview.stderr).toContain(`vmapi@v${VERSION}`);
+  expect(preview.stdout + preview.stderr).toContain(
+    "[mandatory]  allowed-regions  (vmapi:index:Machine: trainer)",
+  );
+  expect(writes((await emu.control.state()).requestCounts)).toEqual(before);
 });
 
 test.each<[HostedLanguage, string]>([

@@ -1,20 +1,23 @@
 #!/usr/bin/env bash
-# `npm run plugin:dist`: the plugin's release assets, two tarballs per platform, in the layout
+# `npm run plugin:dist`: the plugin's release assets, three tarballs per platform, in the layout
 # Pulumi's plugin installer reads: the resource plugin (`pulumi plugin install resource vmapi
 # <version> --file <tarball>`, or the engine's own download from the schema's pluginDownloadURL)
 # and the converter of `pulumi import --from vmapi` (`pulumi plugin install converter vmapi
-# <version> --file <tarball>`: docs/migrating-from-terraform.md):
+# <version> --file <tarball>`: docs/migrating-from-terraform.md) and the policy pack's analyzer
+# (`pulumi plugin install analyzer policy-vmapi <version> --file <tarball>`, or unpacked anywhere;
+# `--policy-pack <its executable>`: docs/policies.md):
 #
 #   release/pulumi-resource-vmapi-v<version>-linux-amd64.tar.gz
 #   release/pulumi-converter-vmapi-v<version>-linux-amd64.tar.gz
-#   release/pulumi-resource-vmapi-v<version>-linux-arm64.tar.gz
-#   release/pulumi-converter-vmapi-v<version>-linux-arm64.tar.gz
+#   release/pulumi-analyzer-policy-vmapi-v<version>-linux-amd64.tar.gz
+#   (the same three for linux-arm64)
 #
 # the resource tarball holding, at its root, `pulumi-resource-vmapi` (a Node.js single executable:
 # Node 22 with the plugin's bundle in it, so the user's machine needs no Node and no npm),
 # `LICENSE.node` and `THIRD_PARTY_NOTICES`; the converter tarball the same three files, the
 # executable named `pulumi-converter-vmapi` (under that name it serves the Converter service
-# instead: src/terraform/converterHook.ts). The version is package.json's (the schema's must agree).
+# instead: src/terraform/converterHook.ts); the analyzer tarball the same, the executable named
+# `pulumi-analyzer-policy-vmapi` (it serves the Analyzer service: src/policy/analyzerHook.ts). The version is package.json's (the schema's must agree).
 #
 #   dist.sh                  both platforms
 #   dist.sh --arch amd64     one (repeatable), e.g. the host's for the tests
@@ -29,7 +32,7 @@
 #
 # Each executable is run before it is packed (tools/plugin/smokeTest.ts): with no node on PATH it
 # must answer GetPluginInfo and GetSchema as the engine asks them, and, named as the converter,
-# the Converter service's GetPluginInfo. The other platform's runs under user-mode emulation:
+# the Converter service's GetPluginInfo, named as the analyzer, the Analyzer's. The other platform's runs under user-mode emulation:
 # Debian's qemu-user-static, on that platform's C and C++ libraries from Debian's cross packages
 # (the portable Node build links glibc and libstdc++), which this script asks for before it builds
 # anything when they are missing (.ci/run installs them).
@@ -152,8 +155,20 @@ EOF
     "$converter_stage/pulumi-converter-vmapi" ${emulators[$arch]}
   tar -C "$converter_stage" --owner=0 --group=0 --numeric-owner -czf "$work/$converter_asset" \
     pulumi-converter-vmapi LICENSE.node THIRD_PARTY_NOTICES
+  # The policy pack's analyzer: the same executable under the analyzer's name, the same notices.
+  local analyzer_stage="$work/$arch-analyzer" analyzer_asset
+  analyzer_asset="pulumi-analyzer-policy-vmapi-v$version-linux-$arch.tar.gz"
+  mkdir -p "$analyzer_stage"
+  ln "$stage/pulumi-resource-vmapi" "$analyzer_stage/pulumi-analyzer-policy-vmapi"
+  ln "$stage/LICENSE.node" "$stage/THIRD_PARTY_NOTICES" "$analyzer_stage/"
+  # shellcheck disable=SC2086 # as above
+  "$host_node" -r ts-node/register/transpile-only tools/plugin/smokeTest.ts --analyzer \
+    "$analyzer_stage/pulumi-analyzer-policy-vmapi" ${emulators[$arch]}
+  tar -C "$analyzer_stage" --owner=0 --group=0 --numeric-owner -czf "$work/$analyzer_asset" \
+    pulumi-analyzer-policy-vmapi LICENSE.node THIRD_PARTY_NOTICES
   mv "$work/$asset" "$OUT/$asset"
   mv "$work/$converter_asset" "$OUT/$converter_asset"
+  mv "$work/$analyzer_asset" "$OUT/$analyzer_asset"
   echo "$digest" >"$OUT/.digest-$arch"
 }
 
@@ -161,17 +176,21 @@ built=()
 for arch in "${archs[@]}"; do
   asset="$OUT/pulumi-resource-vmapi-v$version-linux-$arch.tar.gz"
   converter_asset="$OUT/pulumi-converter-vmapi-v$version-linux-$arch.tar.gz"
-  if [[ -f "$asset" && -f "$converter_asset" && "$(cat "$OUT/.digest-$arch" 2>/dev/null)" == "$digest" ]]; then
+  analyzer_asset="$OUT/pulumi-analyzer-policy-vmapi-v$version-linux-$arch.tar.gz"
+  if [[ -f "$asset" && -f "$converter_asset" && -f "$analyzer_asset" &&
+    "$(cat "$OUT/.digest-$arch" 2>/dev/null)" == "$digest" ]]; then
     echo "$asset"
     echo "$converter_asset"
+    echo "$analyzer_asset"
     continue
   fi
-  echo "building $(basename "$asset") and $(basename "$converter_asset") (Node $NODE_VERSION single executable)" >&2
+  echo "building $(basename "$asset"), $(basename "$converter_asset") and $(basename "$analyzer_asset") (Node $NODE_VERSION single executable)" >&2
   rm -f "$OUT/.digest-$arch"
   build_asset "$arch"
   built+=("$arch")
   echo "$asset"
   echo "$converter_asset"
+  echo "$analyzer_asset"
 done
 ((${#built[@]})) && echo "built ${built[*]} in $(($(date +%s) - start)) s" >&2
 exit 0

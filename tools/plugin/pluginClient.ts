@@ -127,7 +127,10 @@ export class PluginClient {
   }
 }
 
-/** The executable installed as the converter (`pulumi-converter-vmapi`): its `Converter` service. */
+/**
+ * The executable installed as the converter (`pulumi-converter-vmapi`): its `Converter` service;
+ * or, with `service` `Analyzer`, installed as the policy pack's analyzer (`pulumi-analyzer-policy-vmapi`).
+ */
 export class ConverterClient {
   readonly #client: import("@grpc/grpc-js").Client;
   readonly #plugin = fromSdk("@pulumi/pulumi/proto/plugin_pb");
@@ -136,16 +139,17 @@ export class ConverterClient {
   constructor(
     port: string,
     private readonly timeoutMs: number,
+    private readonly service: "Converter" | "Analyzer" = "Converter",
   ) {
     const grpc = fromSdk("@grpc/grpc-js") as typeof import("@grpc/grpc-js");
     this.#client = new grpc.Client(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
   }
 
-  /** The version `/pulumirpc.Converter/GetPluginInfo` answers. */
+  /** The version `/pulumirpc.<service>/GetPluginInfo` answers. */
   pluginVersion(): Promise<string> {
     return new Promise((resolve, reject) =>
       this.#client.makeUnaryRequest(
-        "/pulumirpc.Converter/GetPluginInfo",
+        `/pulumirpc.${this.service}/GetPluginInfo`,
         (m: { serializeBinary(): Uint8Array }) => Buffer.from(m.serializeBinary()),
         (b: Buffer) =>
           this.#plugin.PluginInfo.deserializeBinary(new Uint8Array(b)) as { getVersion(): string },

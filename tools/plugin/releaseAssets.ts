@@ -45,6 +45,15 @@ export function converterAssetName(version: string, arch: ReleaseArch): string {
 }
 
 /**
+ * The policy pack's analyzer tarball, `pulumi-analyzer-policy-vmapi-v<version>-linux-<arch>.tar.gz`
+ * (`pulumi plugin install analyzer policy-vmapi <version> --file ...`): the same executable, named
+ * `pulumi-analyzer-policy-vmapi`.
+ */
+export function analyzerAssetName(version: string, arch: ReleaseArch): string {
+  return `pulumi-analyzer-policy-vmapi-v${version}-linux-${arch}.tar.gz`;
+}
+
+/**
  * The tarball of `arch` (the host's by default), built by dist.sh when missing or stale: about a
  * minute the first time on a 2-core machine, the bundle's few seconds when it is up to date.
  */
@@ -55,6 +64,11 @@ export function releaseAsset(arch: ReleaseArch = hostArch()): string {
 /** The converter's tarball of `arch` (the host's by default), built with the resource plugin's. */
 export function converterReleaseAsset(arch: ReleaseArch = hostArch()): string {
   return builtAsset(arch, converterAssetName(pluginVersion(), arch));
+}
+
+/** The analyzer's tarball of `arch` (the host's by default), built with the resource plugin's. */
+export function analyzerReleaseAsset(arch: ReleaseArch = hostArch()): string {
+  return builtAsset(arch, analyzerAssetName(pluginVersion(), arch));
 }
 
 /** `name` in the release folder once dist.sh has built (or kept) `arch`'s tarballs. */

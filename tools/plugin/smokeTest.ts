@@ -8,7 +8,10 @@
  * `pulumi-converter-vmapi`): it prints its port and answers the `Converter` service's
  * `GetPluginInfo` with package.json's version.
  *
- *   node -r ts-node/register/transpile-only tools/plugin/smokeTest.ts [--converter] EXECUTABLE [EMULATOR ARGS...]
+ * With --analyzer, the same named `pulumi-analyzer-policy-vmapi`: the `Analyzer` service's
+ * `GetPluginInfo` answers the version.
+ *
+ *   node -r ts-node/register/transpile-only tools/plugin/smokeTest.ts [--converter|--analyzer] EXECUTABLE [EMULATOR ARGS...]
  *
  * exits 1, saying what was missing and what the executable printed on stderr, when it is not so.
  */
@@ -47,13 +50,17 @@ export function askExecutable(command: readonly string[]): Promise<SmokeAnswers>
 }
 
 /**
- * Starts `command` (the executable named `pulumi-converter-vmapi`, after its emulator's command if
- * any) as the CLI starts a converter and asks it the `Converter` service's `GetPluginInfo`;
+ * Starts `command` (the executable named `pulumi-converter-vmapi`, or with `Analyzer`
+ * `pulumi-analyzer-policy-vmapi`, after its emulator's command if any) as the CLI starts a
+ * converter (an analyzer) and asks it that service's `GetPluginInfo`;
  * resolves with the version, rejects as askExecutable does.
  */
-export function askConverter(command: readonly string[]): Promise<string> {
-  return asked(command, "the converter's GetPluginInfo", async (port) => {
-    const client = new ConverterClient(port, TIMEOUT_MS);
+export function askConverter(
+  command: readonly string[],
+  service: "Converter" | "Analyzer" = "Converter",
+): Promise<string> {
+  return asked(command, `the ${service} service's GetPluginInfo`, async (port) => {
+    const client = new ConverterClient(port, TIMEOUT_MS, service);
     try {
       return await client.pluginVersion();
     } finally {
@@ -105,15 +112,15 @@ export function smokeFailures(answers: SmokeAnswers): string[] {
 
 if (require.main === module) {
   const argv = process.argv.slice(2);
-  const converter = argv[0] === "--converter";
-  const [executable, ...emulator] = converter ? argv.slice(1) : argv;
+  const service = argv[0] === "--converter" ? "Converter" : argv[0] === "--analyzer" ? "Analyzer" : undefined;
+  const [executable, ...emulator] = service !== undefined ? argv.slice(1) : argv;
   if (!executable) {
-    process.stderr.write("usage: smokeTest.ts [--converter] EXECUTABLE [EMULATOR ARGS...]\n");
+    process.stderr.write("usage: smokeTest.ts [--converter|--analyzer] EXECUTABLE [EMULATOR ARGS...]\n");
     process.exit(2);
   }
   const command = [...emulator, executable];
-  const failures = converter
-    ? askConverter(command).then((version) =>
+  const failures = service
+    ? askConverter(command, service).then((version) =>
         version === pluginVersion()
           ? []
           : [`GetPluginInfo answered version ${version}, not package.json's ${pluginVersion()}`],
