@@ -7,10 +7,11 @@
  * (the emulator's request counts); an advisory one warns and the update goes on; the stack's
  * monthly cost is checked over the whole preview; a `--policy-pack-config` naming an unknown
  * policy or giving a value of the wrong type fails before the program runs: the API sees nothing.
+ * The TypeScript classes' machines (`pulumi-nodejs:dynamic/vmapi:Machine`) meet the same rules.
  */
 import * as fs from "fs";
 import * as path from "path";
-import { useE2eContext } from "./support/kit";
+import { useE2eContext, PROGRAMS } from "./support/kit";
 import { REPO, expectExit, type CliRun } from "./support/cli";
 import { useTempDirs } from "../kit/tempDirs";
 import { SEEDED } from "../kit/seeded";
@@ -169,4 +170,32 @@ test("--policy-pack-config naming an unknown policy, an unknown property or a wr
     expect(printed(run)).toContain(message);
   }
   expect((await ctx.emulator()).requestCounts).toEqual(before);
+});
+
+test("TypeScript program (the dynamic classes): mandatory gpu-shutdown-timeout and no-public-ip on pulumi-nodejs:dynamic/vmapi:Machine → preview fails on its row; up is stopped before any API write", async () => {
+  const dir = tempDir("vmapi-policy-ts-");
+  const stack = await ctx.stack(path.join(PROGRAMS, "machine"), ctx.emu.keys.individual, {
+    machineType: "P5000",
+    dynamicPublicIp: "true",
+  });
+  const config = packConfig(dir, {
+    "gpu-shutdown-timeout": "mandatory",
+    "no-public-ip": { enforcementLevel: "mandatory" },
+  });
+  const preview = await stack.preview(...policyArgs(config));
+  expect(preview.code).not.toBe(0);
+  const out = printed(preview);
+  expect(out).toContain("[mandatory]  gpu-shutdown-timeout  (pulumi-nodejs:dynamic/vmapi:Machine: box)");
+  expect(out).toContain("an hourly P5000 machine needs shutdownTimeoutInHours");
+  expect(out).toContain("[mandatory]  no-public-ip  (pulumi-nodejs:dynamic/vmapi:Machine: box)");
+  expect(out).toContain('dynamicPublicIp is true: remove it, or add "box" to this policy\'s allowedNames');
+
+  const before = (await ctx.emulator()).requestCounts;
+  const up = await stack.cli(["up", "--yes", ...policyArgs(config)], { events: true });
+  expect(up.code).not.toBe(0);
+  expect(writes((await ctx.emulator()).requestCounts)).toEqual(writes(before));
+
+  // The rules kept: a timeout and no public IP → the preview passes.
+  await stack.setConfig({ shutdownTimeoutInHours: "2", dynamicPublicIp: "false" });
+  expectExit(await stack.preview(...policyArgs(config)));
 });
