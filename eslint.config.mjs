@@ -32,6 +32,10 @@ import tseslint from "typescript-eslint";
  *                `pulumi-converter-vmapi` reads a Terraform state and lists the API; it loads no
  *                Pulumi. The plugin's entry (provider/native/main.ts) calls its converterHook
  *                (the release's executable is the converter too)
+ *   policy    -> contract, review/cost (vmapi-review's prices), the plugin's protobuf writer,
+ *                Struct codec, wire values and gRPC, and the provider's shared/unknown:
+ *                `pulumi-analyzer-policy-vmapi` reads resources the engine sends; it calls no API
+ *                and loads no Pulumi. The plugin's entry calls its analyzerHook
  *   review    -> contract and the provider's machine/machineDiffTable (data with no runtime
  *                import): `vmapi-review` reads a preview, it calls no API and loads no Pulumi
  *   index.ts  -> client, provider, review (the emulator has its own entry point, pulumi-vmapi/dist/emulator)
@@ -239,6 +243,18 @@ const LAYERS = [
       },
     ],
     [noPulumi],
+  ),
+  layer(
+    ["src/policy/**/*.ts"],
+    [
+      {
+        regex:
+          "^\\.\\./(?!contract/|review/cost$|provider/shared/unknown$|provider/native/(protoWire|structWire|wireValues|transport/grpc)$)",
+        message:
+          "The policy pack reads what the engine sends: it imports the contract, the review's costs, the plugin's codec and gRPC, and the unknown sentinel only.",
+      },
+    ],
+    [noPulumi, { name: "axios", message: "The policy pack calls no API." }],
   ),
   layer(
     ["src/review/**/*.ts"],
