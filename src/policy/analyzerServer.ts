@@ -1,7 +1,8 @@
 /**
  * The policy plugin's server: Pulumi's `Analyzer` service (`Analyze`, `AnalyzeStack`,
- * `GetAnalyzerInfo`, `Configure`, `GetPluginInfo`; `Handshake`, `ConfigureStack`, `Remediate` and
- * `Cancel` are answered UNIMPLEMENTED, which the CLI takes as "not supported") on a free port of
+ * `GetAnalyzerInfo`, `Configure`, `GetPluginInfo`, and `Remediate` with no remediation;
+ * `Handshake`, `ConfigureStack` and `Cancel` are answered UNIMPLEMENTED, which the CLI takes as
+ * "not supported") on a free port of
  * 127.0.0.1, the port printed on stdout as the CLI expects of every plugin. The CLI starts it as
  * `pulumi-analyzer-policy-vmapi <engine> .` in the pack's folder for a pack whose
  * `PulumiPolicy.yaml` says `runtime: vmapi`. It is served on the resource plugin's own unary gRPC
@@ -48,6 +49,9 @@ export const ANALYZER_METHODS: Readonly<Record<string, UnaryMethod>> = {
   getAnalyzerInfo: method("GetAnalyzerInfo", decodeEmpty, encodeAnalyzerInfo),
   configure: method("Configure", decodeConfigureRequest, encodeEmpty),
   getPluginInfo: method("GetPluginInfo", decodeEmpty, encodePluginInfo),
+  // The engine asks every resource for remediations before it analyzes it: nothing to remediate,
+  // answered at once (an UNIMPLEMENTED status costs the engine an error on each resource).
+  remediate: method("Remediate", decodeEmpty, encodeEmpty),
 };
 
 /** The handlers of ANALYZER_METHODS over one pack. */
@@ -67,6 +71,7 @@ export function analyzerHandlers(version: string) {
       return {};
     },
     getPluginInfo: () => version,
+    remediate: () => ({}),
   };
 }
 

@@ -5,7 +5,7 @@
  * (`vmapi:index:Machine` and `pulumi-nodejs:dynamic/vmapi:Machine` carry the same input names; the
  * dynamic one's `__provider` is never read). A value still unknown in a preview is never a
  * violation: the check passes over it. Costs are `vmapi-review`'s (review/cost.ts on the one
- * price list, contract/prices.ts).
+ * price list, contract/priceList.ts).
  */
 import {
   DEDICATED_GPU_MACHINE_TYPES,
@@ -13,7 +13,7 @@ import {
   MACHINE_TYPES,
   REGIONS,
 } from "../contract/constants";
-import { DEFAULT_PRICE_LIST } from "../contract/prices";
+import { DEFAULT_PRICE_LIST } from "../contract/priceList";
 import { machineCost, sumCosts, type Cost } from "../review/cost";
 import { UNKNOWN } from "../provider/shared/unknown";
 

@@ -3,7 +3,7 @@
  * while it runs, a monthly-billed one its monthly rate whatever its power state, and every
  * machine pays for its disk by size tier. A month is HOURS_PER_MONTH hours.
  */
-import { HOURS_PER_MONTH, machineTypePrice, storageMonthlyRate, type PriceList } from "../contract/prices";
+import { HOURS_PER_MONTH, machineTypePrice, storageMonthlyRate, type PriceList } from "../contract/priceList";
 
 /** What a machine's bill depends on, as a preview knows it (undefined: known only after `up`). */
 export interface BilledMachine {
