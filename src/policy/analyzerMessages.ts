@@ -7,7 +7,7 @@
  * test/unit/policy/analyzerMessages.test.ts holds them equal to the SDK's generated stubs.
  */
 import { LEN, ProtoReader, ProtoWriter, VARINT } from "../provider/native/protoWire";
-import { readStruct, writeStruct } from "../provider/native/structWire";
+import { readStruct, readValue, writeStruct } from "../provider/native/structWire";
 
 /** `EnforcementLevel`: 0 advisory, 1 mandatory, 2 disabled (3, remediate, is not offered). */
 export const ENFORCEMENT = { advisory: 0, mandatory: 1, disabled: 2 } as const;
@@ -78,8 +78,44 @@ function readProtect(reader: ProtoReader, end: number): boolean {
   return protect;
 }
 
-/** Reads an `AnalyzeRequest` or an `AnalyzerResource` (the same numbers for the fields read) up to `end`. */
-function readResource(reader: ProtoReader, end: number): AnalyzedResource {
+/**
+ * Reads the entries of a Struct up to `end` whose keys are in `keys`, passing over the others
+ * without decoding their values (a stack's resources carry every output; its policies read a few).
+ */
+function readStructKeys(
+  reader: ProtoReader,
+  end: number,
+  keys: ReadonlySet<string>,
+): Record<string, unknown> {
+  const struct: Record<string, unknown> = {};
+  while (reader.pos < end) {
+    const tag = reader.uint32();
+    if (tag !== tagOf(1, LEN)) {
+      reader.skip(tag & 7);
+      continue;
+    }
+    const entryEnd = reader.delimited();
+    let key: string | undefined;
+    while (reader.pos < entryEnd) {
+      const field = reader.uint32();
+      if (field === tagOf(1, LEN)) key = reader.string();
+      else if (field === tagOf(2, LEN) && key !== undefined && keys.has(key))
+        struct[key] = readValue(reader, reader.delimited());
+      else reader.skip(field & 7);
+    }
+  }
+  return struct;
+}
+
+/** Whether `type` is one of this package's (either route's), whose properties the policies read. */
+const ours = (type: string) => type.startsWith("vmapi:") || type.startsWith("pulumi-nodejs:dynamic/vmapi:");
+
+/**
+ * Reads an `AnalyzeRequest` or an `AnalyzerResource` (the same numbers for the fields read) up to
+ * `end`; with `keys`, only those properties, and none of another package's resource (the engine
+ * writes the type before the properties).
+ */
+function readResource(reader: ProtoReader, end: number, keys?: ReadonlySet<string>): AnalyzedResource {
   const resource: AnalyzedResource = { type: "", urn: "", name: "", properties: {}, protect: false };
   while (reader.pos < end) {
     const tag = reader.uint32();
@@ -87,9 +123,14 @@ function readResource(reader: ProtoReader, end: number): AnalyzedResource {
       case tagOf(1, LEN):
         resource.type = reader.string();
         break;
-      case tagOf(2, LEN):
-        resource.properties = readStruct(reader, reader.delimited());
+      case tagOf(2, LEN): {
+        const structEnd = reader.delimited();
+        if (keys === undefined) resource.properties = readStruct(reader, structEnd);
+        else if (resource.type === "" || ours(resource.type))
+          resource.properties = readStructKeys(reader, structEnd, keys);
+        reader.pos = structEnd;
         break;
+      }
       case tagOf(3, LEN):
         resource.urn = reader.string();
         break;
@@ -112,14 +153,22 @@ export function decodeAnalyzeRequest(bytes: Uint8Array): AnalyzedResource {
   return readResource(new ProtoReader(buf), buf.length);
 }
 
-/** Decodes `AnalyzeStackRequest` (field 1, `resources`). */
+/** The properties the stack's policies read (stack-monthly-cost: what prices a machine). */
+export const STACK_POLICY_KEYS: ReadonlySet<string> = new Set([
+  "machineType",
+  "billingType",
+  "size",
+  "state",
+]);
+
+/** Decodes `AnalyzeStackRequest` (field 1, `resources`), of each resource STACK_POLICY_KEYS only. */
 export function decodeAnalyzeStackRequest(bytes: Uint8Array): AnalyzedResource[] {
   const buf = asBuffer(bytes);
   const reader = new ProtoReader(buf);
   const resources: AnalyzedResource[] = [];
   while (reader.pos < buf.length) {
     const tag = reader.uint32();
-    if (tag === tagOf(1, LEN)) resources.push(readResource(reader, reader.delimited()));
+    if (tag === tagOf(1, LEN)) resources.push(readResource(reader, reader.delimited(), STACK_POLICY_KEYS));
     else reader.skip(tag & 7);
   }
   return resources;

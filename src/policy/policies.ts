@@ -46,7 +46,10 @@ export interface ResourcePolicy extends PolicyBase {
   check(resource: PolicyResource, params: PolicyParams): string | undefined;
 }
 
-/** A policy run once on the whole stack (`AnalyzeStack`). */
+/**
+ * A policy run once on the whole stack (`AnalyzeStack`); it sees only the properties of
+ * analyzerMessages.ts's STACK_POLICY_KEYS (a new stack policy adds what it reads there).
+ */
 export interface StackPolicy extends PolicyBase {
   type: "stack";
   check(resources: readonly PolicyResource[], params: PolicyParams): string | undefined;

@@ -65,7 +65,7 @@ export function readStruct(reader: ProtoReader, end: number): Record<string, unk
 }
 
 /** Reads a Value whose fields end at `end`; the last kind given wins, as a oneof's does. */
-function readValue(reader: ProtoReader, end: number): unknown {
+export function readValue(reader: ProtoReader, end: number): unknown {
   let value: unknown = null;
   while (reader.pos < end) {
     const tag = reader.uint32();
