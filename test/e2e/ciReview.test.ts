@@ -2,14 +2,16 @@
  * Change review as in CI: every `pulumi` and `vmapi-review` step of examples/ci/github-actions.yml,
  * run in order by bash (`-eo pipefail`, as the workflow's `shell: bash`) against the emulator, with
  * `pulumi` on PATH being `npm run pulumi` on test/e2e/programs/review and `vmapi-review` the
- * package's bin, and the workflow's env (the key in VMAPI_API_KEY, the stack in STACK, PARALLEL).
+ * package's bin, and the workflow's env (the key in VMAPI_API_KEY, the stack in STACK, PARALLEL,
+ * the policy pack and its config in POLICY_PACK and POLICY_CONFIG: the program keeps its rules).
  * The comment step needs GitHub: its script runs against a stand-in for GitHub's API, on the text
  * the steps before it wrote.
  * - a pull request: one comment holding the review and the preview, edited (not added) on the next
  *   push; the gates fail on a change that destroys a disk, pass on a rename; a machine replaced
  *   because its script changes → the provider's warning in the review and in the preview's text;
  * - main: `up --parallel`, then `preview --expect-no-changes` passes;
- * - the schedule: the drift check passes, then fails once a machine is stopped out of band.
+ * - the schedule: the drift check passes, then fails once a machine is stopped out of band;
+ * - a pull request that breaks a mandatory rule of the policy pack: its preview step fails.
  */
 import { spawn } from "child_process";
 import * as fs from "fs";
@@ -67,11 +69,23 @@ const ctx = useE2eContext();
 const tempDir = useTempDirs();
 let stack: EngineStack;
 let shims: string;
+let policyConfig: string;
 beforeAll(async () => {
   stack = await ctx.stack(PROGRAM, ctx.emu.keys.individual);
   // The workflow's setup: the API from the environment, not the stack's config.
   await stack.removeConfig("vmapi:apiKey", "vmapi:baseUrl", "vmapi:pollScale");
   shims = tempDir("vmapi-ci-");
+  // The team's rules (docs/policies.md), which the program keeps: its machines are in East Coast
+  // (NY2); it protects none and its script is plain, so those two policies are off.
+  policyConfig = path.join(shims, "policy.json");
+  fs.writeFileSync(
+    policyConfig,
+    JSON.stringify({
+      "allowed-regions": { enforcementLevel: "mandatory", regions: ["East Coast (NY2)"] },
+      "protect-machines-with-disks": "disabled",
+      "script-text-secret": "disabled",
+    }),
+  );
   const node = process.execPath;
   const tsNode = require.resolve("ts-node/register/transpile-only");
   fs.writeFileSync(
@@ -97,6 +111,8 @@ async function runJob(job: string): Promise<{ steps: Step[]; dir: string }> {
     PATH: `${shims}:${process.env.PATH}`,
     STACK: stack.name,
     PARALLEL: "64",
+    POLICY_PACK: path.join(REPO, "plugin", "pulumi-analyzer-policy-vmapi"),
+    POLICY_CONFIG: policyConfig,
     VMAPI_API_KEY: ctx.emu.keys.individual,
     VMAPI_BASE_URL: ctx.emu.url,
     VMAPI_POLL_SCALE: String(TIME_SCALE),
@@ -239,7 +255,7 @@ test("ci: pull request → one comment with the review and the preview, edited o
 test("ci: main → up --parallel, then no changes; schedule → the drift check passes, then fails on a machine stopped out of band", async () => {
   expect(commands("up")).toEqual([
     'pulumi stack select "$STACK"',
-    'pulumi up --yes --non-interactive --diff --parallel "$PARALLEL"',
+    'pulumi up --yes --non-interactive --diff --parallel "$PARALLEL" --policy-pack "$POLICY_PACK" --policy-pack-config "$POLICY_CONFIG"',
     "pulumi preview --expect-no-changes --non-interactive",
   ]);
   await stack.setConfig({ name: "box-3" });
@@ -265,4 +281,22 @@ test("ci: main → up --parallel, then no changes; schedule → the drift check 
   );
   // A preview changes nothing: the machine stays stopped until an `up`.
   expect((await ctx.emulator()).machines.find((m) => m.id === box.id)).toMatchObject({ state: "off" });
+});
+
+test("ci: pull request breaking a mandatory rule of the policy pack → the preview step fails naming the policy, nothing after it runs", async () => {
+  const kept = fs.readFileSync(policyConfig, "utf8");
+  fs.writeFileSync(
+    policyConfig,
+    JSON.stringify({ "allowed-regions": { enforcementLevel: "mandatory", regions: ["Europe (AMS1)"] } }),
+  );
+  try {
+    const run = await runJob("preview");
+    expect(run.steps.map((s) => s.code === 0)).toEqual([true, false]);
+    expect(run.steps[1].stdout).toContain("[mandatory]  allowed-regions");
+    expect(run.steps[1].stdout).toContain(
+      'region "East Coast (NY2)" is not allowed: use one of "Europe (AMS1)"',
+    );
+  } finally {
+    fs.writeFileSync(policyConfig, kept);
+  }
 });
