@@ -10,7 +10,7 @@
  */
 import * as fs from "fs";
 import * as path from "path";
-import { useE2eContext } from "./support/kit";
+import { PROGRAMS, useE2eContext } from "./support/kit";
 import { REPO, expectExit, steps, type CliRun } from "./support/cli";
 import type { EngineStack } from "./support/engineStack";
 import { MACHINE_BASICS } from "../kit/machines";
@@ -207,6 +207,117 @@ test("import --from vmapi: the fleet state (6 machines, 2 scripts, and what has 
   const up = expectExit(await stack.up());
   expect(steps(up).filter((s) => s.op !== "same")).toEqual([]);
   expect(writes((await ctx.emulator()).requestCounts)).toEqual(writes(before));
+});
+
+/** An entry of the document `--generate-resources` writes (what the converter answered). */
+interface Answered {
+  type: string;
+  name: string;
+  id: string;
+}
+
+test("TypeScript on the dynamic classes: the fleet state → the converter's --preview-only document names each machine and id, nothing imported; each Machine declared with adoptMachineId and the inputs the API reports → the preview plans adoptions alone, the first up adopts all 6 with their ids, nothing written; the next preview shows no changes; the scripts, imported beside in YAML from the same document, preview no changes", async () => {
+  const api = ctx.client({ env: {} });
+  const ids = await realIds(api, "ts");
+  // The Pulumi YAML project beside, which will hold the scripts, answers the names and ids:
+  // --preview-only imports nothing. (The CLI generates code in its project's language, and the
+  // CLI built here has no Node.js host to do so in the TypeScript project.)
+  const beside = yamlProgram("vmapi-e2e-terraform-scripts");
+  const state = path.join(beside.dir, "terraform.tfstate");
+  fs.writeFileSync(state, withIds(fs.readFileSync(path.join(FIXTURES, "fleet.tfstate"), "utf8"), ids));
+  const yamlStack = await ctx.stack(beside.dir, ctx.emu.keys.individual);
+  const stack = await ctx.stack(path.join(PROGRAMS, "adopted"), ctx.emu.keys.individual);
+  const before = (await ctx.emulator()).requestCounts;
+  const document = path.join(beside.dir, "import.json");
+  expectExit(
+    await yamlStack.cli(
+      ["import", "--from", "vmapi", state, "--preview-only", "--generate-resources", document],
+      { env: converterEnv() },
+    ),
+  );
+  expect(await yamlStack.resources()).toEqual([]);
+  const answered = (JSON.parse(fs.readFileSync(document, "utf8")) as { resources: Answered[] }).resources;
+  const machines = answered.filter((r) => r.type === "vmapi:index:Machine");
+  expect(machines.map((r) => [r.name, r.id]).sort()).toEqual(
+    [
+      ["trainer", ids.trainer],
+      ["box", ids.box],
+      ["fleet_us_east", ids.fleet_us],
+      ["fleet_eu_ams", ids.fleet_eu],
+      ["gpu_0_worker", ids.gpu0],
+      ["gpu_1_worker", ids.gpu1],
+    ].sort(),
+  );
+
+  // Each machine with the inputs the API reports (its name too), and its template (which the API
+  // does not report) from the state.
+  const declared = await Promise.all(
+    machines.map(async ({ name, id }) => {
+      const m = await api.machines.get(id);
+      return {
+        name,
+        id,
+        inputs: {
+          name: m.name,
+          region: m.region,
+          machineType: m.machineType,
+          size: Number(m.storageTotal) / 2 ** 30,
+          billingType: m.usageRate.split(" ").pop(),
+          templateId: ids.template,
+          ...(m.scriptId ? { scriptId: m.scriptId } : {}),
+        },
+      };
+    }),
+  );
+  expect(declared.find((m) => m.name === "trainer")?.inputs).toMatchObject({
+    name: "ts-trainer",
+    scriptId: ids.setup,
+    ...MACHINE_BASICS,
+  });
+  await stack.setConfig({ machines: JSON.stringify(declared) });
+
+  const preview = expectExit(await stack.preview());
+  expect(warnings(preview)).toEqual([]);
+  expect(steps(preview).map((s) => s.op)).toEqual(machines.map(() => "create"));
+  const up = expectExit(await stack.up());
+  expect(warnings(up)).toEqual([]);
+  expect(steps(up).map((s) => [s.op, s.failed])).toEqual(machines.map(() => ["create", false]));
+  // The adoptions sent nothing but reads.
+  expect(writes((await ctx.emulator()).requestCounts)).toEqual(writes(before));
+  expect((await stack.resources()).map((r) => [r.urn.split("::").pop(), r.id]).sort()).toEqual(
+    machines.map((r) => [r.name, r.id]).sort(),
+  );
+  const again = expectExit(await stack.preview("--expect-no-changes"));
+  expect(warnings(again)).toEqual([]);
+  expect(steps(again).filter((s) => s.op !== "same")).toEqual([]);
+  // Every machine as it was: its name, still ready.
+  const live = new Map((await ctx.emulator()).machines.map((m) => [m.id, m]));
+  for (const m of declared)
+    expect([live.get(m.id)?.name, live.get(m.id)?.state]).toEqual([m.inputs.name, "ready"]);
+
+  // The scripts, on a Pulumi YAML program beside, imported from the same document.
+  const scripts = answered.filter((r) => r.type === "vmapi:index:Script");
+  expect(scripts.map((r) => [r.name, r.id]).sort()).toEqual([
+    ["setup", ids.setup],
+    ["spare", ids.spare],
+  ]);
+  const scriptsFile = path.join(beside.dir, "scripts.json");
+  fs.writeFileSync(scriptsFile, JSON.stringify({ resources: scripts }));
+  const generated = path.join(beside.dir, "generated.yaml");
+  expectExit(
+    await yamlStack.cli(["import", "--file", scriptsFile, "--yes", "--protect=false", "--out", generated]),
+  );
+  const code = fs.readFileSync(generated, "utf8");
+  fs.rmSync(generated);
+  expect(block(code, "setup")).toContain(`machineId: ${ids.trainer}`);
+  beside.write(code);
+  expect(warnings(expectExit(await yamlStack.preview("--expect-no-changes")))).toEqual([]);
+
+  const after = (await ctx.emulator()).requestCounts;
+  expect(writes(after)).toEqual(writes(before));
+  console.log(
+    `TypeScript route: reads from the converter to the last preview ${JSON.stringify(moreReads(before, after))}`,
+  );
 });
 
 test.each([
