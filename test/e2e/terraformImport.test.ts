@@ -15,6 +15,7 @@ import { REPO, expectExit, steps, type CliRun } from "./support/cli";
 import type { EngineStack } from "./support/engineStack";
 import { MACHINE_BASICS } from "../kit/machines";
 import { SEEDED } from "../kit/seeded";
+import { FLEET_IMPORTED_NAMES } from "../kit/terraformFleet";
 import { useTempDirs } from "../kit/tempDirs";
 import type { VmApiClient } from "../../src/client/client";
 
@@ -150,17 +151,8 @@ test("import --from vmapi: the fleet state (6 machines, 2 scripts, and what has 
   expect(out).not.toContain(ctx.emu.keys.individual);
   const code = fs.readFileSync(generated, "utf8");
   fs.rmSync(generated);
-  const names = [
-    "setup",
-    "spare",
-    "trainer",
-    "box",
-    "fleet_us_east",
-    "fleet_eu_ams",
-    "gpu_0_worker",
-    "gpu_1_worker",
-  ];
-  for (const name of names) expect(block(code, name)).toMatch(/type: vmapi(:index)?:(Machine|Script)/);
+  for (const name of FLEET_IMPORTED_NAMES)
+    expect(block(code, name)).toMatch(/type: vmapi(:index)?:(Machine|Script)/);
   // The script the machine names in script_id stays attached: the machine names it, and the API
   // reports it on the script too (the CLI writes the two ids as they are: references both ways
   // would be a cycle).

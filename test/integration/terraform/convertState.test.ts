@@ -12,6 +12,7 @@ import type { ConvertStateResponse } from "../../../src/terraform/converterMessa
 import { useTestEmulator } from "../../kit/emulator";
 import { MACHINE_BASICS } from "../../kit/machines";
 import { SEEDED } from "../../kit/seeded";
+import { FLEET_IMPORTED_NAMES } from "../../kit/terraformFleet";
 
 const emu = useTestEmulator();
 const FIXTURES = path.join(__dirname, "..", "..", "fixtures", "terraform");
@@ -65,16 +66,7 @@ describe("convertState", () => {
     const answer = await convert({ "fleet.tfstate": text });
     const after = (await emu.control.state()).requestCounts;
     expect(errors(answer)).toEqual([]);
-    expect(answer.resources.map((r) => r.name)).toEqual([
-      "setup",
-      "spare",
-      "trainer",
-      "box",
-      "fleet_us_east",
-      "fleet_eu_ams",
-      "gpu_0_worker",
-      "gpu_1_worker",
-    ]);
+    expect(answer.resources.map((r) => r.name)).toEqual([...FLEET_IMPORTED_NAMES]);
     expect(answer.resources.every((r) => r.logicalName === r.name && r.id !== "")).toBe(true);
     expect(answer.diagnostics.map((d) => [d.severity, d.summary, d.subject?.filename])).toEqual([
       [2, "data.paperspace_template.ubuntu is not imported", "fleet.tfstate"],
