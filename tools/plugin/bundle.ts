@@ -54,6 +54,31 @@ const sdkOutside: esbuild.Plugin = {
   },
 };
 
+/**
+ * axios without its fetch adapter, which the plugin never uses (axios picks its `http` adapter in
+ * Node): at load, axios's `fetch.js` asks for `fetch`, `Request` and `Response`, and its `utils.js`
+ * for `FormData`, and the first read of any of those globals makes Node load undici (about 110 M
+ * instructions, a quarter of the provider's load at the first `Configure`). The bundle takes a
+ * `fetch.js` that answers "not supported", as axios's own does where there is no fetch, and a
+ * `utils.js` whose FormData check is by shape alone (axios's fallback); the build fails if either
+ * text is not where it was (another axios version), rather than bundling undici unnoticed.
+ */
+const axiosWithoutFetch: esbuild.Plugin = {
+  name: "vmapi-axios-without-fetch",
+  setup(build) {
+    build.onLoad({ filter: /[/\\]node_modules[/\\]axios[/\\]lib[/\\]adapters[/\\]fetch\.js$/ }, () => ({
+      contents: "export const getFetch = () => false;\nexport default false;\n",
+      loader: "js",
+    }));
+    build.onLoad({ filter: /[/\\]node_modules[/\\]axios[/\\]lib[/\\]utils\.js$/ }, (args) => {
+      const text = fs.readFileSync(args.path, "utf8");
+      const check = "typeof G.FormData !== 'undefined' ? G.FormData : undefined";
+      if (!text.includes(check)) throw new Error(`${args.path} no longer holds \`${check}\``);
+      return { contents: text.replace(check, "undefined"), loader: "js" };
+    });
+  },
+};
+
 /** Packages the plugin must not hold: the SDK (beyond the name above), gRPC's runtime, google-protobuf. */
 const REFUSED = /\/node_modules\/(@pulumi\/pulumi|@grpc\/[^/]+|google-protobuf)\//;
 
@@ -71,9 +96,11 @@ export async function bundlePlugin(outDir: string): Promise<PluginBundle> {
     metafile: true,
     legalComments: "none",
     logLevel: "warning",
-    plugins: [sdkOutside],
+    plugins: [sdkOutside, axiosWithoutFetch],
   });
   const inputs = Object.keys(result.metafile.inputs).map((input) => path.resolve(REPO, input));
+  if (!inputs.some((input) => /[/\\]node_modules[/\\]axios[/\\]lib[/\\]adapters[/\\]fetch\.js$/.test(input)))
+    throw new Error("the bundle holds no axios/lib/adapters/fetch.js to stand in for: see axiosWithoutFetch");
   const strays = inputs.filter((input) => REFUSED.test(input));
   if (strays.length > 0)
     throw new Error(
