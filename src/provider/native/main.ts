@@ -12,7 +12,8 @@
  *
  * Only what the port and the plugin's identity need loads before the port is printed: the plugin's
  * own gRPC over HTTP/2 (transport/: Node's `net`, not its `http2`, nor grpc-js), its codec and
- * service definition (providerMessages.ts: no google-protobuf, no generated stubs) and the schema. The provider (the API client, the contract's zod
+ * service definition (providerMessages.ts: no google-protobuf, no generated stubs) and the
+ * schema. The provider (the API client, the contract's zod
  * schemas, the resource implementations) loads at the first request that needs it, so the engine
  * gets its first answer sooner, and a process that only answers `GetPluginInfo` and `GetSchema`
  * (the one Pulumi YAML starts to read the schema, `pulumi package get-schema`) never loads it.
