@@ -237,9 +237,10 @@ const LAYERS = [
     ["src/terraform/**/*.ts"],
     [
       {
-        regex: "^\\.\\./(?!client$|contract/|provider/native/(protoWire|structWire|transport/grpc)$)",
+        regex:
+          "^\\.\\./(?!client$|contract/|provider/native/(protoWire|structWire|providerMessages|transport/grpc)$)",
         message:
-          "The converter reads a state and lists the API: it imports the client, the contract, the plugin's protobuf writer and its gRPC only.",
+          "The converter reads a state and lists the API: it imports the client, the contract, the plugin's protobuf codec and its gRPC only.",
       },
     ],
     [noPulumi],
@@ -249,7 +250,7 @@ const LAYERS = [
     [
       {
         regex:
-          "^\\.\\./(?!contract/|review/cost$|provider/shared/unknown$|provider/native/(protoWire|structWire|wireValues|transport/grpc)$)",
+          "^\\.\\./(?!contract/|review/cost$|provider/shared/unknown$|provider/native/(protoWire|structWire|providerMessages|wireValues|transport/grpc)$)",
         message:
           "The policy pack reads what the engine sends: it imports the contract, the review's costs, the plugin's codec and gRPC, and the unknown sentinel only.",
       },

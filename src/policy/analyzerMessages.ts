@@ -6,7 +6,15 @@
  * and `PluginInfo`. Only the fields the pack reads are decoded; the others are skipped.
  * test/unit/policy/analyzerMessages.test.ts holds them equal to the SDK's generated stubs.
  */
-import { LEN, ProtoReader, ProtoWriter, VARINT } from "../provider/native/protoWire";
+import {
+  LEN,
+  ProtoReader,
+  ProtoWriter,
+  VARINT,
+  writeEnumField,
+  writeNested,
+  writeStringField,
+} from "../provider/native/protoWire";
 import { readStruct, readValue, writeStruct } from "../provider/native/structWire";
 
 /** `EnforcementLevel`: 0 advisory, 1 mandatory, 2 disabled (3, remediate, is not offered). */
@@ -211,37 +219,18 @@ export function decodeConfigureRequest(bytes: Uint8Array): Record<string, Policy
   return configs;
 }
 
-function stringField(writer: ProtoWriter, no: number, value: string | undefined): void {
-  if (value === undefined || value === "") return;
-  writer.tag(no, LEN);
-  writer.string(value);
-}
-
-function enumField(writer: ProtoWriter, no: number, value: number): void {
-  if (value === 0) return;
-  writer.tag(no, VARINT);
-  writer.varint(value);
-}
-
-function nested(writer: ProtoWriter, no: number, body: () => void): void {
-  writer.tag(no, LEN);
-  const start = writer.open();
-  body();
-  writer.close(start);
-}
-
 /** Encodes `AnalyzeResponse` (field 2, its diagnostics). */
 export function encodeAnalyzeResponse(diagnostics: readonly Diagnostic[]): Buffer {
   const writer = new ProtoWriter();
   for (const d of diagnostics) {
-    nested(writer, 2, () => {
-      stringField(writer, 1, d.policyName);
-      stringField(writer, 2, d.policyPackName);
-      stringField(writer, 3, d.policyPackVersion);
-      stringField(writer, 4, d.description);
-      stringField(writer, 5, d.message);
-      enumField(writer, 7, d.enforcementLevel);
-      stringField(writer, 8, d.urn);
+    writeNested(writer, 2, () => {
+      writeStringField(writer, 1, d.policyName);
+      writeStringField(writer, 2, d.policyPackName);
+      writeStringField(writer, 3, d.policyPackVersion);
+      writeStringField(writer, 4, d.description);
+      writeStringField(writer, 5, d.message);
+      writeEnumField(writer, 7, d.enforcementLevel);
+      writeStringField(writer, 8, d.urn);
     });
   }
   return writer.finish();
@@ -250,41 +239,24 @@ export function encodeAnalyzeResponse(diagnostics: readonly Diagnostic[]): Buffe
 /** Encodes `AnalyzerInfo`; `supportsConfig` is true, so the CLI validates and sends the pack's config. */
 export function encodeAnalyzerInfo(info: AnalyzerInfo): Buffer {
   const writer = new ProtoWriter();
-  stringField(writer, 1, info.name);
-  stringField(writer, 2, info.displayName);
+  writeStringField(writer, 1, info.name);
+  writeStringField(writer, 2, info.displayName);
   for (const p of info.policies) {
-    nested(writer, 3, () => {
-      stringField(writer, 1, p.name);
-      stringField(writer, 2, p.displayName);
-      stringField(writer, 3, p.description);
-      enumField(writer, 5, p.enforcementLevel);
-      nested(writer, 6, () => {
-        nested(writer, 1, () => writeStruct(writer, p.configSchema.properties));
-        for (const r of p.configSchema.required ?? []) stringField(writer, 2, r);
+    writeNested(writer, 3, () => {
+      writeStringField(writer, 1, p.name);
+      writeStringField(writer, 2, p.displayName);
+      writeStringField(writer, 3, p.description);
+      writeEnumField(writer, 5, p.enforcementLevel);
+      writeNested(writer, 6, () => {
+        writeNested(writer, 1, () => writeStruct(writer, p.configSchema.properties));
+        for (const r of p.configSchema.required ?? []) writeStringField(writer, 2, r);
       });
-      enumField(writer, 7, p.policyType);
+      writeEnumField(writer, 7, p.policyType);
     });
   }
-  stringField(writer, 4, info.version);
+  writeStringField(writer, 4, info.version);
   writer.tag(5, VARINT);
   writer.varint(1);
-  stringField(writer, 7, info.description);
+  writeStringField(writer, 7, info.description);
   return writer.finish();
-}
-
-/** Encodes `PluginInfo` (field 1, `version`). */
-export function encodePluginInfo(version: string): Buffer {
-  const writer = new ProtoWriter();
-  stringField(writer, 1, version);
-  return writer.finish();
-}
-
-/** An empty message (`google.protobuf.Empty`), decoded. */
-export function decodeEmpty(): Record<string, never> {
-  return {};
-}
-
-/** An empty message, encoded. */
-export function encodeEmpty(): Buffer {
-  return Buffer.alloc(0);
 }

@@ -11,16 +11,20 @@
  */
 import * as fs from "fs";
 import type * as net from "net";
-import { GrpcFailure, serveUnary, Status, type UnaryMethod } from "../provider/native/transport/grpc";
+import { codecs } from "../provider/native/providerMessages";
+import {
+  GrpcFailure,
+  servedMethod,
+  serveUnary,
+  Status,
+  type UnaryMethod,
+} from "../provider/native/transport/grpc";
 import {
   decodeAnalyzeRequest,
   decodeAnalyzeStackRequest,
   decodeConfigureRequest,
-  decodeEmpty,
   encodeAnalyzeResponse,
   encodeAnalyzerInfo,
-  encodeEmpty,
-  encodePluginInfo,
   type AnalyzedResource,
   type PolicyConfig,
 } from "./analyzerMessages";
@@ -32,26 +36,19 @@ const MAX_REQUEST_BYTES = 400 * 1024 * 1024;
 /** gRPC's INVALID_ARGUMENT: the CLI prints its message as the pack's configuration error. */
 const INVALID_ARGUMENT = 3;
 
-function method(name: string, decode: (b: Buffer) => unknown, encode: (v: never) => Buffer): UnaryMethod {
-  return {
-    path: `/pulumirpc.Analyzer/${name}`,
-    requestSerialize: () => Buffer.alloc(0),
-    requestDeserialize: decode,
-    responseSerialize: encode,
-    responseDeserialize: () => ({}),
-  };
-}
+/** The service this plugin serves. */
+const SERVICE = "pulumirpc.Analyzer";
 
 /** The `Analyzer` service's methods this plugin answers. */
 export const ANALYZER_METHODS: Readonly<Record<string, UnaryMethod>> = {
-  analyze: method("Analyze", decodeAnalyzeRequest, encodeAnalyzeResponse),
-  analyzeStack: method("AnalyzeStack", decodeAnalyzeStackRequest, encodeAnalyzeResponse),
-  getAnalyzerInfo: method("GetAnalyzerInfo", decodeEmpty, encodeAnalyzerInfo),
-  configure: method("Configure", decodeConfigureRequest, encodeEmpty),
-  getPluginInfo: method("GetPluginInfo", decodeEmpty, encodePluginInfo),
+  analyze: servedMethod(SERVICE, "Analyze", decodeAnalyzeRequest, encodeAnalyzeResponse),
+  analyzeStack: servedMethod(SERVICE, "AnalyzeStack", decodeAnalyzeStackRequest, encodeAnalyzeResponse),
+  getAnalyzerInfo: servedMethod(SERVICE, "GetAnalyzerInfo", codecs.Empty.decode, encodeAnalyzerInfo),
+  configure: servedMethod(SERVICE, "Configure", decodeConfigureRequest, codecs.Empty.encode),
+  getPluginInfo: servedMethod(SERVICE, "GetPluginInfo", codecs.Empty.decode, codecs.PluginInfo.encode),
   // The engine asks every resource for remediations before it analyzes it: nothing to remediate,
   // answered at once (an UNIMPLEMENTED status costs the engine an error on each resource).
-  remediate: method("Remediate", decodeEmpty, encodeEmpty),
+  remediate: servedMethod(SERVICE, "Remediate", codecs.Empty.decode, codecs.Empty.encode),
 };
 
 /** The handlers of ANALYZER_METHODS over one pack. */
@@ -70,7 +67,7 @@ export function analyzerHandlers(version: string) {
       }
       return {};
     },
-    getPluginInfo: () => version,
+    getPluginInfo: () => ({ version }),
     remediate: () => ({}),
   };
 }

@@ -5,7 +5,14 @@
  * request (its `args`, the arguments given after `pulumi import --from vmapi`) and answer (the
  * resources to import and the diagnostics). `GetPluginInfo` answers the version, as every plugin's.
  */
-import { LEN, ProtoReader, ProtoWriter, VARINT } from "../provider/native/protoWire";
+import {
+  LEN,
+  ProtoReader,
+  ProtoWriter,
+  VARINT,
+  writeNested,
+  writeStringField,
+} from "../provider/native/protoWire";
 import { writeStruct } from "../provider/native/structWire";
 
 /** `ConvertStateRequest`, the field this plugin reads. */
@@ -55,37 +62,24 @@ export function decodeConvertStateRequest(bytes: Uint8Array): ConvertStateReques
   return { args };
 }
 
-function stringField(writer: ProtoWriter, no: number, value: string | undefined): void {
-  if (value === undefined || value === "") return;
-  writer.tag(no, LEN);
-  writer.string(value);
-}
-
-function nested(writer: ProtoWriter, no: number, body: () => void): void {
-  writer.tag(no, LEN);
-  const start = writer.open();
-  body();
-  writer.close(start);
-}
-
 /** Encodes `ConvertStateResponse`. */
 export function encodeConvertStateResponse(response: ConvertStateResponse): Buffer {
   const writer = new ProtoWriter();
   for (const r of response.resources) {
-    nested(writer, 1, () => {
-      stringField(writer, 1, r.type);
-      stringField(writer, 2, r.name);
-      stringField(writer, 3, r.id);
-      stringField(writer, 6, r.logicalName);
-      if (r.inputs !== undefined) nested(writer, 14, () => writeStruct(writer, r.inputs!));
+    writeNested(writer, 1, () => {
+      writeStringField(writer, 1, r.type);
+      writeStringField(writer, 2, r.name);
+      writeStringField(writer, 3, r.id);
+      writeStringField(writer, 6, r.logicalName);
+      if (r.inputs !== undefined) writeNested(writer, 14, () => writeStruct(writer, r.inputs!));
     });
   }
   for (const d of response.diagnostics) {
-    nested(writer, 2, () => {
+    writeNested(writer, 2, () => {
       writer.tag(1, VARINT);
       writer.varint(d.severity);
-      stringField(writer, 2, d.summary);
-      stringField(writer, 3, d.detail);
+      writeStringField(writer, 2, d.summary);
+      writeStringField(writer, 3, d.detail);
       if (d.subject !== undefined) writeRange(writer, 4, d.subject.filename, d.subject.line);
     });
   }
@@ -94,10 +88,10 @@ export function encodeConvertStateResponse(response: ConvertStateResponse): Buff
 
 /** A `codegen.Range` of `line`, column 1 (its `Pos`: line 1, column 2). */
 function writeRange(writer: ProtoWriter, no: number, filename: string, line: number): void {
-  nested(writer, no, () => {
-    stringField(writer, 1, filename);
+  writeNested(writer, no, () => {
+    writeStringField(writer, 1, filename);
     for (const pos of [2, 3]) {
-      nested(writer, pos, () => {
+      writeNested(writer, pos, () => {
         writer.tag(1, VARINT);
         writer.varint(line);
         writer.tag(2, VARINT);
@@ -105,16 +99,4 @@ function writeRange(writer: ProtoWriter, no: number, filename: string, line: num
       });
     }
   });
-}
-
-/** Encodes `PluginInfo` (field 1, `version`). */
-export function encodePluginInfo(version: string): Buffer {
-  const writer = new ProtoWriter();
-  stringField(writer, 1, version);
-  return writer.finish();
-}
-
-/** An empty message (`google.protobuf.Empty`), decoded. */
-export function decodeEmpty(): Record<string, never> {
-  return {};
 }

@@ -9,13 +9,18 @@
  */
 import * as fs from "fs";
 import type * as net from "net";
-import { GrpcFailure, serveUnary, Status, type UnaryMethod } from "../provider/native/transport/grpc";
+import { codecs } from "../provider/native/providerMessages";
+import {
+  GrpcFailure,
+  servedMethod,
+  serveUnary,
+  Status,
+  type UnaryMethod,
+} from "../provider/native/transport/grpc";
 import { convertState } from "./convertState";
 import {
   decodeConvertStateRequest,
-  decodeEmpty,
   encodeConvertStateResponse,
-  encodePluginInfo,
   type ConvertStateRequest,
 } from "./converterMessages";
 
@@ -27,24 +32,13 @@ export interface ConverterRuntime {
 /** The largest `ConvertStateRequest` read: its arguments only (the state is read from its file). */
 const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
 
-/**
- * One unary method of the `pulumirpc.Converter` service, carried by the converter's own codec (the
- * server decodes requests and encodes answers; the other two directions are never taken).
- */
-function method(name: string, decode: (b: Buffer) => unknown, encode: (v: never) => Buffer): UnaryMethod {
-  return {
-    path: `/pulumirpc.Converter/${name}`,
-    requestSerialize: () => Buffer.alloc(0),
-    requestDeserialize: decode,
-    responseSerialize: encode,
-    responseDeserialize: () => ({}),
-  };
-}
+/** The service this plugin serves. */
+const SERVICE = "pulumirpc.Converter";
 
 /** The `Converter` service's methods this plugin answers. */
 export const CONVERTER_METHODS: Readonly<Record<string, UnaryMethod>> = {
-  convertState: method("ConvertState", decodeConvertStateRequest, encodeConvertStateResponse),
-  getPluginInfo: method("GetPluginInfo", decodeEmpty, encodePluginInfo),
+  convertState: servedMethod(SERVICE, "ConvertState", decodeConvertStateRequest, encodeConvertStateResponse),
+  getPluginInfo: servedMethod(SERVICE, "GetPluginInfo", codecs.Empty.decode, codecs.PluginInfo.encode),
 };
 
 /** Serves the converter and prints its port on stdout; resolves with the port and the server once printed. */
@@ -63,7 +57,7 @@ export async function serveConverter({
           throw new GrpcFailure(Status.INTERNAL, err instanceof Error ? err.message : String(err));
         }
       },
-      getPluginInfo: () => version,
+      getPluginInfo: () => ({ version }),
     },
     { maxReceiveBytes: MAX_REQUEST_BYTES },
   );

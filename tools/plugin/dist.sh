@@ -105,6 +105,21 @@ digest=$(cat "$work/plugin.js" "$work/sea-main.js" "$work/schema.json" "$SELF" t
   tools/plugin/smokeTest.ts tools/plugin/pluginClient.ts |
   sha256sum | cut -c1-32)
 
+# Packs the executable of stage $1 (the resource plugin's, with its notices) under the name $2,
+# checked first under that name by smokeTest.ts $3, into $work/$2-v<version>-linux-$4.tar.gz ($4:
+# amd64 or arm64).
+pack_renamed() {
+  local stage=$1 name=$2 check=$3 arch=$4 renamed="$work/$4-$2"
+  mkdir -p "$renamed"
+  ln "$stage/pulumi-resource-vmapi" "$renamed/$name"
+  ln "$stage/LICENSE.node" "$stage/THIRD_PARTY_NOTICES" "$renamed/"
+  # shellcheck disable=SC2086 # the emulator's command: words, no paths with spaces
+  "$host_node" -r ts-node/register/transpile-only tools/plugin/smokeTest.ts "$check" \
+    "$renamed/$name" ${emulators[$arch]}
+  tar -C "$renamed" --owner=0 --group=0 --numeric-owner -czf "$work/$name-v$version-linux-$arch.tar.gz" \
+    "$name" LICENSE.node THIRD_PARTY_NOTICES
+}
+
 # Builds the tarball of $1 (amd64 or arm64) into release/.
 build_asset() {
   local arch=$1 target code_cache stage blob asset
@@ -144,31 +159,13 @@ EOF
     "$stage/pulumi-resource-vmapi" ${emulators[$arch]}
   tar -C "$stage" --owner=0 --group=0 --numeric-owner -czf "$work/$asset" \
     pulumi-resource-vmapi LICENSE.node THIRD_PARTY_NOTICES
-  # The converter's tarball: the same executable under the converter's name, the same notices.
-  local converter_stage="$work/$arch-converter" converter_asset
-  converter_asset="pulumi-converter-vmapi-v$version-linux-$arch.tar.gz"
-  mkdir -p "$converter_stage"
-  ln "$stage/pulumi-resource-vmapi" "$converter_stage/pulumi-converter-vmapi"
-  ln "$stage/LICENSE.node" "$stage/THIRD_PARTY_NOTICES" "$converter_stage/"
-  # shellcheck disable=SC2086 # as above
-  "$host_node" -r ts-node/register/transpile-only tools/plugin/smokeTest.ts --converter \
-    "$converter_stage/pulumi-converter-vmapi" ${emulators[$arch]}
-  tar -C "$converter_stage" --owner=0 --group=0 --numeric-owner -czf "$work/$converter_asset" \
-    pulumi-converter-vmapi LICENSE.node THIRD_PARTY_NOTICES
-  # The policy pack's analyzer: the same executable under the analyzer's name, the same notices.
-  local analyzer_stage="$work/$arch-analyzer" analyzer_asset
-  analyzer_asset="pulumi-analyzer-policy-vmapi-v$version-linux-$arch.tar.gz"
-  mkdir -p "$analyzer_stage"
-  ln "$stage/pulumi-resource-vmapi" "$analyzer_stage/pulumi-analyzer-policy-vmapi"
-  ln "$stage/LICENSE.node" "$stage/THIRD_PARTY_NOTICES" "$analyzer_stage/"
-  # shellcheck disable=SC2086 # as above
-  "$host_node" -r ts-node/register/transpile-only tools/plugin/smokeTest.ts --analyzer \
-    "$analyzer_stage/pulumi-analyzer-policy-vmapi" ${emulators[$arch]}
-  tar -C "$analyzer_stage" --owner=0 --group=0 --numeric-owner -czf "$work/$analyzer_asset" \
-    pulumi-analyzer-policy-vmapi LICENSE.node THIRD_PARTY_NOTICES
-  mv "$work/$asset" "$OUT/$asset"
-  mv "$work/$converter_asset" "$OUT/$converter_asset"
-  mv "$work/$analyzer_asset" "$OUT/$analyzer_asset"
+  # The converter's and the policy pack analyzer's tarballs: the same executable under their names.
+  pack_renamed "$stage" pulumi-converter-vmapi --converter "$arch"
+  pack_renamed "$stage" pulumi-analyzer-policy-vmapi --analyzer "$arch"
+  local name
+  for name in pulumi-resource-vmapi pulumi-converter-vmapi pulumi-analyzer-policy-vmapi; do
+    mv "$work/$name-v$version-linux-$arch.tar.gz" "$OUT/"
+  done
   echo "$digest" >"$OUT/.digest-$arch"
 }
 

@@ -215,3 +215,25 @@ export class ProtoWriter {
     this.buf[at] = rest;
   }
 }
+
+/** Writes string field `no` unless it is empty (proto3 leaves a default out). */
+export function writeStringField(writer: ProtoWriter, no: number, value: string | undefined): void {
+  if (value === undefined || value === "") return;
+  writer.tag(no, LEN);
+  writer.string(value);
+}
+
+/** Writes enum (or int32) field `no` unless it is 0. */
+export function writeEnumField(writer: ProtoWriter, no: number, value: number): void {
+  if (value === 0) return;
+  writer.tag(no, VARINT);
+  writer.varint(value);
+}
+
+/** Writes message field `no`, its fields written by `body`. */
+export function writeNested(writer: ProtoWriter, no: number, body: () => void): void {
+  writer.tag(no, LEN);
+  const start = writer.open();
+  body();
+  writer.close(start);
+}

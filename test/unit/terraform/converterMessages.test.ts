@@ -2,9 +2,7 @@
 import {
   decodeConvertStateRequest,
   encodeConvertStateResponse,
-  encodePluginInfo,
 } from "../../../src/terraform/converterMessages";
-import { pluginProto } from "../../kit/sdkStubs";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the generated stubs come without types */
 const converterProto = require("@pulumi/pulumi/proto/converter_pb") as any;
@@ -80,7 +78,4 @@ test("ConvertStateResponse → read back by the SDK: resources with inputs, diag
   ]);
 });
 
-test("PluginInfo → the SDK reads the version", () => {
-  expect(pluginProto.PluginInfo.deserializeBinary(encodePluginInfo("0.1.0")).getVersion()).toBe("0.1.0");
-});
 /* eslint-enable @typescript-eslint/no-explicit-any */

@@ -31,6 +31,25 @@ export interface UnaryMethod {
   responseDeserialize(bytes: Buffer): unknown;
 }
 
+/**
+ * Method `name` of `service` as a server serves it: its requests decoded by `decode`, its answers
+ * encoded by `encode` (the other two directions, a client's, are never taken).
+ */
+export function servedMethod(
+  service: string,
+  name: string,
+  decode: (bytes: Buffer) => unknown,
+  encode: (value: never) => Buffer,
+): UnaryMethod {
+  return {
+    path: `/${service}/${name}`,
+    requestSerialize: () => Buffer.alloc(0),
+    requestDeserialize: decode,
+    responseSerialize: encode,
+    responseDeserialize: () => ({}),
+  };
+}
+
 /** A method's handler: the decoded request in, the answer out, or a failure thrown. */
 export type UnaryHandler = (request: never) => unknown;
 

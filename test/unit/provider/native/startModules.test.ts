@@ -7,16 +7,14 @@
  * waits on this before the engine's first answer. The plugin runs as the npm package runs it (here
  * under ts-node), and the modules it holds when it first writes to stdout are listed.
  */
-import { spawnSync } from "child_process";
 import * as path from "path";
-
-const REPO = path.resolve(__dirname, "..", "..", "..", "..");
+import { loadedModules, WRITE_LOADED } from "../../../kit/loadedModules";
 
 /** The files the plugin had loaded when it printed its port. */
 function loadedAtPort(): string[] {
-  const probe = [
+  return loadedModules([
     "const loaded = () => {",
-    "  process.stderr.write('LOADED ' + JSON.stringify(Object.keys(require.cache)) + '\\n');",
+    `  ${WRITE_LOADED}`,
     "  process.exit(0);",
     "};",
     "const fs = require('fs');",
@@ -24,16 +22,7 @@ function loadedAtPort(): string[] {
     "fs.writeSync = (fd, ...rest) => (fd === 1 ? loaded() : writeSync(fd, ...rest));",
     "process.stdout.write = loaded;",
     "require('./src/provider/native/main.ts');",
-  ].join("\n");
-  const run = spawnSync(process.execPath, ["-r", "ts-node/register/transpile-only", "-e", probe], {
-    cwd: REPO,
-    encoding: "utf8",
-    timeout: 60_000,
-    env: { ...process.env, TS_NODE_PROJECT: path.join(REPO, "tsconfig.json") },
-  });
-  const line = run.stderr.split("\n").find((l) => l.startsWith("LOADED "));
-  if (!line) throw new Error(`the plugin printed no port: ${run.stderr}`);
-  return (JSON.parse(line.slice("LOADED ".length)) as string[]).map((file) => path.relative(REPO, file));
+  ]);
 }
 
 describe("the plugin's start", () => {
