@@ -80,6 +80,13 @@ function withIds(text: string, ids: Record<string, string>): string {
   return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => ids[key] ?? `unknown-${key}`);
 }
 
+/** Writes the fleet fixture with `ids` as `dir`/terraform.tfstate; gives its path. */
+function fleetState(dir: string, ids: Record<string, string>): string {
+  const state = path.join(dir, "terraform.tfstate");
+  fs.writeFileSync(state, withIds(fs.readFileSync(path.join(FIXTURES, "fleet.tfstate"), "utf8"), ids));
+  return state;
+}
+
 /** A YAML program naming this repository's plugin, with `body` after its header. */
 function yamlProgram(name: string): { dir: string; write(body: string): void } {
   const dir = tempDir("vmapi-tf-");
@@ -130,8 +137,7 @@ test("import --from vmapi: the fleet state (6 machines, 2 scripts, and what has 
   const api = ctx.client({ env: {} });
   const ids = await realIds(api, "tf");
   const program = yamlProgram("vmapi-e2e-terraform");
-  const state = path.join(program.dir, "terraform.tfstate");
-  fs.writeFileSync(state, withIds(fs.readFileSync(path.join(FIXTURES, "fleet.tfstate"), "utf8"), ids));
+  const state = fleetState(program.dir, ids);
   const stack = await ctx.stack(program.dir, ctx.emu.keys.individual);
   const generated = path.join(program.dir, "generated.yaml");
 
@@ -215,8 +221,7 @@ test("TypeScript on the dynamic classes: the fleet state → the converter's --p
   // --preview-only imports nothing. (The CLI generates code in its project's language, and the
   // CLI built here has no Node.js host to do so in the TypeScript project.)
   const beside = yamlProgram("vmapi-e2e-terraform-scripts");
-  const state = path.join(beside.dir, "terraform.tfstate");
-  fs.writeFileSync(state, withIds(fs.readFileSync(path.join(FIXTURES, "fleet.tfstate"), "utf8"), ids));
+  const state = fleetState(beside.dir, ids);
   const yamlStack = await ctx.stack(beside.dir, ctx.emu.keys.individual);
   const stack = await ctx.stack(path.join(PROGRAMS, "adopted"), ctx.emu.keys.individual);
   const before = (await ctx.emulator()).requestCounts;
@@ -356,8 +361,7 @@ test("import --from vmapi: a machine the API does not know → fails naming its 
   const api = ctx.client({ env: {} });
   const ids = { ...(await realIds(api, "gone")), gpu1: "psgone000" };
   const program = yamlProgram("vmapi-e2e-terraform-gone");
-  const state = path.join(program.dir, "terraform.tfstate");
-  fs.writeFileSync(state, withIds(fs.readFileSync(path.join(FIXTURES, "fleet.tfstate"), "utf8"), ids));
+  const state = fleetState(program.dir, ids);
   const stack = await ctx.stack(program.dir, ctx.emu.keys.individual);
   const before = (await ctx.emulator()).requestCounts;
   const run = await importFrom(stack, state, path.join(program.dir, "generated.yaml"));

@@ -32,3 +32,13 @@ export const statusProto = require("@pulumi/pulumi/proto/status_pb") as any;
 export const analyzerProto = require("@pulumi/pulumi/proto/analyzer_pb") as any;
 export const analyzerGrpc = require("@pulumi/pulumi/proto/analyzer_grpc_pb") as any;
 /* eslint-enable @typescript-eslint/no-explicit-any */
+
+/** A unary call of a generated client's method `name` with `request`, as a promise. */
+export function unaryCall<T>(client: object, name: string, request: unknown): Promise<T> {
+  const method = (
+    client as Record<string, (request: unknown, done: (err: Error | null, answer: T) => void) => void>
+  )[name];
+  return new Promise((resolve, reject) =>
+    method.call(client, request, (err, answer) => (err ? reject(err) : resolve(answer))),
+  );
+}

@@ -8,7 +8,7 @@
 import type * as net from "net";
 import { serveAnalyzer } from "../../../src/policy/analyzerServer";
 import { POLICIES } from "../../../src/policy/policies";
-import { analyzerGrpc, analyzerProto, emptyProto, grpc, structProto } from "../../kit/sdkStubs";
+import { analyzerGrpc, analyzerProto, emptyProto, grpc, structProto, unaryCall } from "../../kit/sdkStubs";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the generated stubs and their messages come without types */
 let served: { port: number; server: net.Server };
@@ -33,10 +33,9 @@ afterAll(() => {
   served?.server.close();
 });
 
+/** A unary call of the client's `name` with `request`. */
 function call<T>(name: string, request: unknown): Promise<T> {
-  return new Promise((resolve, reject) =>
-    client[name](request, (err: Error | null, answer: T) => (err ? reject(err) : resolve(answer))),
-  );
+  return unaryCall<T>(client, name, request);
 }
 
 /** Configures the pack: policy name → [level, properties]. */

@@ -10,7 +10,7 @@ import * as os from "os";
 import * as path from "path";
 import type * as net from "net";
 import { serveConverter } from "../../../src/terraform/converterServer";
-import { emptyProto, grpc, pluginProto } from "../../kit/sdkStubs";
+import { emptyProto, grpc, pluginProto, unaryCall } from "../../kit/sdkStubs";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the generated stubs and their messages come without types */
 const converterProto = require("@pulumi/pulumi/proto/converter_pb") as any;
@@ -42,11 +42,9 @@ afterAll(() => {
   served?.server.close();
 });
 
-/** A unary call of the client's `name` with `request`, as a promise. */
+/** A unary call of the client's `name` with `request`. */
 function call<T>(name: string, request: unknown): Promise<T> {
-  return new Promise((resolve, reject) =>
-    client[name](request, (err: Error | null, answer: T) => (err ? reject(err) : resolve(answer))),
-  );
+  return unaryCall<T>(client, name, request);
 }
 
 test("the port → printed on fd 1, a line of its own", () => {
