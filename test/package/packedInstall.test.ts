@@ -54,7 +54,7 @@ afterAll(async () => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-test("the tarball: the compiled package, the plugin's and the converter's launchers and the schema, its README; no tests, benchmarks, tools or sources", () => {
+test("the tarball: the compiled package, the plugin's, the converter's and the policy pack's launchers and the schema, its README; no tests, benchmarks, tools or sources", () => {
   const paths = packed.files.map((f) => f.path);
   process.stdout.write(
     `${packed.filename}: ${packed.size} bytes packed, ${packed.unpackedSize} unpacked, ${paths.length} files\n`,
@@ -69,12 +69,14 @@ test("the tarball: the compiled package, the plugin's and the converter's launch
   expect(paths.filter((p) => !p.startsWith("dist/")).sort()).toEqual([
     "README.md",
     "package.json",
+    "plugin/pulumi-analyzer-policy-vmapi",
     "plugin/pulumi-converter-vmapi",
     "plugin/pulumi-resource-vmapi",
     "plugin/schema.json",
   ]);
   expect(paths).toContain("dist/provider/native/main.js");
   expect(paths).toContain("dist/terraform/converterMain.js");
+  expect(paths).toContain("dist/policy/analyzerMain.js");
   // The emulator's web console, built; its sources stay home.
   expect(paths).toEqual(
     expect.arrayContaining([
