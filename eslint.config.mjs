@@ -238,7 +238,7 @@ const LAYERS = [
     [
       {
         regex:
-          "^\\.\\./(?!client$|contract/|provider/native/(protoWire|structWire|providerMessages|transport/grpc)$)",
+          "^\\.\\./(?!client$|contract/|provider/native/(protoWire|structWire|providerMessages|servedAs|transport/grpc)$)",
         message:
           "The converter reads a state and lists the API: it imports the client, the contract, the plugin's protobuf codec and its gRPC only.",
       },
@@ -250,7 +250,7 @@ const LAYERS = [
     [
       {
         regex:
-          "^\\.\\./(?!contract/|review/cost$|provider/shared/unknown$|provider/native/(protoWire|structWire|providerMessages|wireValues|transport/grpc)$)",
+          "^\\.\\./(?!contract/|review/cost$|provider/shared/unknown$|provider/native/(protoWire|structWire|providerMessages|servedAs|wireValues|transport/grpc)$)",
         message:
           "The policy pack reads what the engine sends: it imports the contract, the review's costs, the plugin's codec and gRPC, and the unknown sentinel only.",
       },

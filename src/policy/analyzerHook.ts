@@ -4,9 +4,9 @@
  * in the release's analyzer tarball: `pulumi plugin install analyzer policy-vmapi <version> --file
  * ...`), serves the `Analyzer` service for a pack whose `PulumiPolicy.yaml` says `runtime: vmapi`.
  * The plugin's entry (provider/native/main.ts) calls `servedAsAnalyzer` before it serves; this
- * module imports only `path`, and loads the pack only when the name says analyzer.
+ * module imports only `servedAs`, and loads the pack only when the name says analyzer.
  */
-import * as path from "path";
+import { servedAs } from "../provider/native/servedAs";
 import type * as AnalyzerServerModule from "./analyzerServer";
 
 /** The executable's name when it is the analyzer. */
@@ -20,14 +20,10 @@ export function servedAsAnalyzer(
   { version }: { version: string },
   argv: readonly string[] = process.argv,
 ): boolean {
-  const names = [process.execPath, argv[0], argv[1]].filter((a): a is string => a !== undefined);
-  if (!names.some((name) => ANALYZER_EXECUTABLE.test(path.basename(name)))) return false;
-  const { serveAnalyzer } = require("./analyzerServer") as typeof AnalyzerServerModule;
-  serveAnalyzer({ version }).catch((err: unknown) => {
-    process.stderr.write(
-      `pulumi-analyzer-policy-vmapi: ${err instanceof Error ? err.message : String(err)}\n`,
-    );
-    process.exit(1);
-  });
-  return true;
+  return servedAs(
+    ANALYZER_EXECUTABLE,
+    "pulumi-analyzer-policy-vmapi",
+    () => (require("./analyzerServer") as typeof AnalyzerServerModule).serveAnalyzer({ version }),
+    argv,
+  );
 }

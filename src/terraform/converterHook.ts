@@ -4,10 +4,11 @@
  * converter tarball: `pulumi plugin install converter vmapi <version> --file ...`), serves the
  * `Converter` service instead of the resource provider. The plugin's entry
  * (provider/native/main.ts) calls `servedAsConverter` before it serves; this module imports only
- * `path`, and loads the converter (converterServer.ts and what it reads states and lists the API
- * with) only when the name says converter, so the resource plugin's start loads none of it.
+ * provider/native/servedAs.ts, and loads the converter (converterServer.ts and what it reads
+ * states and lists the API with) only when the name says converter, so the resource plugin's
+ * start loads none of it.
  */
-import * as path from "path";
+import { servedAs } from "../provider/native/servedAs";
 import type * as ConverterServerModule from "./converterServer";
 
 /** The executable's name when it is the converter. */
@@ -21,12 +22,10 @@ export function servedAsConverter(
   { version }: { version: string },
   argv: readonly string[] = process.argv,
 ): boolean {
-  const names = [process.execPath, argv[0], argv[1]].filter((a): a is string => a !== undefined);
-  if (!names.some((name) => CONVERTER_EXECUTABLE.test(path.basename(name)))) return false;
-  const { serveConverter } = require("./converterServer") as typeof ConverterServerModule;
-  serveConverter({ version }).catch((err: unknown) => {
-    process.stderr.write(`pulumi-converter-vmapi: ${err instanceof Error ? err.message : String(err)}\n`);
-    process.exit(1);
-  });
-  return true;
+  return servedAs(
+    CONVERTER_EXECUTABLE,
+    "pulumi-converter-vmapi",
+    () => (require("./converterServer") as typeof ConverterServerModule).serveConverter({ version }),
+    argv,
+  );
 }

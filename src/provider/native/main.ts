@@ -20,7 +20,7 @@
  *
  * The same executable, installed under the converter's name (`pulumi-converter-vmapi`, the
  * release's converter tarball), is the converter plugin of `pulumi import --from vmapi`:
- * terraform/converterHook.ts (which imports only `path`) tells by the name, and serves that
+ * terraform/converterHook.ts tells by the name (provider/native/servedAs.ts), and serves that
  * instead; the converter's own modules load only then. Installed as the analyzer plugin
  * `policy-vmapi` (`pulumi-analyzer-policy-vmapi`), policy/analyzerHook.ts serves the policy pack.
  */
