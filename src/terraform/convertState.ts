@@ -9,7 +9,7 @@
  * No diagnostic holds a value of the state (passwords are in it in plain text) or the key: only
  * addresses, ids, types and the API's error messages (which never hold the key).
  */
-import { VmApiClient, VmApiError } from "../client";
+import { ConfigurationError, VmApiClient, VmApiError } from "../client";
 import { unknownIds } from "./apiCheck";
 import type { ConvertStateResponse, Diagnostic } from "./converterMessages";
 import { planMigration, type MigrationPlan, type MigrationProblem } from "./terraformMapping";
@@ -101,20 +101,16 @@ function placeOf(file: string, text: string, instances: readonly TerraformInstan
 async function apiProblems(plan: MigrationPlan, io: ConvertStateIo): Promise<MigrationProblem[]> {
   if (plan.imports.length === 0) return [];
   const where = "the API";
-  if (!io.env.VMAPI_API_KEY && !io.env.PAPERSPACE_API_KEY) {
-    return [
-      {
-        address: where,
-        problem:
-          "no API key in the environment: set PAPERSPACE_API_KEY (or VMAPI_API_KEY) to the key of the state's account, and VMAPI_BASE_URL for another endpoint; the ids are looked up before anything is imported (docs/migrating-from-terraform.md)",
-      },
-    ];
-  }
   let client: VmApiClient;
   try {
     client = new VmApiClient({ env: io.env });
   } catch (err) {
-    return [{ address: where, problem: (err as Error).message }];
+    // The client's own settings say when the environment has no key; the migration says what to set.
+    const noKey = err instanceof ConfigurationError && err.code === "missing_api_key";
+    const problem = noKey
+      ? "no API key in the environment: set PAPERSPACE_API_KEY (or VMAPI_API_KEY) to the key of the state's account, and VMAPI_BASE_URL for another endpoint; the ids are looked up before anything is imported (docs/migrating-from-terraform.md)"
+      : (err as Error).message;
+    return [{ address: where, problem }];
   }
   try {
     return await unknownIds(client, plan.imports);
