@@ -1,7 +1,7 @@
 /**
  * The checks `npm run plugin:dist` (tools/plugin/dist.sh) makes before it packs a release tarball:
  * each executable is started as the engine starts an installed plugin, with no node on PATH, and
- * must answer GetPluginInfo and GetSchema (tools/plugin/smokeTest.ts); the linux-arm64 one, built
+ * must answer GetPluginInfo and GetSchema, then CheckConfig and Configure (tools/plugin/smokeTest.ts); the linux-arm64 one, built
  * on this amd64 machine, runs under Debian's qemu-user-static on the arm64 C and C++ libraries of
  * Debian's cross packages. An executable that does not answer stops the build, and no tarball is
  * made of it.
@@ -59,7 +59,7 @@ test("dist.sh --arch arm64 on an arm64 Node build that does not run → exits 1 
 
   expect(run.status).toBe(1);
   expect(run.stderr).toMatch(
-    /pulumi-resource-vmapi did not answer GetPluginInfo and GetSchema: it exited \d+ before printing its port/,
+    /pulumi-resource-vmapi did not answer GetPluginInfo, GetSchema, CheckConfig and Configure: it exited \d+ before printing its port/,
   );
   expect(run.stderr).toContain("Invalid ELF image for this architecture");
   expect(fs.existsSync(path.join(release, assetName(pluginVersion(), "arm64")))).toBe(false);

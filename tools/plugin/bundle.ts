@@ -9,7 +9,9 @@
  * writes OUT_DIR/plugin.js (the bundle as a CommonJS module's function, which sea-main.js runs),
  * OUT_DIR/sea-main.js (the executable's main script, seaMain.ts), OUT_DIR/schema.json
  * (plugin/schema.json; all three assets of the executable) and OUT_DIR/THIRD_PARTY_NOTICES (the
- * license of every package the bundle holds). `@pulumi/pulumi`'s main module (the dynamic door's
+ * license of every package the bundle holds), and the host's executable's two scripts, `start.js`
+ * and `provider.js` (bundleSnapshotScripts: a startup snapshot and the modules loaded after it).
+ * `@pulumi/pulumi`'s main module (the dynamic door's
  * `pulumi.log`, required at its first use, which the plugin never makes) stays outside: it would
  * bring the whole SDK, npm's installer included. The build fails if anything of the SDK, its gRPC
  * runtime or google-protobuf gets in.
@@ -18,11 +20,27 @@ import * as esbuild from "esbuild";
 import * as fs from "fs";
 import * as path from "path";
 import * as vm from "vm";
+import { START_MODULE_PREFIX } from "./providerScript";
 
 const REPO = path.resolve(__dirname, "..", "..");
 const ENTRY = path.join(REPO, "src", "provider", "native", "main.ts");
 const SEA_MAIN = path.join(__dirname, "seaMain.ts");
 const SCHEMA = path.join(REPO, "plugin", "schema.json");
+const SNAPSHOT_MAIN = path.join(__dirname, "snapshotMain.ts");
+const PROVIDER_SCRIPT = path.join(__dirname, "providerScript.ts");
+
+/**
+ * The modules the plugin requires lazily (src/provider/native/start.ts and server.ts, the
+ * converter's and the analyzer's hooks): the host's executable has them, and what only they
+ * import, in its provider's script. The build fails when one of them is no longer required.
+ */
+export const PROVIDER_MODULES = [
+  "src/provider/native/nativeProvider.ts",
+  "src/provider/account/context.ts",
+  "src/provider/account/settings.ts",
+  "src/terraform/converterServer.ts",
+  "src/policy/analyzerServer.ts",
+];
 
 /** One package the bundle holds, for the notices. */
 export interface BundledPackage {
@@ -44,6 +62,21 @@ export interface PluginBundle {
   /** `THIRD_PARTY_NOTICES`. */
   notices: string;
   packages: BundledPackage[];
+  /** The host's executable's two scripts (bundleSnapshotScripts). */
+  snapshot: SnapshotScripts;
+}
+
+/**
+ * The host's single executable in two scripts: `start.js`, its main script, run where its startup
+ * snapshot is made (snapshotMain.ts and the modules the plugin runs before it answers
+ * `GetPluginInfo`), and `provider.js`, the modules the plugin loads at the first request that needs
+ * them (PROVIDER_MODULES), an asset compiled with its own code cache (providerScript.ts).
+ */
+export interface SnapshotScripts {
+  start: string;
+  provider: string;
+  /** The start's modules (their paths in the repository) the provider's script takes from it. */
+  shared: string[];
 }
 
 /** The SDK's main module stays outside the bundle (see above). */
@@ -78,6 +111,9 @@ const axiosWithoutFetch: esbuild.Plugin = {
     });
   },
 };
+
+/** axios's fetch adapter, which axiosWithoutFetch stands in for. */
+const FETCH_ADAPTER = /[/\\]node_modules[/\\]axios[/\\]lib[/\\]adapters[/\\]fetch\.js$/;
 
 /** Packages the plugin must not hold: the SDK (beyond the name above), gRPC's runtime, google-protobuf. */
 const REFUSED = /\/node_modules\/(@pulumi\/pulumi|@grpc\/[^/]+|google-protobuf)\//;
@@ -122,7 +158,170 @@ export async function bundlePlugin(outDir: string): Promise<PluginBundle> {
   fs.copyFileSync(SCHEMA, schema);
   const notices = path.join(outDir, "THIRD_PARTY_NOTICES");
   fs.writeFileSync(notices, noticesText(packages));
-  return { file, main, schema, notices, packages };
+  const snapshot = await bundleSnapshotScripts(outDir);
+  const split = bundledPackages(snapshot.inputs).map((pkg) => `${pkg.name}@${pkg.version}`);
+  const whole = packages.map((pkg) => `${pkg.name}@${pkg.version}`);
+  if (split.join() !== whole.join())
+    throw new Error(
+      `the two scripts hold other packages (${split.join()}) than the bundle (${whole.join()})`,
+    );
+  return { file, main, schema, notices, packages, snapshot: snapshot.scripts };
+}
+
+/** The options both scripts are built with. */
+const SCRIPT_OPTIONS = {
+  bundle: true,
+  platform: "node",
+  target: "node22",
+  format: "cjs",
+  metafile: true,
+  legalComments: "none",
+  logLevel: "warning",
+  absWorkingDir: REPO,
+} as const satisfies esbuild.BuildOptions;
+
+/** Marks what `build.resolve` is asked from inside a plugin, which the plugin lets through. */
+const INNER = { vmapiInner: true };
+
+/**
+ * A plugin whose `claim` sees each relative import's file (its path in the repository) and may
+ * answer for it.
+ */
+function claimFiles(
+  name: string,
+  claim: (file: string) => esbuild.OnResolveResult | undefined,
+): esbuild.Plugin {
+  return {
+    name,
+    setup(build) {
+      build.onResolve({ filter: /^\./ }, async (args) => {
+        if (args.pluginData === INNER) return undefined;
+        const resolved = await build.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: INNER,
+        });
+        if (resolved.errors.length > 0 || resolved.external) return undefined;
+        return claim(path.relative(REPO, resolved.path).split(path.sep).join("/"));
+      });
+    },
+  };
+}
+
+/** The repository's own files among a build's inputs (their paths in it). */
+function ownFiles(metafile: esbuild.Metafile): string[] {
+  return Object.keys(metafile.inputs).filter((input) => /^(src|tools)\//.test(input));
+}
+
+/**
+ * Writes `start.js` and `provider.js` (SnapshotScripts) into `outDir`; also gives the inputs of both
+ * (absolute paths), for the notices.
+ */
+export async function bundleSnapshotScripts(
+  outDir: string,
+): Promise<{ scripts: SnapshotScripts; inputs: string[] }> {
+  // The start: a lazily required provider module is the provider script's (providerModule).
+  const reached = new Set<string>();
+  const providerOutside = claimFiles("vmapi-provider-outside", (file) => {
+    if (!PROVIDER_MODULES.includes(file)) return undefined;
+    reached.add(file);
+    return { path: file, namespace: "vmapi-provider" };
+  });
+  const providerStub: esbuild.Plugin = {
+    name: "vmapi-provider-stub",
+    setup(build) {
+      build.onLoad({ filter: /.*/, namespace: "vmapi-provider" }, (args) => ({
+        contents: `module.exports = require(${JSON.stringify(PROVIDER_SCRIPT)}).providerModule(${JSON.stringify(args.path)});\n`,
+        loader: "js",
+        resolveDir: REPO,
+      }));
+    },
+  };
+  const startPlugins = [providerOutside, providerStub];
+  const probe = await esbuild.build({
+    ...SCRIPT_OPTIONS,
+    entryPoints: [SNAPSHOT_MAIN],
+    write: false,
+    outfile: path.join(outDir, "start.js"),
+    plugins: startPlugins,
+  });
+  const missing = PROVIDER_MODULES.filter((file) => !reached.has(file));
+  if (missing.length > 0)
+    throw new Error(`the start no longer requires ${missing.join(", ")}: see PROVIDER_MODULES`);
+  const startFiles = ownFiles(probe.metafile);
+  const startPackages = Object.keys(probe.metafile.inputs).filter((input) => input.includes("node_modules/"));
+  if (startPackages.length > 0)
+    throw new Error(
+      `the start's script holds packages, which belong in the provider's: ${startPackages.slice(0, 5).join(", ")}`,
+    );
+
+  // The provider: its modules as a table, a start's module asked of the start (providerRequire).
+  const shared = new Set<string>();
+  const providerEntry = `module.exports = {\n${PROVIDER_MODULES.map(
+    (file) => `  ${JSON.stringify(file)}: () => require(${JSON.stringify(`./${file}`)}),\n`,
+  ).join("")}};\n`;
+  const provider = path.join(outDir, "provider.js");
+  const providerResult = await esbuild.build({
+    ...SCRIPT_OPTIONS,
+    stdin: { contents: providerEntry, resolveDir: REPO, sourcefile: "vmapi-provider-entry.js", loader: "js" },
+    outfile: provider,
+    plugins: [
+      claimFiles("vmapi-start-outside", (file) => {
+        if (!startFiles.includes(file)) return undefined;
+        shared.add(file);
+        return { path: `${START_MODULE_PREFIX}${file}`, external: true };
+      }),
+      sdkOutside,
+      axiosWithoutFetch,
+    ],
+  });
+  const providerInputs = Object.keys(providerResult.metafile.inputs).map((input) =>
+    path.resolve(REPO, input),
+  );
+  checkInputs(providerInputs);
+  if (!providerInputs.some((input) => FETCH_ADAPTER.test(input)))
+    throw new Error(
+      "the provider's script holds no axios/lib/adapters/fetch.js to stand in for: see axiosWithoutFetch",
+    );
+  fs.writeFileSync(provider, asModuleFunction(asciiOnly(fs.readFileSync(provider, "utf8"))));
+
+  // The start again, with a table of the modules the provider's script takes from it.
+  const startEntry = [
+    `require(${JSON.stringify(PROVIDER_SCRIPT)}).shareStartModules({`,
+    ...[...shared]
+      .sort()
+      .map((file) => `  ${JSON.stringify(file)}: () => require(${JSON.stringify(`./${file}`)}),`),
+    "});",
+    `require(${JSON.stringify(SNAPSHOT_MAIN)});`,
+    "",
+  ].join("\n");
+  const start = path.join(outDir, "start.js");
+  const startResult = await esbuild.build({
+    ...SCRIPT_OPTIONS,
+    stdin: { contents: startEntry, resolveDir: REPO, sourcefile: "vmapi-start-entry.js", loader: "js" },
+    outfile: start,
+    plugins: startPlugins,
+  });
+  const startInputs = Object.keys(startResult.metafile.inputs).map((input) => path.resolve(REPO, input));
+  checkInputs(startInputs);
+  // One of each module: none is in both scripts (a class checked with instanceof, a module's state).
+  const twice = providerInputs.filter((input) => startInputs.includes(input));
+  if (twice.length > 0) throw new Error(`both scripts hold ${twice.slice(0, 5).join(", ")}`);
+  fs.writeFileSync(start, asciiOnly(fs.readFileSync(start, "utf8")));
+  return {
+    scripts: { start, provider, shared: [...shared].sort() },
+    inputs: [...startInputs, ...providerInputs],
+  };
+}
+
+/** Fails when a build took in the SDK, grpc-js or google-protobuf. */
+function checkInputs(inputs: string[]): void {
+  const strays = inputs.filter((input) => REFUSED.test(input));
+  if (strays.length > 0)
+    throw new Error(
+      `the bundle took in the SDK, grpc-js or google-protobuf: ${strays.slice(0, 5).join(", ")}`,
+    );
 }
 
 /**

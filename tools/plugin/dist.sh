@@ -26,12 +26,19 @@
 # main script (tools/plugin/seaMain.ts), which runs the bundle; Node's own single-executable
 # support turns them and the schema into a blob (`node --experimental-sea-config`), which postject
 # injects into a copy of the portable Node build of each platform (tools/node/install.sh, cached
-# outside the clone). The blob of the host's platform also carries V8's code cache of the bundle,
-# made from a run of the plugin up to its first answers (tools/plugin/codeCache.ts): a faster
-# start. A code cache only runs on the Node binary that made it, so the other platform's has none.
+# outside the clone). The host's platform's executable is made otherwise, for a faster start: its
+# blob holds a startup snapshot (sea-config `useSnapshot`) of bundle.ts's start.js
+# (tools/plugin/snapshotMain.ts: the modules the plugin runs before its first answers, loaded, the
+# schema parsed), and as assets the provider's script (provider.js: the modules the plugin loads
+# at the first request that needs them) and V8's code cache of it, made from a run of the plugin
+# through `Configure` started from a snapshot of the same script (tools/plugin/codeCache.ts
+# --provider; both snapshots made with codeCache.ts's SNAPSHOT_FLAGS, or V8 rejects the cache). A
+# snapshot and a code cache only run on the Node binary that made them, so the other platform's
+# executable is the plain bundle, compiled at start.
 #
 # Each executable is run before it is packed (tools/plugin/smokeTest.ts): with no node on PATH it
-# must answer GetPluginInfo and GetSchema as the engine asks them, and, named as the converter,
+# must answer GetPluginInfo and GetSchema as the engine asks them, then CheckConfig and Configure
+# (which load the provider), and, named as the converter,
 # the Converter service's GetPluginInfo, named as the analyzer, the Analyzer's. The other platform's runs under user-mode emulation:
 # Debian's qemu-user-static, on that platform's C and C++ libraries from Debian's cross packages
 # (the portable Node build links glibc and libstdc++), which this script asks for before it builds
@@ -101,7 +108,8 @@ trap 'rm -rf "$work"' EXIT
 start=$(date +%s)
 
 "$host_node" -r ts-node/register/transpile-only tools/plugin/bundle.ts "$work" >/dev/null
-digest=$(cat "$work/plugin.js" "$work/sea-main.js" "$work/schema.json" "$SELF" tools/plugin/codeCache.ts \
+digest=$(cat "$work/plugin.js" "$work/sea-main.js" "$work/start.js" "$work/provider.js" "$work/schema.json" \
+  "$SELF" tools/plugin/codeCache.ts \
   tools/plugin/smokeTest.ts tools/plugin/pluginClient.ts |
   sha256sum | cut -c1-32)
 
@@ -122,29 +130,48 @@ pack_renamed() {
 
 # Builds the tarball of $1 (amd64 or arm64) into release/.
 build_asset() {
-  local arch=$1 target code_cache stage blob asset
+  local arch=$1 target stage blob asset sea_flags=()
   target=linux-x64
   [[ "$arch" == arm64 ]] && target=linux-arm64
-  code_cache=
-  if [[ "$arch" == "$host_arch" ]]; then
-    "$host_node" -r ts-node/register/transpile-only tools/plugin/codeCache.ts "$work" >/dev/null
-    code_cache=", \"plugin.cache\": \"$work/plugin.cache\""
-  fi
   stage="$work/$arch"
   blob="$work/$arch.blob"
   asset="pulumi-resource-vmapi-v$version-linux-$arch.tar.gz"
   mkdir -p "$stage"
-  cat >"$work/$arch.sea.json" <<EOF
+  if [[ "$arch" == "$host_arch" ]]; then
+    # The host's: a startup snapshot of start.js, the provider's script and its code cache as assets.
+    "$host_node" -r ts-node/register/transpile-only tools/plugin/codeCache.ts --provider "$work" >/dev/null
+    read -r -a sea_flags <<<"$("$host_node" -r ts-node/register/transpile-only \
+      -p 'require("./tools/plugin/codeCache.ts").SNAPSHOT_FLAGS.join(" ")')"
+    cat >"$work/$arch.sea.json" <<EOF
+{
+  "main": "$work/start.js",
+  "output": "$blob",
+  "disableExperimentalSEAWarning": true,
+  "useSnapshot": true,
+  "useCodeCache": false,
+  "assets": { "provider.js": "$work/provider.js", "provider.cache": "$work/provider.cache" }
+}
+EOF
+  else
+    # The other platform's: the whole bundle, compiled at start (no snapshot, no code cache).
+    cat >"$work/$arch.sea.json" <<EOF
 {
   "main": "$work/sea-main.js",
   "output": "$blob",
   "disableExperimentalSEAWarning": true,
   "useCodeCache": false,
-  "assets": { "schema.json": "$work/schema.json", "plugin.js": "$work/plugin.js"$code_cache }
+  "assets": { "schema.json": "$work/schema.json", "plugin.js": "$work/plugin.js" }
 }
 EOF
-  "$host_node" --experimental-sea-config "$work/$arch.sea.json" >"$work/sea.log" 2>&1 ||
+  fi
+  "$host_node" "${sea_flags[@]}" --experimental-sea-config "$work/$arch.sea.json" >"$work/sea.log" 2>&1 ||
     { cat "$work/sea.log" >&2; exit 1; }
+  # A module of Node's that a snapshot may not hold, loaded before it was taken: Node only warns.
+  if grep -q "works in user snapshot" "$work/sea.log"; then
+    echo "dist.sh: the startup snapshot holds a module Node does not support in one:" >&2
+    cat "$work/sea.log" >&2
+    exit 1
+  fi
   local node_dir
   node_dir=$(bash tools/node/install.sh --target "$target" "$NODE_VERSION")
   cp "$node_dir/node" "$stage/pulumi-resource-vmapi"

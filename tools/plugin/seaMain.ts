@@ -8,9 +8,11 @@
  *
  * The same file runs under `node` for that training run (`node sea-main.js --train SCRIPT CACHE
  * DIRNAME`): the script compiled and run the same way, the cache written on SIGUSR2. A single
- * executable never trains (its arguments are the engine's). The arm64 executable, built on an
- * amd64 machine, has no cache (a code cache runs only on the Node build of the platform that made
- * it); a rejected cache (another V8's, other V8 flags) only costs the compiling.
+ * executable never trains (its arguments are the engine's). The release's executable of the
+ * building machine's platform no longer runs this script but a startup snapshot (snapshotMain.ts);
+ * the other platform's (arm64, built on an amd64 machine) runs it with no cache (a code cache runs
+ * only on the Node build of the platform that made it); a rejected cache (another V8's, other V8
+ * flags) only costs the compiling.
  */
 import * as fs from "node:fs";
 import * as sea from "node:sea";

@@ -1,8 +1,9 @@
 /**
  * dist.sh's check of each release executable before it is packed: started as the engine starts
  * an installed plugin, with no node anywhere on PATH, it prints its port, answers `GetPluginInfo`
- * with package.json's version and `GetSchema` with plugin/schema.json, and takes the code cache
- * it carries (VMAPI_PLUGIN_CODE_CACHE_CHECK=1: seaMain.ts exits 3 if V8 rejects it). Another
+ * with package.json's version and `GetSchema` with plugin/schema.json, configures the provider
+ * (`CheckConfig`, `Configure`), and takes the code cache it carries (VMAPI_PLUGIN_CODE_CACHE_CHECK=1:
+ * seaMain.ts, or the host's snapshotMain.ts for its provider's script, exits 3 if V8 rejects it). Another
  * platform's executable runs under the EMULATOR command dist.sh gives (Debian's qemu-user-static).
  * With --converter, EXECUTABLE is the same file installed as the converter (named
  * `pulumi-converter-vmapi`): it prints its port and answers the `Converter` service's
@@ -34,15 +35,18 @@ export interface SmokeAnswers {
 
 /**
  * Starts `command` (an executable, after its emulator's command if any) as the engine would and
- * asks it `GetPluginInfo` and `GetSchema`; rejects with what it printed on stderr when it does
- * not answer.
+ * asks it `GetPluginInfo` and `GetSchema`, then `CheckConfig` and `Configure` (which load the
+ * provider); rejects with what it printed on stderr when it does not answer.
  */
 export function askExecutable(command: readonly string[]): Promise<SmokeAnswers> {
-  return asked(command, "GetPluginInfo and GetSchema", async (port) => {
+  return asked(command, "GetPluginInfo, GetSchema, CheckConfig and Configure", async (port) => {
     const client = new PluginClient(port, TIMEOUT_MS);
     try {
       const version = await client.pluginVersion();
-      return { version, schema: JSON.parse(await client.schema()) as unknown };
+      const schema = JSON.parse(await client.schema()) as unknown;
+      // What loads the provider: the host's executable compiles its provider's script then.
+      await client.configure();
+      return { version, schema };
     } finally {
       client.close();
     }

@@ -6,7 +6,7 @@
  */
 import * as fs from "fs";
 import * as path from "path";
-import * as sea from "node:sea";
+import type * as SeaModule from "node:sea";
 import { pluginToken } from "../../contract/typeTokens";
 
 /** Where the schema is, from this module's folder (src/ or dist/provider/native): the package's plugin/. */
@@ -67,6 +67,9 @@ function secretOf(properties: PropertySpecs | undefined): string[] {
 
 /** The schema the package ships, or the one the single executable carries. */
 export function shippedSchema(): NativeSchema {
+  // Loaded here, not with the module: a release's startup snapshot holds this module, and Node's
+  // `sea` is not one a snapshot may hold (tools/plugin/snapshotMain.ts).
+  const sea = require("node:sea") as typeof SeaModule;
   const text = sea.isSea() ? sea.getAsset(SCHEMA_ASSET, "utf8") : fs.readFileSync(SCHEMA_PATH, "utf8");
   return new NativeSchema(text);
 }
