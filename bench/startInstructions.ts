@@ -3,11 +3,15 @@
  * each plugin runs under valgrind's callgrind from its exec until it answered the engine's first
  * request (`GetPluginInfo`), then gets SIGTERM; callgrind counts what every thread executed.
  *
- *   node -r ts-node/register/transpile-only bench/startInstructions.ts [--kinds release,goNoop,node]
+ *   node -r ts-node/register/transpile-only bench/startInstructions.ts [--kinds release,goNoop,node] [--through configure]
  *
  * - `release`: the release's single executable (`npm run plugin:dist`, built when stale), unpacked;
  * - `goNoop`: the floor, the Go no-op provider (bench/goNoop);
  * - `node`: bare Node, `node -e 0` on the same Node build the executable carries.
+ *
+ * With `--through configure`, the release is counted until it answered what the engine asks
+ * before a stack's first resource (`GetPluginInfo`, `GetSchema`, `CheckConfig`, `Configure`: the
+ * provider loaded), the other kinds as before.
  *
  * The main thread is what the first answer waits on; Node's other threads (its platform's
  * workers, and the root-certificate parse that loading `tls` starts) run beside it. Needs
@@ -18,6 +22,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
+import { PluginClient } from "../tools/plugin/pluginClient";
 import { releaseAsset } from "../tools/plugin/releaseAssets";
 import { askPluginInfo, printedPort } from "./pluginHandshake";
 import { goNoopPluginDir } from "./releasePlugin";
@@ -79,15 +84,38 @@ export function releaseExecutable(work: string): string {
   return path.join(dir, "pulumi-resource-vmapi");
 }
 
-/** The first answer of each of `kinds`, counted. */
-export async function startInstructions(kinds: readonly Kind[] = KINDS): Promise<StartCount[]> {
+/** How far a plugin is driven: its first answer, or through `Configure` (the provider loaded). */
+export type Through = "pluginInfo" | "configure";
+
+/** Asks what the engine asks before a stack's first resource, through `Configure`. */
+async function askThroughConfigure(port: string): Promise<void> {
+  const client = new PluginClient(port, 120_000);
+  try {
+    await client.pluginVersion();
+    await client.schema();
+    await client.configure();
+  } finally {
+    client.close();
+  }
+}
+
+/** The first answer of each of `kinds` (the release's through `through`), counted. */
+export async function startInstructions(
+  kinds: readonly Kind[] = KINDS,
+  through: Through = "pluginInfo",
+): Promise<StartCount[]> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "vmapi-start-count-"));
   try {
     const rows: StartCount[] = [];
     for (const kind of kinds) {
       const threads =
         kind === "release"
-          ? await counted(releaseExecutable(work), [], askPluginInfo, work)
+          ? await counted(
+              releaseExecutable(work),
+              [],
+              through === "configure" ? askThroughConfigure : askPluginInfo,
+              work,
+            )
           : kind === "goNoop"
             ? await counted(path.join(goNoopPluginDir(), "pulumi-resource-vmapi"), [], askPluginInfo, work)
             : await counted(process.execPath, ["-e", "0"], undefined, work);
@@ -101,9 +129,10 @@ export async function startInstructions(kinds: readonly Kind[] = KINDS): Promise
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { kinds: { type: "string" } } });
+  const { values } = parseArgs({ options: { kinds: { type: "string" }, through: { type: "string" } } });
   const kinds = (values.kinds?.split(",") ?? [...KINDS]) as Kind[];
-  process.stdout.write(`${JSON.stringify(await startInstructions(kinds), null, 2)}\n`);
+  const through = values.through === "configure" ? "configure" : "pluginInfo";
+  process.stdout.write(`${JSON.stringify(await startInstructions(kinds, through), null, 2)}\n`);
 }
 
 if (require.main === module)
