@@ -1,30 +1,25 @@
 /**
- * The plugin as one CommonJS file (esbuild): src/provider/native/main.ts and everything it loads,
- * zod and axios included (the protocol's messages are the plugin's own codec and its gRPC its own
- * transport: no grpc-js, no google-protobuf, no generated stubs), so that a single executable
- * (dist.sh) runs it with no `node_modules` beside it.
+ * The plugin as the single executable (dist.sh) runs it, with no `node_modules` beside it: two
+ * CommonJS scripts (esbuild) holding the plugin's modules, zod and axios included (the protocol's
+ * messages are the plugin's own codec and its gRPC its own transport: no grpc-js, no
+ * google-protobuf, no generated stubs).
  *
  *   node -r ts-node/register/transpile-only tools/plugin/bundle.ts OUT_DIR
  *
- * writes OUT_DIR/plugin.js (the bundle as a CommonJS module's function, which sea-main.js runs),
- * OUT_DIR/sea-main.js (the executable's main script, seaMain.ts), OUT_DIR/schema.json
- * (plugin/schema.json; all three assets of the executable) and OUT_DIR/THIRD_PARTY_NOTICES (the
- * license of every package the bundle holds), and the host's executable's two scripts, `start.js`
- * and `provider.js` (bundleSnapshotScripts: a startup snapshot and the modules loaded after it).
- * `@pulumi/pulumi`'s main module (the dynamic door's
- * `pulumi.log`, required at its first use, which the plugin never makes) stays outside: it would
- * bring the whole SDK, npm's installer included. The build fails if anything of the SDK, its gRPC
- * runtime or google-protobuf gets in.
+ * writes OUT_DIR/start.js and OUT_DIR/provider.js (bundleSnapshotScripts: the executable's main
+ * script, which its startup snapshot is made of, and the modules the plugin loads after it),
+ * OUT_DIR/schema.json (plugin/schema.json, which start.js reads where the snapshot is made) and
+ * OUT_DIR/THIRD_PARTY_NOTICES (the license of every package the two hold). `@pulumi/pulumi`'s
+ * main module (the dynamic door's `pulumi.log`, required at its first use, which the plugin never
+ * makes) stays outside: it would bring the whole SDK, npm's installer included. The build fails if
+ * anything of the SDK, its gRPC runtime or google-protobuf gets in.
  */
 import * as esbuild from "esbuild";
 import * as fs from "fs";
 import * as path from "path";
-import * as vm from "vm";
 import { START_MODULE_PREFIX } from "./providerScript";
 
 const REPO = path.resolve(__dirname, "..", "..");
-const ENTRY = path.join(REPO, "src", "provider", "native", "main.ts");
-const SEA_MAIN = path.join(__dirname, "seaMain.ts");
 const SCHEMA = path.join(REPO, "plugin", "schema.json");
 const SNAPSHOT_MAIN = path.join(__dirname, "snapshotMain.ts");
 const PROVIDER_SCRIPT = path.join(__dirname, "providerScript.ts");
@@ -53,21 +48,17 @@ export interface BundledPackage {
 
 /** What bundlePlugin wrote. */
 export interface PluginBundle {
-  /** The bundle, `plugin.js`. */
-  file: string;
-  /** The executable's main script, `sea-main.js`. */
-  main: string;
+  /** The executable's two scripts (bundleSnapshotScripts). */
+  scripts: SnapshotScripts;
   /** The schema, `schema.json`. */
   schema: string;
   /** `THIRD_PARTY_NOTICES`. */
   notices: string;
   packages: BundledPackage[];
-  /** The host's executable's two scripts (bundleSnapshotScripts). */
-  snapshot: SnapshotScripts;
 }
 
 /**
- * The host's single executable in two scripts: `start.js`, its main script, run where its startup
+ * The single executable in two scripts: `start.js`, its main script, run where its startup
  * snapshot is made (snapshotMain.ts and the modules the plugin runs before it answers
  * `GetPluginInfo`), and `provider.js`, the modules the plugin loads at the first request that needs
  * them (PROVIDER_MODULES), an asset compiled with its own code cache (providerScript.ts).
@@ -121,51 +112,13 @@ const REFUSED = /\/node_modules\/(@pulumi\/pulumi|@grpc\/[^/]+|google-protobuf)\
 /** Bundles the plugin into `outDir`. */
 export async function bundlePlugin(outDir: string): Promise<PluginBundle> {
   fs.mkdirSync(outDir, { recursive: true });
-  const file = path.join(outDir, "plugin.js");
-  const result = await esbuild.build({
-    entryPoints: [ENTRY],
-    outfile: file,
-    bundle: true,
-    platform: "node",
-    target: "node22",
-    format: "cjs",
-    metafile: true,
-    legalComments: "none",
-    logLevel: "warning",
-    plugins: [sdkOutside, axiosWithoutFetch],
-  });
-  const inputs = Object.keys(result.metafile.inputs).map((input) => path.resolve(REPO, input));
-  if (!inputs.some((input) => /[/\\]node_modules[/\\]axios[/\\]lib[/\\]adapters[/\\]fetch\.js$/.test(input)))
-    throw new Error("the bundle holds no axios/lib/adapters/fetch.js to stand in for: see axiosWithoutFetch");
-  const strays = inputs.filter((input) => REFUSED.test(input));
-  if (strays.length > 0)
-    throw new Error(
-      `the bundle took in the SDK, grpc-js or google-protobuf: ${strays.slice(0, 5).join(", ")}`,
-    );
-  fs.writeFileSync(file, asModuleFunction(eagerAtStart(asciiOnly(fs.readFileSync(file, "utf8")))));
-  const main = path.join(outDir, "sea-main.js");
-  await esbuild.build({
-    entryPoints: [SEA_MAIN],
-    outfile: main,
-    bundle: true,
-    platform: "node",
-    target: "node22",
-    format: "cjs",
-    logLevel: "warning",
-  });
+  const { scripts, inputs } = await bundleSnapshotScripts(outDir);
   const packages = bundledPackages(inputs);
   const schema = path.join(outDir, "schema.json");
   fs.copyFileSync(SCHEMA, schema);
   const notices = path.join(outDir, "THIRD_PARTY_NOTICES");
   fs.writeFileSync(notices, noticesText(packages));
-  const snapshot = await bundleSnapshotScripts(outDir);
-  const split = bundledPackages(snapshot.inputs).map((pkg) => `${pkg.name}@${pkg.version}`);
-  const whole = packages.map((pkg) => `${pkg.name}@${pkg.version}`);
-  if (split.join() !== whole.join())
-    throw new Error(
-      `the two scripts hold other packages (${split.join()}) than the bundle (${whole.join()})`,
-    );
-  return { file, main, schema, notices, packages, snapshot: snapshot.scripts };
+  return { scripts, schema, notices, packages };
 }
 
 /** The options both scripts are built with. */
@@ -326,7 +279,7 @@ function checkInputs(inputs: string[]): void {
 
 /**
  * `code` (a CommonJS module) as the function Node wraps a module in, without its `#!` line: the
- * text sea-main.js compiles and calls, and whose code cache it is given.
+ * provider's script as providerScript.ts compiles and calls it, with its code cache.
  */
 export function asModuleFunction(code: string): string {
   const body = code.startsWith("#!") ? code.slice(code.indexOf("\n") + 1) : code;
@@ -343,47 +296,6 @@ export function asModuleFunction(code: string): string {
  */
 export function asciiOnly(code: string): string {
   return code.replace(/[\u0080-\uffff]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`);
-}
-
-/**
- * The modules the plugin runs before it prints its port: its gRPC (transport/), its codec, the
- * server and what it imports at the top (main.ts loads the provider later).
- */
-const LOADED_AT_START =
-  /^(src\/provider\/native\/|src\/client\/(errors|settings)\.ts|src\/contract\/(constants|typeTokens)\.ts|tools\/plugin\/)/;
-
-/**
- * The bundle with the wrapper function of each module loaded at start in parentheses, which V8
- * compiles at once (a parenthesized function is assumed to be called soon), so the executable's code
- * cache, made without running the script, holds their bytecode: 9 % fewer instructions at start
- * (callgrind: 369 M against 404 M) than compiling them when the plugin first requires them. Every
- * other module stays lazy. esbuild writes a module as `var require_x = __commonJS({\n  "path"(args) {`
- * ... `\n  }\n});` (`__esm` alike); a wrapper that does not parse once rewritten is left as it was.
- */
-export function eagerAtStart(code: string): string {
-  const start = /^(var \w+ = __(?:commonJS|esm)\(\{\n {2})"([^"]+)"\(([^)]*)\) \{\n/gm;
-  const close = "\n  }\n});";
-  let out = "";
-  let from = 0;
-  for (let match = start.exec(code); match !== null; match = start.exec(code)) {
-    const end = code.indexOf(close, start.lastIndex);
-    if (match.index < from || end < 0 || !LOADED_AT_START.test(match[2])) continue;
-    const body = code.slice(start.lastIndex, end);
-    const wrapped = `(function(${match[3]}) {\n${body}\n  })`;
-    if (!parses(wrapped)) continue;
-    out += `${code.slice(from, match.index)}${match[1]}"${match[2]}": ${wrapped}\n});`;
-    from = end + close.length;
-  }
-  return out + code.slice(from);
-}
-
-function parses(expression: string): boolean {
-  try {
-    new vm.Script(expression);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The packages (by their folder under node_modules) that the bundle's inputs come from. */
@@ -430,7 +342,7 @@ if (require.main === module) {
     process.exit(2);
   }
   bundlePlugin(path.resolve(outDir)).then(
-    (bundle) => process.stdout.write(`${bundle.file}\n`),
+    (bundle) => process.stdout.write(`${bundle.scripts.start}\n`),
     (err: unknown) => {
       process.stderr.write(`bundle: ${err instanceof Error ? err.message : String(err)}\n`);
       process.exit(1);

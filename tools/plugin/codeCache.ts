@@ -1,50 +1,48 @@
 /**
- * The code cache of the host's single executable, made from a run of the plugin: sea-main.js runs
- * the bundle under this machine's Node (the build the executable carries) as the executable does,
- * this script asks it what the engine asks a plugin it starts (`GetPluginInfo`, `GetSchema`, then
- * `CheckConfig` and `Configure`, which load the provider), then the process writes V8's cache of
- * everything compiled so far: the modules loaded at start, the provider's (zod, axios, the
- * implementations), and every function those answers ran.
+ * The code cache of the single executable's provider's script (bundle.ts's provider.js), made from
+ * a run of the plugin as the executable runs it: a startup snapshot of start.js is made with the
+ * executable's own Node build (the other platform's under its emulator), a process started from
+ * it is asked what the engine asks a plugin it starts (`GetPluginInfo`, `GetSchema`, then
+ * `CheckConfig` and `Configure`, which load the provider), then it writes V8's cache of the
+ * provider's script: its modules (zod, axios, the implementations) and every function those
+ * answers ran, so that the provider's first configuration does not compile them.
  *
- *   node -r ts-node/register/transpile-only tools/plugin/codeCache.ts BUNDLE_DIR
+ *   node -r ts-node/register/transpile-only tools/plugin/codeCache.ts BUNDLE_DIR [NODE_COMMAND...]
  *
- * writes BUNDLE_DIR/plugin.cache from BUNDLE_DIR/sea-main.js and plugin.js (bundle.ts); with
- * `--provider BUNDLE_DIR`, BUNDLE_DIR/provider.cache, the cache of the provider's script, from
- * start.js and provider.js (the host's executable, which starts from a snapshot). With the
- * provider in it, the start deserializes a larger cache (GetPluginInfo answered after 294 M
- * instructions against 274 M, callgrind) but the provider's first configuration no longer compiles
- * its modules (Configure answered after 472 M against 574 M): every stack's provider process loads
- * the provider, and only Pulumi YAML's schema read does not.
+ * writes BUNDLE_DIR/provider.cache from BUNDLE_DIR/start.js and provider.js; NODE_COMMAND (this
+ * machine's node by default; for another platform, its emulator's command and that platform's
+ * node) runs the snapshot and the training. V8 takes the cache only in a process whose snapshot has
+ * the same read-only heap as the training's, which two snapshots of one script have when both are
+ * made with SNAPSHOT_FLAGS (dist.sh makes the executable's with them).
  */
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { PluginClient, printedPort } from "./pluginClient";
 
-const REPO = path.resolve(__dirname, "..", "..");
-/** The folder the bundle takes as its own in the training run: it finds plugin/schema.json from there. */
-const NATIVE_DIR = path.join(REPO, "src", "provider", "native");
 /** How long the training run may take to print its port, and to give each answer. */
 const TIMEOUT_MS = 120_000;
 
-/** Runs the training and writes `bundleDir`/plugin.cache; returns its path. */
-export function trainCodeCache(bundleDir: string): Promise<string> {
-  const cache = path.join(bundleDir, "plugin.cache");
-  return trained(
-    [path.join(bundleDir, "sea-main.js"), "--train", path.join(bundleDir, "plugin.js"), cache, NATIVE_DIR],
-    cache,
-  );
-}
-
 /**
- * The same training for the host's executable made of a startup snapshot and the provider's script
- * (bundle.ts's start.js and provider.js): the start's script run by `node`, the cache of the
- * provider's script written to `bundleDir`/provider.cache; returns its path.
+ * The V8 flags every startup snapshot of the plugin is made with (dist.sh's too): with a fixed
+ * random seed two snapshots of one script have the same read-only heap, so a code cache made in a
+ * process started from one is taken by processes started from the other. Only the build takes it:
+ * a process started from the snapshot draws its own (Math.random differs from one run to the
+ * next). A fixed hash seed (`--hash-seed`) would do as much but makes V8 reject the code cache of
+ * Node's own modules that the snapshot carries (about 45 M instructions more to load `http` and
+ * `https`).
  */
-export async function trainProviderCache(bundleDir: string): Promise<string> {
+export const SNAPSHOT_FLAGS = ["--random-seed=1"];
+
+/** Runs the training with `node` (a command: the file, then its first arguments) and writes `bundleDir`/provider.cache; returns its path. */
+export async function trainProviderCache(
+  bundleDir: string,
+  node: readonly string[] = [process.execPath],
+): Promise<string> {
   const cache = path.join(bundleDir, "provider.cache");
   const blob = path.join(bundleDir, "training.blob");
-  await built(process.execPath, [
+  fs.rmSync(cache, { force: true });
+  await built(node, [
     ...SNAPSHOT_FLAGS,
     "--snapshot-blob",
     blob,
@@ -52,30 +50,28 @@ export async function trainProviderCache(bundleDir: string): Promise<string> {
     path.join(bundleDir, "start.js"),
   ]);
   try {
-    return await trained(
-      ["--snapshot-blob", blob, "--", "--train", path.join(bundleDir, "provider.js"), cache],
+    await trained(node, [
+      "--snapshot-blob",
+      blob,
+      "--",
+      "--train",
+      path.join(bundleDir, "provider.js"),
       cache,
-    );
+    ]);
   } finally {
     fs.rmSync(blob, { force: true });
   }
+  if (!fs.existsSync(cache)) throw new Error("the training run wrote no code cache");
+  return cache;
 }
 
-/**
- * The V8 flags every startup snapshot of the plugin is made with (dist.sh's too): a code cache made
- * in a process started from a snapshot is taken only by processes whose snapshot is the same one
- * (its read-only heap), and with a fixed random seed two snapshots of one script are. Only the
- * build takes it: a process started from the snapshot draws its own (Math.random differs from one
- * run to the next). A fixed hash seed (`--hash-seed`) would do as much but makes V8 reject the
- * code cache of Node's own modules that the snapshot carries (about 45 M instructions more to load
- * `http` and `https`).
- */
-export const SNAPSHOT_FLAGS = ["--random-seed=1"];
-
-/** Runs `file args` to its end; rejects with what it printed when it fails. */
-function built(file: string, args: string[]): Promise<void> {
+/** Runs `node args` to its end; rejects with what it printed when it fails. */
+function built(node: readonly string[], args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { env: { PATH: process.env.PATH }, stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(node[0], [...node.slice(1), ...args], {
+      env: { PATH: process.env.PATH },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
     let stderr = "";
     child.stderr.on("data", (data: Buffer) => (stderr += data.toString()));
     child.once("error", reject);
@@ -85,11 +81,10 @@ function built(file: string, args: string[]): Promise<void> {
   });
 }
 
-/** Runs `node args` as the plugin, asks it what the engine asks, and has it write `cache`. */
-async function trained(args: string[], cache: string): Promise<string> {
-  fs.rmSync(cache, { force: true });
+/** Runs `node args` as the plugin, asks it what the engine asks, and has it write its cache (SIGUSR2). */
+async function trained(node: readonly string[], args: string[]): Promise<void> {
   // No NODE_OPTIONS: V8 takes a cache only under the flags it was made with, the executable's.
-  const child = spawn(process.execPath, args, {
+  const child = spawn(node[0], [...node.slice(1), ...args], {
     env: { PATH: process.env.PATH },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -107,19 +102,16 @@ async function trained(args: string[], cache: string): Promise<string> {
     child.kill("SIGUSR2");
   }
   const code = await exited;
-  if (code !== 0 || !fs.existsSync(cache))
-    throw new Error(`the training run exited ${code} with no code cache`);
-  return cache;
+  if (code !== 0) throw new Error(`the training run exited ${code}`);
 }
 
 if (require.main === module) {
-  const provider = process.argv[2] === "--provider";
-  const bundleDir = process.argv[provider ? 3 : 2];
+  const [bundleDir, ...node] = process.argv.slice(2);
   if (!bundleDir) {
-    process.stderr.write("usage: codeCache.ts [--provider] BUNDLE_DIR\n");
+    process.stderr.write("usage: codeCache.ts BUNDLE_DIR [NODE_COMMAND...]\n");
     process.exit(2);
   }
-  (provider ? trainProviderCache : trainCodeCache)(path.resolve(bundleDir)).then(
+  trainProviderCache(path.resolve(bundleDir), node.length > 0 ? node : undefined).then(
     (cache) => process.stdout.write(`${cache}\n`),
     (err: unknown) => {
       process.stderr.write(`codeCache: ${err instanceof Error ? err.message : String(err)}\n`);

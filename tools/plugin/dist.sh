@@ -22,19 +22,16 @@
 #   dist.sh                  both platforms
 #   dist.sh --arch amd64     one (repeatable), e.g. the host's for the tests
 #
-# How: tools/plugin/bundle.ts bundles src/provider/native/main.ts (esbuild) and the executable's
-# main script (tools/plugin/seaMain.ts), which runs the bundle; Node's own single-executable
-# support turns them and the schema into a blob (`node --experimental-sea-config`), which postject
-# injects into a copy of the portable Node build of each platform (tools/node/install.sh, cached
-# outside the clone). The host's platform's executable is made otherwise, for a faster start: its
-# blob holds a startup snapshot (sea-config `useSnapshot`) of bundle.ts's start.js
-# (tools/plugin/snapshotMain.ts: the modules the plugin runs before its first answers, loaded, the
-# schema parsed), and as assets the provider's script (provider.js: the modules the plugin loads
-# at the first request that needs them) and V8's code cache of it, made from a run of the plugin
-# through `Configure` started from a snapshot of the same script (tools/plugin/codeCache.ts
-# --provider; both snapshots made with codeCache.ts's SNAPSHOT_FLAGS, or V8 rejects the cache). A
-# snapshot and a code cache only run on the Node binary that made them, so the other platform's
-# executable is the plain bundle, compiled at start.
+# How: tools/plugin/bundle.ts bundles the plugin (esbuild) into two scripts: start.js
+# (tools/plugin/snapshotMain.ts and the modules the plugin runs before its first answers) and
+# provider.js (the modules it loads at the first request that needs them). Each platform's portable
+# Node build (tools/node/install.sh, cached outside the clone; the other platform's under its
+# emulator) makes a startup snapshot of start.js into a single-executable blob (`node
+# --experimental-sea-config`, `useSnapshot`: the modules loaded, the schema parsed), with the
+# provider's script and V8's code cache of it as assets, made by tools/plugin/codeCache.ts from a
+# run of the plugin through `Configure` started from a snapshot of the same script (both snapshots
+# made with codeCache.ts's SNAPSHOT_FLAGS, or V8 rejects the cache); postject injects the blob into
+# a copy of that Node build. A snapshot and a code cache only run on the Node binary that made them.
 #
 # Each executable is run before it is packed (tools/plugin/smokeTest.ts): with no node on PATH it
 # must answer GetPluginInfo and GetSchema as the engine asks them, then CheckConfig and Configure
@@ -108,7 +105,7 @@ trap 'rm -rf "$work"' EXIT
 start=$(date +%s)
 
 "$host_node" -r ts-node/register/transpile-only tools/plugin/bundle.ts "$work" >/dev/null
-digest=$(cat "$work/plugin.js" "$work/sea-main.js" "$work/start.js" "$work/provider.js" "$work/schema.json" \
+digest=$(cat "$work/start.js" "$work/provider.js" "$work/schema.json" \
   "$SELF" tools/plugin/codeCache.ts \
   tools/plugin/smokeTest.ts tools/plugin/pluginClient.ts |
   sha256sum | cut -c1-32)
@@ -130,41 +127,32 @@ pack_renamed() {
 
 # Builds the tarball of $1 (amd64 or arm64) into release/.
 build_asset() {
-  local arch=$1 target stage blob asset sea_flags=()
+  local arch=$1 target stage blob asset node_dir node sea_flags
   target=linux-x64
   [[ "$arch" == arm64 ]] && target=linux-arm64
   stage="$work/$arch"
   blob="$work/$arch.blob"
   asset="pulumi-resource-vmapi-v$version-linux-$arch.tar.gz"
   mkdir -p "$stage"
-  if [[ "$arch" == "$host_arch" ]]; then
-    # The host's: a startup snapshot of start.js, the provider's script and its code cache as assets.
-    "$host_node" -r ts-node/register/transpile-only tools/plugin/codeCache.ts --provider "$work" >/dev/null
-    read -r -a sea_flags <<<"$("$host_node" -r ts-node/register/transpile-only \
-      -p 'require("./tools/plugin/codeCache.ts").SNAPSHOT_FLAGS.join(" ")')"
-    cat >"$work/$arch.sea.json" <<EOF
+  node_dir=$(bash tools/node/install.sh --target "$target" "$NODE_VERSION")
+  # The platform's own Node makes its snapshot and its code cache (a snapshot and a code cache run
+  # only on the Node binary that made them): the other platform's under its emulator.
+  read -r -a node <<<"${emulators[$arch]} $node_dir/node"
+  "$host_node" -r ts-node/register/transpile-only tools/plugin/codeCache.ts "$work" "${node[@]}" >/dev/null
+  mv "$work/provider.cache" "$work/$arch.provider.cache"
+  read -r -a sea_flags <<<"$("$host_node" -r ts-node/register/transpile-only \
+    -p 'require("./tools/plugin/codeCache.ts").SNAPSHOT_FLAGS.join(" ")')"
+  cat >"$work/$arch.sea.json" <<EOF
 {
   "main": "$work/start.js",
   "output": "$blob",
   "disableExperimentalSEAWarning": true,
   "useSnapshot": true,
   "useCodeCache": false,
-  "assets": { "provider.js": "$work/provider.js", "provider.cache": "$work/provider.cache" }
+  "assets": { "provider.js": "$work/provider.js", "provider.cache": "$work/$arch.provider.cache" }
 }
 EOF
-  else
-    # The other platform's: the whole bundle, compiled at start (no snapshot, no code cache).
-    cat >"$work/$arch.sea.json" <<EOF
-{
-  "main": "$work/sea-main.js",
-  "output": "$blob",
-  "disableExperimentalSEAWarning": true,
-  "useCodeCache": false,
-  "assets": { "schema.json": "$work/schema.json", "plugin.js": "$work/plugin.js" }
-}
-EOF
-  fi
-  "$host_node" "${sea_flags[@]}" --experimental-sea-config "$work/$arch.sea.json" >"$work/sea.log" 2>&1 ||
+  (cd "$work" && "${node[@]}" "${sea_flags[@]}" --experimental-sea-config "$work/$arch.sea.json") >"$work/sea.log" 2>&1 ||
     { cat "$work/sea.log" >&2; exit 1; }
   # A module of Node's that a snapshot may not hold, loaded before it was taken: Node only warns.
   if grep -q "works in user snapshot" "$work/sea.log"; then
@@ -172,8 +160,6 @@ EOF
     cat "$work/sea.log" >&2
     exit 1
   fi
-  local node_dir
-  node_dir=$(bash tools/node/install.sh --target "$target" "$NODE_VERSION")
   cp "$node_dir/node" "$stage/pulumi-resource-vmapi"
   chmod 755 "$stage/pulumi-resource-vmapi"
   # postject warns about ELF notes it does not name ("Can't find string offset"): harmless.

@@ -1,5 +1,5 @@
 /**
- * The provider's script of the host's single executable (bundle.ts's `provider.js`): the modules
+ * The provider's script of the single executable (bundle.ts's `provider.js`): the modules
  * the plugin loads only at the first request that needs them (the provider, the account's context
  * and settings, zod, axios, the implementations; the converter's and the analyzer's servers), which
  * a startup snapshot cannot hold (axios loads `http` and `https`). The start's script, whose

@@ -3,7 +3,7 @@
  * an installed plugin, with no node anywhere on PATH, it prints its port, answers `GetPluginInfo`
  * with package.json's version and `GetSchema` with plugin/schema.json, configures the provider
  * (`CheckConfig`, `Configure`), and takes the code cache it carries (VMAPI_PLUGIN_CODE_CACHE_CHECK=1:
- * seaMain.ts, or the host's snapshotMain.ts for its provider's script, exits 3 if V8 rejects it). Another
+ * snapshotMain.ts exits 3 if V8 rejects the provider's script's). Another
  * platform's executable runs under the EMULATOR command dist.sh gives (Debian's qemu-user-static).
  * With --converter, EXECUTABLE is the same file installed as the converter (named
  * `pulumi-converter-vmapi`): it prints its port and answers the `Converter` service's

@@ -1,5 +1,5 @@
 /**
- * The main script of the host's single executable, which Node runs when it builds the executable's
+ * The main script of the single executable, which Node runs when it builds the executable's
  * startup snapshot (sea-config `useSnapshot`, dist.sh): bundled by bundle.ts as `start.js` with the
  * modules the plugin runs before it answers `GetPluginInfo` and `GetSchema` (its gRPC, its codec,
  * the server, the converter's and the analyzer's hooks), which it loads, with the schema parsed and
