@@ -57,6 +57,19 @@ describe("on the emulator at the tests' time scale", () => {
     ).toEqual(["vmapi:index:Machine", "vmapi:index:ResourceDelegation", "vmapi:index:Script"]);
 
     expectExit(await stack.preview("--expect-no-changes"));
+    // A refresh that finds nothing changed leaves every resource's stored inputs as they were: no
+    // key the program never declared (the machine's network, user, settings) is added, so the next
+    // preview's and up's checked inputs equal the stored ones and the engine writes no state.
+    // A secret is compared as a secret: the state holds it encrypted anew at every write.
+    const storedInputs = async () =>
+      JSON.parse(
+        JSON.stringify(Object.fromEntries((await stack.resources()).map((r) => [r.urn, r.inputs]))),
+        (_key, value: unknown) =>
+          value !== null && typeof value === "object" && "ciphertext" in value ? "[secret]" : value,
+      ) as unknown;
+    const beforeRefresh = await storedInputs();
+    expectExit(await stack.refresh());
+    expect(await storedInputs()).toEqual(beforeRefresh);
     // A refresh that finds the machine stopped: the preview plans to start it, in place, and
     // nothing else (what depends on its id keeps it: the plugin previews its update).
     await client().machines.stop(machineId);

@@ -113,20 +113,46 @@ export class NativeProvider {
     return { properties: this.outputs(kind, { ...olds.plain, ...news.plain }, news) };
   }
 
-  async read(urn: string, id: string, wire: EngineProps): Promise<WireResult> {
+  /**
+   * A read: `pulumi import` and `get` (no stored inputs) or a refresh (`oldInputsWire`, the
+   * resource's stored inputs). A refresh answers the stored inputs' own keys, each with the value
+   * read where the API tells it and as stored where it does not (a password, a wait's bound): the
+   * inputs of a resource nothing changed are then the ones stored, so the next preview's and
+   * `up`'s checked inputs equal them and the engine writes no state for it. A read that added
+   * the keys the program never declared (a machine's network, its user, its settings) made
+   * every resource's checked inputs differ from its stored ones after each refresh, and the engine
+   * then saved the whole state once for each resource of the next preview and `up`.
+   */
+  async read(
+    urn: string,
+    id: string,
+    wire: EngineProps,
+    oldInputsWire: EngineProps = {},
+  ): Promise<WireResult> {
     const kind = this.kindOf(urn);
     const props = openWire(wire);
     const call = this.callOf(urn, props);
     const read = await this.run(kind, props, (impl) => impl.read(id, props.plain, call));
     if (read.id === undefined) return {};
+    const stored = openWire(oldInputsWire);
+    const refreshed = Object.keys(stored.plain).length > 0;
+    const readInputs = read.inputs ?? {};
+    const values = refreshed
+      ? Object.fromEntries(
+          Object.keys(stored.plain).map((key) => [
+            key,
+            key in readInputs ? readInputs[key] : stored.plain[key],
+          ]),
+        )
+      : readInputs;
     // Inputs as the resource stands, whether its name was drawn included: a refresh that dropped
     // it would make the next check draw another name (a rename, a script replaced).
-    const inputs = withAutoNamed(read.inputs ?? {}, props.autoNamed);
+    const inputs = withAutoNamed(values, props.autoNamed);
     return {
       id: read.id,
       properties: this.outputs(kind, read.props ?? {}, props),
       // What came secret stays secret: a script's text read back into its inputs, say.
-      inputs: toWire(inputs, [...props.secretKeys, ...this.schema.secretInputs(kind)]),
+      inputs: toWire(inputs, [...props.secretKeys, ...stored.secretKeys, ...this.schema.secretInputs(kind)]),
     };
   }
 

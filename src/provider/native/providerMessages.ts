@@ -108,6 +108,8 @@ export interface ReadRequest {
   id: string;
   urn: string;
   properties: Optional<Bag>;
+  /** The stored inputs: a refresh's; none for `pulumi import` and `get`. */
+  inputs: Optional<Bag>;
 }
 export interface ReadResponse {
   id: string;
@@ -225,7 +227,7 @@ export const MESSAGES = {
     preview: [4, scalar("bool")],
   }),
   CreateResponse: message({ id: [1, scalar("string")], properties: [2, scalar("struct")] }),
-  ReadRequest: message(STORED),
+  ReadRequest: message({ ...STORED, inputs: [4, scalar("struct")] }),
   ReadResponse: message({
     id: [1, scalar("string")],
     properties: [2, scalar("struct")],

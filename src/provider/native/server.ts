@@ -113,7 +113,12 @@ export function serviceHandlers(
       return { id: created.id ?? "", properties: created.properties ?? {} };
     }),
     read: answer(async (req: ReadRequest): Promise<ReadResponse> => {
-      const read: WireResult = await providerOf().read(req.urn, req.id, req.properties ?? {});
+      const read: WireResult = await providerOf().read(
+        req.urn,
+        req.id,
+        req.properties ?? {},
+        req.inputs ?? {},
+      );
       return { id: read.id ?? "", properties: read.properties, inputs: read.inputs };
     }),
     update: answer(async (req: UpdateRequest): Promise<UpdateResponse> => {

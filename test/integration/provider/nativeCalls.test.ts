@@ -69,3 +69,29 @@ test("check: no name → drawn from the engine's randomSeed; state keeps `__auto
   expect(again.inputs.name).toBe(first.inputs.name);
   expect(Object.keys(again.inputs).filter((key) => key.startsWith("__"))).toEqual(["__autoNamed"]);
 });
+
+test("read: a refresh answers the stored inputs' keys alone, the API's values where it tells them and the stored ones where it cannot (a secret stays secret); an import's read answers every input the API tells", async () => {
+  const { provider } = recordedProvider();
+  const secretText = {
+    "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
+    value: "echo hi\n",
+  };
+  const checked = await provider.check(
+    SCRIPT,
+    {},
+    { scriptText: secretText, name: "boot-refresh" },
+    Buffer.from("01", "hex"),
+  );
+  expect(checked.failures).toEqual([]);
+  const created = await provider.create(SCRIPT, checked.inputs, 0);
+  const stored = { ...checked.inputs, description: "declared, never reported" };
+
+  const refreshed = await provider.read(SCRIPT, created.id!, created.properties!, stored);
+  expect(Object.keys(refreshed.inputs!).sort()).toEqual(Object.keys(stored).sort());
+  expect(refreshed.inputs).toEqual(stored);
+
+  const imported = await provider.read(SCRIPT, created.id!, created.properties!);
+  expect(imported.inputs).toMatchObject({ name: "boot-refresh", isEnabled: true, runOnce: false });
+  expect(imported.inputs!.scriptText).toEqual(secretText);
+  await provider.delete(SCRIPT, created.id!, created.properties!, 0);
+});

@@ -239,6 +239,26 @@ test("create, update, delete → the engine's timeout (seconds) passed on with t
   expect(calls.delete).toEqual([MACHINE, "ps1", { machineId: "ps1" }, 30]);
 });
 
+test("read: a refresh's stored inputs reach the provider beside the stored outputs; an import's read has none", async () => {
+  const { provider, calls } = recording({
+    read: () => ({ id: "ps1", properties: {}, inputs: { size: 50 } }),
+  });
+  const refresh = new providerProto.ReadRequest();
+  refresh.setUrn(MACHINE);
+  refresh.setId("ps1");
+  refresh.setProperties(struct({ machineId: "ps1", size: 50, networkId: "n1" }));
+  refresh.setInputs(struct({ size: 50 }));
+  const { response } = await call(provider, "read", refresh);
+  expect(calls.read).toEqual([MACHINE, "ps1", { machineId: "ps1", size: 50, networkId: "n1" }, { size: 50 }]);
+  expect(response.getInputs().toJavaScript()).toEqual({ size: 50 });
+
+  const imported = new providerProto.ReadRequest();
+  imported.setUrn(MACHINE);
+  imported.setId("ps1");
+  await call(provider, "read", imported);
+  expect(calls.read).toEqual([MACHINE, "ps1", {}, {}]);
+});
+
 test("read: the resource is gone → an empty id, no properties (the engine drops it)", async () => {
   const { provider } = recording({ read: () => ({}) });
   const request = new providerProto.ReadRequest();
