@@ -152,7 +152,18 @@ function enginePanel(r: BenchResults): Panel {
   return {
     title: `4. The real CLI: preview and refresh of ${r.engine.resources} unchanged resources (s)`,
     series: ["pulumi preview", "pulumi refresh"],
-    groups: (["noop", "noop40", "noop40stack", "Machine", "pluginMachine", "goNoop", "Script"] as const)
+    groups: (
+      [
+        "noop",
+        "noop40",
+        "noop40stack",
+        "Machine",
+        "pluginMachine",
+        "goNoop",
+        "goNoopMachine",
+        "Script",
+      ] as const
+    )
       .filter((kind) => r.engine.rows.some((x) => x.kind === kind)) // results of runs before a kind
       .map(group),
     target: { value: (row("noop").previewMs / 1000) * 1.1, label: "preview target: 1.1 × no-op" },

@@ -19,7 +19,11 @@
  * `pulumi plugin install --file` into the workspace's PULUMI_HOME; the program has no `plugins:`
  * section: bench/pluginProgram.ts), which carries no provider module per resource; and a seventh,
  * `goNoop`, the floor of the plugin route: the same YAML program on a native provider in Go that
- * does nothing, written the way Pulumi's own are (bench/goNoop). Then `rounds` rounds, each timing
+ * does nothing, written the way Pulumi's own are (bench/goNoop); and an eighth, `goNoopMachine`, the
+ * same Go no-op set to answer what the plugin answers (`vmapi:noopShape: machine`: its check names
+ * the machine and defaults its state, its create gives the 25 outputs the plugin gives beside its
+ * nulls, where the plain Go no-op gives 10), the engine's and the language host's floor for a
+ * Machine's state as the plugin's users hold it. Then `rounds` rounds, each timing
  * a preview and a refresh of every kind in turn (interleaved, so a noisy moment of the shared machine
  * hits every kind alike); the median of the rounds is reported. `kinds` runs a subset (the no-op,
  * the ratios' base, always among them).
@@ -48,6 +52,7 @@ export const ENGINE_KINDS = [
   "Machine",
   "pluginMachine",
   "goNoop",
+  "goNoopMachine",
   "Script",
   "noop40",
   "noop40stack",
@@ -102,6 +107,7 @@ function stacksOf(
     Machine: { program: path.join(PROGRAMS, "machines"), config: count },
     pluginMachine: { program: yaml.plugin, config: {}, own: true, plain: true },
     goNoop: { program: yaml.goNoop, config: {}, plain: true },
+    goNoopMachine: { program: yaml.goNoop, config: { "vmapi:noopShape": "machine" }, plain: true },
     Script: { program: path.join(PROGRAMS, "scripts"), config: count },
   };
 }
@@ -121,7 +127,8 @@ export async function engineBenchmark(
   // The release, installed where the plain CLI looks (its PULUMI_HOME).
   if (kinds.includes("pluginMachine")) installReleasePlugin(String(plain.env.PULUMI_HOME));
   const yaml: GeneratedProgram[] = [pluginMachinesProgram(resources, TEMPLATE)];
-  if (kinds.includes("goNoop")) yaml.push(pluginMachinesProgram(resources, TEMPLATE, goNoopPluginDir()));
+  if (kinds.includes("goNoop") || kinds.includes("goNoopMachine"))
+    yaml.push(pluginMachinesProgram(resources, TEMPLATE, goNoopPluginDir()));
   const programs = stacksOf(resources, { plugin: yaml[0].dir, goNoop: yaml[1]?.dir ?? "" });
   try {
     for (const kind of kinds) emulators.set(kind, programs[kind].own ? await startE2eEmulator() : shared);
@@ -192,14 +199,14 @@ async function timedOk(run: () => Promise<unknown>): Promise<number> {
 }
 
 /** What the benchmark does with a stack, on either CLI. */
-interface BenchStack {
+export interface BenchStack {
   ok(args: string[]): Promise<unknown>;
   resources(): Promise<StateResource[]>;
   remove(): Promise<void>;
 }
 
 /** A stack of `program` on the plain CLI (its config as given), the commands EngineStack has. */
-async function plainStack(
+export async function plainStack(
   plain: PlainCli,
   program: string,
   config: Record<string, string | { secret: string }>,

@@ -10,6 +10,7 @@ import { judgeFleet, type BenchResults } from "./results";
 import type { FleetResult, ScaleCommand } from "./fleet";
 import type { StartKind, StartResult } from "./pluginStart";
 import type { InstructionsResult } from "./instructions";
+import type { PluginScriptCommand, PluginScriptsResult } from "./pluginScripts";
 
 type Cell = string | number;
 
@@ -86,6 +87,7 @@ export function markdownReport(r: BenchResults): string {
     ...(r.fleet ? fleetSections(r.fleet) : []),
     ...(r.start ? startSection(r.start) : []),
     ...(r.instructions ? instructionsSection(r.instructions) : []),
+    ...(r.pluginScripts ? pluginScriptsSection(r.pluginScripts) : []),
   ].join("\n");
 }
 
@@ -102,6 +104,31 @@ function startSection(start: StartResult): string[] {
     table(
       ["plugin", "exec → port printed, ms", "exec → GetPluginInfo answered, ms", "vs the Go no-op"],
       start.rows.map((x) => [labels[x.kind], x.portMs, x.firstAnswerMs, x.ratio]),
+    ),
+    ``,
+  ];
+}
+
+/** Benchmark 9: Scripts in one stack on the plugin, each command's wall time and peak RSS. */
+function pluginScriptsSection(result: PluginScriptsResult): string[] {
+  const labels: Record<PluginScriptCommand, string> = {
+    up: "up",
+    preview: "preview",
+    refreshDefault: "refresh (the engine's default --parallel)",
+    refresh: "refresh",
+    destroy: "destroy",
+  };
+  return [
+    `## 9. ${result.scripts.toLocaleString("en-US")} Scripts on the plugin (the release, Pulumi YAML)`,
+    ``,
+    table(
+      ["command", "wall ms", "the plugin's peak RSS, MB", "every run (ms / MB)"],
+      result.rows.map((x) => [
+        labels[x.command],
+        x.ms,
+        x.peakRssMB,
+        x.runs.map((run) => `${run.ms} / ${run.peakRssMB}`).join(", "),
+      ]),
     ),
     ``,
   ];
@@ -490,6 +517,7 @@ function upTable(r: BenchResults): string {
 export const KIND_LABELS: Partial<Record<EngineKind, string>> = {
   pluginMachine: "Machine on the plugin (YAML, the release)",
   goNoop: "Machine on the Go no-op plugin (YAML)",
+  goNoopMachine: "Machine on the Go no-op plugin answering the plugin's state (YAML)",
 };
 
 function engineTable(r: BenchResults): string {

@@ -12,6 +12,7 @@ import type { EngineUpResult } from "./engineUp";
 import type { FleetResult, ScaleBaseline, ScaleCommand } from "./fleet";
 import type { StartResult } from "./pluginStart";
 import type { InstructionsResult } from "./instructions";
+import type { PluginScriptsResult } from "./pluginScripts";
 import type { RequestsResult } from "./requestsPerMachine";
 
 /** Everything one `npm run bench` measured. */
@@ -30,6 +31,8 @@ export interface BenchResults {
   start?: StartResult;
   /** Absent from results written before benchmark 8 existed. */
   instructions?: InstructionsResult;
+  /** Absent from results written before benchmark 9 existed. */
+  pluginScripts?: PluginScriptsResult;
   targets: Target[];
 }
 
@@ -115,7 +118,7 @@ export function judgeConsole(r: Partial<Pick<BenchResults, "headroom">>): Target
  * to GetPluginInfo's answer) within 100 ms.
  */
 export function judgePlugin(
-  r: Partial<Pick<BenchResults, "engine" | "up" | "start" | "instructions">>,
+  r: Partial<Pick<BenchResults, "engine" | "up" | "start" | "instructions" | "pluginScripts">>,
 ): Target[] {
   const targets: Target[] = [];
   const plugin = r.engine?.rows.find((x) => x.kind === "pluginMachine");
@@ -152,6 +155,22 @@ export function judgePlugin(
         ),
       );
   }
+  const shaped = r.engine?.rows.find((x) => x.kind === "goNoopMachine");
+  if (plugin && shaped)
+    targets.push(
+      target(
+        `pulumi preview, ${plugin.resources} Machines on the plugin vs the Go no-op answering the plugin's state`,
+        "≤ 1.2",
+        round(plugin.previewMs / shaped.previewMs),
+        (v) => v <= 1.2,
+      ),
+      target(
+        `pulumi refresh, ${plugin.resources} Machines on the plugin vs the Go no-op answering the plugin's state`,
+        "≤ 1.2",
+        round(plugin.refreshMs / shaped.refreshMs),
+        (v) => v <= 1.2,
+      ),
+    );
   const up = r.up?.rows.find((x) => x.machines === 50 && x.pluginOverFloor != null);
   if (up)
     targets.push(
@@ -188,6 +207,15 @@ export function judgePlugin(
         "≤ 1.3",
         round(releaseMain / goMain),
         (v) => v <= 1.3,
+      ),
+    );
+  if (r.pluginScripts)
+    targets.push(
+      target(
+        `${r.pluginScripts.scripts.toLocaleString("en-US")} Scripts in one stack on the plugin: its peak RSS, MB`,
+        "≤ 150",
+        r.pluginScripts.peakRssMB,
+        (v) => v <= 150,
       ),
     );
   const perResource = (kind: string) => counts?.perResource.find((x) => x.kind === kind)?.perResourceK;

@@ -14,7 +14,8 @@
  * (5: the real CLI's `up` of 1, 10, 50 machines on both routes against its floor), fleet (6: 200 machines under a rate limit, with and without faults, and
  * 1,000 Scripts in one stack; `--quick`: 20 and 100), start (7: the plugin's first answer, as users
  * install it, beside the npm launcher's and a Go no-op's), instructions (8: the first answer and a
- * Machine's Check + Diff counted by callgrind, beside the Go no-op's; needs valgrind); see
+ * Machine's Check + Diff counted by callgrind, beside the Go no-op's; needs valgrind), pluginScripts
+ * (9: 1,000 Scripts in one stack on the release, the plugin's peak RSS per command); see
  * docs/benchmarks.md. Benchmark 6 also
  * writes bench/results/fleet.json and fleet.md when run alone (`--only fleet`).
  */
@@ -31,6 +32,7 @@ import { engineUpBenchmark } from "./engineUp";
 import { fleetBenchmark } from "./fleet";
 import { pluginStartBenchmark } from "./pluginStart";
 import { instructionsBenchmark } from "./instructions";
+import { pluginScriptsBenchmark } from "./pluginScripts";
 import { fleetReport, markdownReport, table, targetsTable, type FleetRun } from "./report";
 import { requestsPerMachine } from "./requestsPerMachine";
 import { judge, judgeConsole, judgeFleet, judgePlugin, type BenchResults } from "./results";
@@ -45,6 +47,7 @@ const NAMES = [
   "fleet",
   "start",
   "instructions",
+  "pluginScripts",
 ] as const;
 /** Resources per stack in the engine benchmark. */
 const ENGINE_RESOURCES = 200;
@@ -88,6 +91,10 @@ async function main(): Promise<void> {
     partial.start = await step("7. the plugin's start", () => pluginStartBenchmark(quick ? 5 : 21));
   if (wanted("instructions"))
     partial.instructions = await step("8. instructions", () => instructionsBenchmark(quick ? 50 : 200));
+  if (wanted("pluginScripts"))
+    partial.pluginScripts = await step("9. Scripts on the plugin", () =>
+      pluginScriptsBenchmark(quick ? 100 : 1000),
+    );
   const seconds = (Date.now() - startedAt.getTime()) / 1000;
   if (only) {
     process.stdout.write(`${JSON.stringify(partial, null, 2)}\n`);

@@ -9,8 +9,11 @@ package main
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"os"
+	"time"
 
 	"github.com/pulumi/pulumi-go-provider/infer"
 )
@@ -37,7 +40,19 @@ type Config struct {
 	APIKey    *string `pulumi:"apiKey,optional" provider:"secret"`
 	BaseURL   *string `pulumi:"baseUrl,optional"`
 	PollScale *string `pulumi:"pollScale,optional"`
+	// NoopShape "machine": answer as the plugin answers (see the top of this file).
+	NoopShape *string `pulumi:"noopShape,optional"`
 }
+
+// machineShaped tells whether the provider is set to answer as the plugin answers.
+func machineShaped(ctx context.Context) bool {
+	shape := infer.GetConfig[Config](ctx).NoopShape
+	return shape != nil && *shape == "machine"
+}
+
+func str(s string) *string   { return &s }
+func num(n float64) *float64 { return &n }
+func boolean(b bool) *bool   { return &b }
 
 // Machine is vmapi:index:Machine.
 type Machine struct{}
@@ -104,7 +119,7 @@ type MachineState struct {
 	Name                   string         `pulumi:"name"`
 	NetworkID              *string        `pulumi:"networkId,optional"`
 	Os                     *string        `pulumi:"os,optional"`
-	PasswordDigest         *string        `pulumi:"passwordDigest,optional"`
+	PasswordDigest         *string        `pulumi:"passwordDigest,optional" provider:"secret"`
 	PerformAutoSnapshot    *bool          `pulumi:"performAutoSnapshot,optional"`
 	PrivateIPAddress       *string        `pulumi:"privateIpAddress,optional"`
 	PublicIPAddress        *string        `pulumi:"publicIpAddress,optional"`
@@ -128,7 +143,7 @@ type MachineState struct {
 
 // Create answers from the inputs: the machine is named as declared or after its resource, and ready.
 func (Machine) Create(
-	_ context.Context, req infer.CreateRequest[MachineArgs],
+	ctx context.Context, req infer.CreateRequest[MachineArgs],
 ) (infer.CreateResponse[MachineState], error) {
 	in := req.Inputs
 	name := req.Name
@@ -138,6 +153,40 @@ func (Machine) Create(
 	state := "ready"
 	if in.State != nil {
 		state = *in.State
+	}
+	if machineShaped(ctx) {
+		// What the emulator gives a ready C4 of tubsrv01 in East Coast (NY2), as the plugin answers it.
+		return infer.CreateResponse[MachineState]{
+			ID: "noop-" + req.Name,
+			Output: MachineState{
+				AgentType:              str("LinuxHeadless"),
+				BillingType:            in.BillingType,
+				Cpus:                   num(2),
+				CurrentState:           state,
+				DtCreated:              str(time.Now().UTC().Format("2006-01-02T15:04:05.000Z")),
+				DynamicPublicIP:        boolean(false),
+				Events:                 []MachineEvent{},
+				MachineID:              "noop-" + req.Name,
+				MachineType:            in.MachineType,
+				Name:                   name,
+				NetworkID:              str("nindny2"),
+				Os:                     str("Ubuntu 22.04 Server"),
+				PerformAutoSnapshot:    boolean(false),
+				PrivateIPAddress:       str("10.64.2.10"),
+				RAM:                    str("4294967296"),
+				Region:                 in.Region,
+				ShutdownTimeoutForces:  boolean(false),
+				ShutdownTimeoutInHours: num(1),
+				Size:                   in.Size,
+				State:                  state,
+				StorageTotal:           str("53687091200"),
+				StorageUsed:            str("12884901888"),
+				TemplateID:             in.TemplateID,
+				UpdatesPending:         boolean(false),
+				UsageRate:              str(in.MachineType + " " + in.BillingType),
+				UserID:                 str("ujane001"),
+			},
+		}, nil
 	}
 	return infer.CreateResponse[MachineState]{
 		ID: "noop-" + req.Name,
@@ -172,4 +221,22 @@ func (Machine) Read(
 	_ context.Context, req infer.ReadRequest[MachineArgs, MachineState],
 ) (infer.ReadResponse[MachineArgs, MachineState], error) {
 	return infer.ReadResponse[MachineArgs, MachineState]{ID: req.ID, Inputs: req.Inputs, State: req.State}, nil
+}
+
+// Check is the framework's, and with noopShape "machine" names a machine declared without a name
+// after its resource (a suffix of 7 from a digest of the name, as the plugin's auto-naming has
+// one) and defaults its state to ready, as the plugin's check does.
+func (Machine) Check(ctx context.Context, req infer.CheckRequest) (infer.CheckResponse[MachineArgs], error) {
+	args, failures, err := infer.DefaultCheck[MachineArgs](ctx, req.NewInputs)
+	if err != nil || len(failures) > 0 || !machineShaped(ctx) {
+		return infer.CheckResponse[MachineArgs]{Inputs: args, Failures: failures}, err
+	}
+	if args.Name == nil {
+		sum := sha256.Sum256([]byte(req.Name))
+		args.Name = str(req.Name + "-" + hex.EncodeToString(sum[:])[:7])
+	}
+	if args.State == nil {
+		args.State = str("ready")
+	}
+	return infer.CheckResponse[MachineArgs]{Inputs: args}, nil
 }
