@@ -91,9 +91,7 @@ export type Through = "pluginInfo" | "configure";
 async function askThroughConfigure(port: string): Promise<void> {
   const client = new PluginClient(port, 120_000);
   try {
-    await client.pluginVersion();
-    await client.schema();
-    await client.configure();
+    await client.throughConfigure();
   } finally {
     client.close();
   }

@@ -94,9 +94,7 @@ async function trained(node: readonly string[], args: string[]): Promise<void> {
   });
   const client = new PluginClient(port, TIMEOUT_MS);
   try {
-    await client.pluginVersion();
-    await client.schema();
-    await client.configure();
+    await client.throughConfigure();
   } finally {
     client.close();
     child.kill("SIGUSR2");

@@ -88,6 +88,16 @@ export class PluginClient {
     await this.#ask("configure", configure);
   }
 
+  /**
+   * What the engine asks a plugin before a stack's first resource: `GetPluginInfo`, `GetSchema`
+   * (Pulumi YAML's host reads it), then `CheckConfig` and `Configure`, which load the provider.
+   */
+  async throughConfigure(settings: Record<string, string> = {}): Promise<void> {
+    await this.pluginVersion();
+    await this.schema();
+    await this.configure(settings);
+  }
+
   /** `Check` of resource `urn`: its previous inputs and the program's. */
   async check(urn: string, olds: Record<string, unknown>, news: Record<string, unknown>): Promise<void> {
     const request = new this.#proto.CheckRequest();
