@@ -103,6 +103,34 @@ const axiosWithoutFetch: esbuild.Plugin = {
   },
 };
 
+/** axios's Node FormData class, which axiosWithoutFormData stands in for. */
+const FORM_DATA_CLASS =
+  /[/\\]node_modules[/\\]axios[/\\]lib[/\\]platform[/\\]node[/\\]classes[/\\]FormData\.js$/;
+
+/**
+ * axios without `form-data`, which the plugin never sends (its client sends JSON alone, a script's
+ * text included): axios's Node platform imports the package for its `FormData` class, and loading
+ * it loads `mime-types` and its database of every media type (about 2,000 entries built at the
+ * first `CheckConfig`), `combined-stream` and four more. The bundle's class answers that such
+ * bodies are not sent; no body the plugin sends is one (axios tells them by `instanceof`). The
+ * build fails if axios's module no longer is the one-line re-export it replaces.
+ */
+const axiosWithoutFormData: esbuild.Plugin = {
+  name: "vmapi-axios-without-form-data",
+  setup(build) {
+    build.onLoad({ filter: FORM_DATA_CLASS }, (args) => {
+      const text = fs.readFileSync(args.path, "utf8");
+      if (!/^import FormData from 'form-data';\s+export default FormData;\s*$/.test(text))
+        throw new Error(`${args.path} is no longer axios's re-export of form-data`);
+      return {
+        contents:
+          'export default class FormData {\n  constructor() {\n    throw new Error("pulumi-resource-vmapi sends no multipart/form-data body");\n  }\n}\n',
+        loader: "js",
+      };
+    });
+  },
+};
+
 /** axios's fetch adapter, which axiosWithoutFetch stands in for. */
 const FETCH_ADAPTER = /[/\\]node_modules[/\\]axios[/\\]lib[/\\]adapters[/\\]fetch\.js$/;
 
@@ -227,12 +255,17 @@ export async function bundleSnapshotScripts(
       }),
       sdkOutside,
       axiosWithoutFetch,
+      axiosWithoutFormData,
     ],
   });
   const providerInputs = Object.keys(providerResult.metafile.inputs).map((input) =>
     path.resolve(REPO, input),
   );
   checkInputs(providerInputs);
+  if (!providerInputs.some((input) => FORM_DATA_CLASS.test(input)))
+    throw new Error(
+      "the provider's script holds no axios/lib/platform/node/classes/FormData.js to stand in for: see axiosWithoutFormData",
+    );
   if (!providerInputs.some((input) => FETCH_ADAPTER.test(input)))
     throw new Error(
       "the provider's script holds no axios/lib/adapters/fetch.js to stand in for: see axiosWithoutFetch",

@@ -51,6 +51,13 @@ describe("the two scripts", () => {
     }
   });
 
+  it("the provider → axios without its fetch adapter (undici) and without form-data (mime-types and its database), which the plugin never uses", () => {
+    for (const unused of ["node_modules/form-data/", "node_modules/mime-types/", "node_modules/mime-db/"])
+      expect(provider).not.toContain(unused);
+    expect(provider).toContain("pulumi-resource-vmapi sends no multipart/form-data body");
+    expect(provider).not.toMatch(/\bundici\b/);
+  });
+
   it("both in ASCII, the provider's as a module's function", () => {
     expect(start).not.toMatch(/[\u0080-\uffff]/);
     expect(provider).not.toMatch(/[\u0080-\uffff]/);
