@@ -103,6 +103,28 @@ const axiosWithoutFetch: esbuild.Plugin = {
   },
 };
 
+/** zod's table of its locales, which zodEnglishOnly stands in for. */
+const ZOD_LOCALES = /[/\\]node_modules[/\\]zod[/\\]v4[/\\]locales[/\\]index\.js$/;
+
+/**
+ * zod with its English messages alone: its `locales` namespace re-exports every language's error
+ * messages (64 modules, about 400 KB of the provider's script of 1.4 MB), which a bundle keeps and
+ * loads, though zod itself takes English (`schemas.js` imports `en.js`) and the plugin never
+ * configures another. The bundle's table names English only; the build fails if zod's table no
+ * longer names it as it did.
+ */
+const zodEnglishOnly: esbuild.Plugin = {
+  name: "vmapi-zod-english-only",
+  setup(build) {
+    build.onLoad({ filter: ZOD_LOCALES }, (args) => {
+      const english = 'export { default as en } from "./en.js";';
+      if (!fs.readFileSync(args.path, "utf8").includes(english))
+        throw new Error(`${args.path} no longer holds \`${english}\``);
+      return { contents: `${english}\n`, loader: "js" };
+    });
+  },
+};
+
 /** axios's Node FormData class, which axiosWithoutFormData stands in for. */
 const FORM_DATA_CLASS =
   /[/\\]node_modules[/\\]axios[/\\]lib[/\\]platform[/\\]node[/\\]classes[/\\]FormData\.js$/;
@@ -256,6 +278,7 @@ export async function bundleSnapshotScripts(
       sdkOutside,
       axiosWithoutFetch,
       axiosWithoutFormData,
+      zodEnglishOnly,
     ],
   });
   const providerInputs = Object.keys(providerResult.metafile.inputs).map((input) =>

@@ -58,6 +58,13 @@ describe("the two scripts", () => {
     expect(provider).not.toMatch(/\bundici\b/);
   });
 
+  it("the provider → zod with its English messages alone, the one locale zod takes", () => {
+    const locales = [...provider.matchAll(/node_modules\/zod\/v4\/locales\/([a-zA-Z-]+)\.js/g)].map(
+      (m) => m[1],
+    );
+    expect([...new Set(locales)].sort()).toEqual(["en", "index"]);
+  });
+
   it("both in ASCII, the provider's as a module's function", () => {
     expect(start).not.toMatch(/[\u0080-\uffff]/);
     expect(provider).not.toMatch(/[\u0080-\uffff]/);
