@@ -199,14 +199,14 @@ async function timedOk(run: () => Promise<unknown>): Promise<number> {
 }
 
 /** What the benchmark does with a stack, on either CLI. */
-export interface BenchStack {
+interface BenchStack {
   ok(args: string[]): Promise<unknown>;
   resources(): Promise<StateResource[]>;
   remove(): Promise<void>;
 }
 
 /** A stack of `program` on the plain CLI (its config as given), the commands EngineStack has. */
-export async function plainStack(
+async function plainStack(
   plain: PlainCli,
   program: string,
   config: Record<string, string | { secret: string }>,

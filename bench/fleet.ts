@@ -85,7 +85,7 @@ export const WAITING_READ_MS = 50;
  * How long one command may run before the CLI helper kills it (its default, 240 s, is below
  * what these commands take on 2 cores: a killed `up` exits 128 and would read as not converged).
  */
-const COMMAND_TIMEOUT_MS = 30 * 60_000;
+export const COMMAND_TIMEOUT_MS = 30 * 60_000;
 
 /** Counts of one run: full, or `--quick`. */
 export function fleetCounts(quick: boolean): { machines: number; resources: number } {
@@ -341,6 +341,15 @@ async function atScale(resources: number): Promise<FleetResult["scale"]> {
   }
 }
 
+/** The command of each of a stack's commands at scale: FLEET_PARALLEL but `refreshDefault`'s. */
+export const SCALE_COMMAND_ARGS: Readonly<Record<ScaleCommand["command"], readonly string[]>> = {
+  preview: ["preview", "--parallel", String(FLEET_PARALLEL)],
+  up: ["up", "--yes", "--skip-preview", "--parallel", String(FLEET_PARALLEL)],
+  refresh: ["refresh", "--yes", "--skip-preview", "--parallel", String(FLEET_PARALLEL)],
+  refreshDefault: ["refresh", "--yes", "--skip-preview"],
+  destroy: ["destroy", "--yes", "--skip-preview", "--parallel", String(FLEET_PARALLEL)],
+};
+
 /** The no-op stacks beside the Scripts, in the order they run. */
 const BASELINES: ReadonlyArray<Omit<ScaleBaseline, "commands">> = [
   { name: "noop", props: 0 },
@@ -392,20 +401,14 @@ async function openProbed(
     throw err;
   }
   const made = stack;
-  const parallel = ["--parallel", String(FLEET_PARALLEL)];
-  const args: Record<ScaleCommand["command"], string[]> = {
-    preview: ["preview", ...parallel],
-    up: ["up", "--yes", "--skip-preview", ...parallel],
-    refresh: ["refresh", "--yes", "--skip-preview", ...parallel],
-    refreshDefault: ["refresh", "--yes", "--skip-preview"],
-    destroy: ["destroy", "--yes", "--skip-preview", ...parallel],
-  };
   return {
     close,
     async run(command) {
       for (const file of fs.readdirSync(probeDir)) fs.rmSync(path.join(probeDir, file));
       const before = await requestCounts(emu.url);
-      const { ms } = await timed(() => made.ok(args[command], { env, timeoutMs: COMMAND_TIMEOUT_MS }));
+      const { ms } = await timed(() =>
+        made.ok([...SCALE_COMMAND_ARGS[command]], { env, timeoutMs: COMMAND_TIMEOUT_MS }),
+      );
       const requests = totalOf(countsSince(before, await requestCounts(emu.url)));
       const result = { command, ms: Math.round(ms), plugin: readProbes(probeDir), requests };
       if (command === "up") {

@@ -1,10 +1,11 @@
 /**
  * Benchmark 9: 1,000 Scripts in one stack on the plugin as users install it (the release, on the
  * plain `pulumi` CLI, a Pulumi YAML program), and the plugin's peak RSS in each command: `up`,
- * `preview`, `refresh` at the engine's default `--parallel` and at FLEET_PARALLEL, `destroy`. The
+ * `preview --expect-no-changes`, `refresh` at the engine's default `--parallel` and at
+ * FLEET_PARALLEL, `destroy`, each as benchmark 6 runs it at scale (SCALE_COMMAND_ARGS). The
  * peak is the kernel's high-water mark of the release's processes, read from outside them
  * (bench/processPeak.ts), since the engine kills its plugins when a command ends. The refreshes,
- * each command's peak, run REFRESH_ROUNDS times and their median is reported with every run.
+ * each command's peak, run REFRESHES times and their median is reported with every run.
  * Against an emulator without limit or faults: the figures are the engine's and the plugin's.
  */
 import * as fs from "node:fs";
@@ -12,19 +13,23 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { connectionConfig, startE2eEmulator } from "../test/e2e/support/kit";
 import { PlainCli } from "../test/e2e/support/plainCli";
-import { FLEET_PARALLEL } from "./fleet";
+import { COMMAND_TIMEOUT_MS, SCALE_COMMAND_ARGS, type ScaleCommand } from "./fleet";
 import { watchPeakRss } from "./processPeak";
 import { installReleasePlugin } from "./releasePlugin";
 import { median, timed } from "./support";
 
 /** Refreshes of each kind, their median reported. */
-export const REFRESH_ROUNDS = 3;
-/** One command may take this long before the CLI helper kills it. */
-const COMMAND_TIMEOUT_MS = 30 * 60_000;
+const REFRESHES = 3;
 
-/** The commands, in the order run. */
-export const PLUGIN_SCRIPT_COMMANDS = ["up", "preview", "refreshDefault", "refresh", "destroy"] as const;
-export type PluginScriptCommand = (typeof PLUGIN_SCRIPT_COMMANDS)[number];
+/** The commands, in the order run (benchmark 6's at scale). */
+type PluginScriptCommand = ScaleCommand["command"];
+const PLUGIN_SCRIPT_COMMANDS: readonly PluginScriptCommand[] = [
+  "up",
+  "preview",
+  "refreshDefault",
+  "refresh",
+  "destroy",
+];
 
 /** One command's median wall time and peak RSS, and every run's. */
 export interface PluginScriptRow {
@@ -76,18 +81,18 @@ export async function pluginScriptsBenchmark(scripts: number): Promise<PluginScr
     fs.writeFileSync(path.join(program, "Pulumi.yaml"), scriptsYaml(scripts));
     const stack = await plain.stack(program, connectionConfig(emu, emu.keys.individual));
     stackName = stack.name;
-    const parallel = ["--parallel", String(FLEET_PARALLEL)];
-    const args: Record<PluginScriptCommand, string[]> = {
-      up: ["up", "--yes", "--skip-preview", ...parallel],
-      preview: ["preview", "--expect-no-changes", ...parallel],
-      refreshDefault: ["refresh", "--yes", "--skip-preview"],
-      refresh: ["refresh", "--yes", "--skip-preview", ...parallel],
-      destroy: ["destroy", "--yes", "--skip-preview", ...parallel],
-    };
     const once = async (command: PluginScriptCommand) => {
       const watch = watchPeakRss(executable);
       const { ms } = await timed(() =>
-        plain.ok([...args[command], "--stack", stack.name], { cwd: program, timeoutMs: COMMAND_TIMEOUT_MS }),
+        plain.ok(
+          [
+            ...SCALE_COMMAND_ARGS[command],
+            ...(command === "preview" ? ["--expect-no-changes"] : []),
+            "--stack",
+            stack.name,
+          ],
+          { cwd: program, timeoutMs: COMMAND_TIMEOUT_MS },
+        ),
       ).catch((error: unknown) => {
         watch.stop();
         throw error;
@@ -100,7 +105,7 @@ export async function pluginScriptsBenchmark(scripts: number): Promise<PluginScr
     );
     runs.get("up")!.push(await once("up"));
     runs.get("preview")!.push(await once("preview"));
-    for (let round = 0; round < REFRESH_ROUNDS; round++)
+    for (let round = 0; round < REFRESHES; round++)
       for (const command of ["refreshDefault", "refresh"] as const)
         runs.get(command)!.push(await once(command));
     runs.get("destroy")!.push(await once("destroy"));

@@ -10,7 +10,7 @@ import { judgeFleet, type BenchResults } from "./results";
 import type { FleetResult, ScaleCommand } from "./fleet";
 import type { StartKind, StartResult } from "./pluginStart";
 import type { InstructionsResult } from "./instructions";
-import type { PluginScriptCommand, PluginScriptsResult } from "./pluginScripts";
+import type { PluginScriptsResult } from "./pluginScripts";
 
 type Cell = string | number;
 
@@ -111,20 +111,13 @@ function startSection(start: StartResult): string[] {
 
 /** Benchmark 9: Scripts in one stack on the plugin, each command's wall time and peak RSS. */
 function pluginScriptsSection(result: PluginScriptsResult): string[] {
-  const labels: Record<PluginScriptCommand, string> = {
-    up: "up",
-    preview: "preview",
-    refreshDefault: "refresh (the engine's default --parallel)",
-    refresh: "refresh",
-    destroy: "destroy",
-  };
   return [
     `## 9. ${result.scripts.toLocaleString("en-US")} Scripts on the plugin (the release, Pulumi YAML)`,
     ``,
     table(
       ["command", "wall ms", "the plugin's peak RSS, MB", "every run (ms / MB)"],
       result.rows.map((x) => [
-        labels[x.command],
+        COMMAND_LABELS[x.command],
         x.ms,
         x.peakRssMB,
         x.runs.map((run) => `${run.ms} / ${run.peakRssMB}`).join(", "),

@@ -129,6 +129,8 @@ export async function startInstructions(
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { kinds: { type: "string" }, through: { type: "string" } } });
   const kinds = (values.kinds?.split(",") ?? [...KINDS]) as Kind[];
+  if (values.through !== undefined && values.through !== "configure")
+    throw new Error(`--through: "configure" or nothing (got ${JSON.stringify(values.through)})`);
   const through = values.through === "configure" ? "configure" : "pluginInfo";
   process.stdout.write(`${JSON.stringify(await startInstructions(kinds, through), null, 2)}\n`);
 }

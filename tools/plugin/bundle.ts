@@ -285,14 +285,15 @@ export async function bundleSnapshotScripts(
     path.resolve(REPO, input),
   );
   checkInputs(providerInputs);
-  if (!providerInputs.some((input) => FORM_DATA_CLASS.test(input)))
-    throw new Error(
-      "the provider's script holds no axios/lib/platform/node/classes/FormData.js to stand in for: see axiosWithoutFormData",
-    );
-  if (!providerInputs.some((input) => FETCH_ADAPTER.test(input)))
-    throw new Error(
-      "the provider's script holds no axios/lib/adapters/fetch.js to stand in for: see axiosWithoutFetch",
-    );
+  // Each stand-in replaces a file the script holds: one that no longer does is a package changed.
+  const standIns: Array<[RegExp, string]> = [
+    [FETCH_ADAPTER, "axiosWithoutFetch"],
+    [FORM_DATA_CLASS, "axiosWithoutFormData"],
+    [ZOD_LOCALES, "zodEnglishOnly"],
+  ];
+  for (const [file, standIn] of standIns)
+    if (!providerInputs.some((input) => file.test(input)))
+      throw new Error(`the provider's script holds no ${file.source} to stand in for: see ${standIn}`);
   fs.writeFileSync(provider, asModuleFunction(asciiOnly(fs.readFileSync(provider, "utf8"))));
 
   // The start again, with a table of the modules the provider's script takes from it.
