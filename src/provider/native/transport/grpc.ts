@@ -98,11 +98,60 @@ export function serveUnary(
   });
   return new Promise((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
+    listenOnLoopback(server, () => {
       server.off("error", reject);
       resolve({ port: (server.address() as net.AddressInfo).port, server });
     });
   });
+}
+
+/** The address the plugin serves on, as the engine's plugins do: the loopback, never another interface. */
+const LOOPBACK = "127.0.0.1";
+
+/** libuv's TCP handle, as `net` takes one to serve on (`server.listen(handle)`). */
+interface TcpWrap {
+  TCP: new (type: number) => { bind(address: string, port: number): number; close(): void };
+  constants: { SERVER: number };
+}
+
+/**
+ * `server.listen(0, LOOPBACK, listening)`, without the host's lookup. Node's `listen(port, host)`
+ * looks its host up (`dns.lookup`) even when it is an address, then tests the answer against its
+ * IPv6 pattern to skip a link-local address (Node 22.23 does): compiling that pattern is 3-4
+ * ms of every start, a tenth of the release's first answer (docs/benchmarks.md, 2026-12-07). So the
+ * socket is bound here, on libuv's TCP handle that `net` itself makes (`process.binding("tcp_wrap")`,
+ * which Node still offers for this), and `net` serves on that handle as on its own. Where the handle
+ * cannot be had or bound (a Node without it, the permission model), or where using it would print
+ * DEP0111's warning (pending deprecations asked for), Node's `listen` binds as before.
+ */
+function listenOnLoopback(server: net.Server, listening: () => void): void {
+  const handle = boundLoopbackHandle();
+  if (handle) server.listen(handle, listening);
+  else server.listen(0, LOOPBACK, listening);
+}
+
+/** A TCP handle bound to a free port of the loopback, or undefined (see listenOnLoopback). */
+function boundLoopbackHandle(): object | undefined {
+  const pending = "--pending-deprecation";
+  if (
+    process.execArgv.includes(pending) ||
+    (process.env.NODE_OPTIONS ?? "").includes(pending) ||
+    process.env.NODE_PENDING_DEPRECATION === "1"
+  )
+    return undefined;
+  let tcpWrap: TcpWrap;
+  try {
+    tcpWrap = (process as unknown as { binding(name: string): TcpWrap }).binding("tcp_wrap");
+  } catch {
+    return undefined;
+  }
+  if (typeof tcpWrap?.TCP !== "function" || typeof tcpWrap.constants?.SERVER !== "number") return undefined;
+  const handle = new tcpWrap.TCP(tcpWrap.constants.SERVER);
+  if (handle.bind(LOOPBACK, 0) !== 0) {
+    handle.close();
+    return undefined;
+  }
+  return handle;
 }
 
 async function answer(

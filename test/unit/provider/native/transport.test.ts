@@ -16,7 +16,11 @@ import {
   type UnaryMethod,
 } from "../../../../src/provider/native/transport/grpc";
 import { encodeHeaders, HpackDecoder } from "../../../../src/provider/native/transport/hpack";
+import { spawnSync } from "node:child_process";
+import * as path from "node:path";
 import type { Server } from "node:net";
+
+const GRPC_MODULE = path.resolve(__dirname, "../../../../src/provider/native/transport/grpc.ts");
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- grpc-js's generic client */
 
@@ -148,6 +152,61 @@ test("a call the client cancels: its late answer is dropped and the connection s
   expect((await ended).code).toBe(Status.CANCELLED);
   hung();
   expect((await call("echo", Buffer.from("still"))).response?.toString()).toBe("still!");
+});
+
+/** Serves no method, and gives the names looked up meanwhile and the address served on. */
+async function servedWatchingLookups(): Promise<{ lookedUp: unknown[]; address: unknown }> {
+  const dns = require("node:dns") as { lookup: (...args: unknown[]) => void };
+  const nodeLookup = dns.lookup;
+  const lookedUp: unknown[] = [];
+  dns.lookup = (...args: unknown[]) => {
+    lookedUp.push(args[0]);
+    nodeLookup.apply(dns, args);
+  };
+  try {
+    const { server } = await serveUnary(METHODS, {}, { maxReceiveBytes: 1024 });
+    const address = server.address();
+    server.close();
+    return { lookedUp, address };
+  } finally {
+    dns.lookup = nodeLookup;
+  }
+}
+
+test("the server listens on the loopback alone, with no lookup of its address", async () => {
+  // Node's listen(port, host) looks an address up and tests the answer against its IPv6 pattern
+  // (3-4 ms of every start to compile it); the plugin binds libuv's handle itself.
+  expect(await servedWatchingLookups()).toEqual({
+    lookedUp: [],
+    address: expect.objectContaining({ address: "127.0.0.1", family: "IPv4" }),
+  });
+});
+
+test("with pending deprecations asked for, the server listens through Node's own listen: no DEP0111 warning", async () => {
+  process.env.NODE_PENDING_DEPRECATION = "1";
+  try {
+    expect(await servedWatchingLookups()).toEqual({
+      lookedUp: ["127.0.0.1"],
+      address: expect.objectContaining({ address: "127.0.0.1" }),
+    });
+  } finally {
+    delete process.env.NODE_PENDING_DEPRECATION;
+  }
+  // Node reads --pending-deprecation at its start: a process started with it prints nothing.
+  const served = spawnSync(
+    process.execPath,
+    [
+      "--pending-deprecation",
+      "-r",
+      "ts-node/register/transpile-only",
+      "-e",
+      `require(${JSON.stringify(GRPC_MODULE)}).serveUnary({}, {}, { maxReceiveBytes: 1 })` +
+        `.then(({ port, server }) => { console.log(port); server.close(); })`,
+    ],
+    { encoding: "utf8", timeout: 60_000 },
+  );
+  expect(served.stderr).toBe("");
+  expect(served.stdout).toMatch(/^\d+\n$/);
 });
 
 describe("the client, against grpc-js's server", () => {
