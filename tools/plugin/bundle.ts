@@ -153,6 +153,32 @@ const axiosWithoutFormData: esbuild.Plugin = {
   },
 };
 
+/** axios's modules that import `http2`, which axiosLazyHttp2 stands in for. */
+const AXIOS_HTTP2_USERS =
+  /[/\\]node_modules[/\\]axios[/\\]lib[/\\](adapters[/\\]http|helpers[/\\]Http2Sessions)\.js$/;
+
+/**
+ * axios with Node's `http2` loaded at its first use, not with axios: its Node adapter imports the
+ * module for requests made with `httpVersion: 2`, which the plugin's client never makes, and
+ * loading it (`http2` and its internals) was about 3 ms and 40 M instructions of every
+ * configuration (docs/benchmarks.md, 2026-12-07). Both modules use `http2` only inside the
+ * functions of such a request (`connect`, `constants`); the stand-in loads it there. The build
+ * fails if either no longer imports it as it did.
+ */
+const axiosLazyHttp2: esbuild.Plugin = {
+  name: "vmapi-axios-lazy-http2",
+  setup(build) {
+    build.onLoad({ filter: AXIOS_HTTP2_USERS }, (args) => {
+      const text = fs.readFileSync(args.path, "utf8");
+      const eager = "import http2 from 'http2';";
+      if (text.split(eager).length !== 2) throw new Error(`${args.path} no longer holds \`${eager}\` once`);
+      const lazy =
+        "const http2 = { connect: (...args) => require('http2').connect(...args), get constants() { return require('http2').constants; } };";
+      return { contents: text.replace(eager, lazy), loader: "js" };
+    });
+  },
+};
+
 /** axios's fetch adapter, which axiosWithoutFetch stands in for. */
 const FETCH_ADAPTER = /[/\\]node_modules[/\\]axios[/\\]lib[/\\]adapters[/\\]fetch\.js$/;
 
@@ -278,6 +304,7 @@ export async function bundleSnapshotScripts(
       sdkOutside,
       axiosWithoutFetch,
       axiosWithoutFormData,
+      axiosLazyHttp2,
       zodEnglishOnly,
     ],
   });
@@ -289,6 +316,7 @@ export async function bundleSnapshotScripts(
   const standIns: Array<[RegExp, string]> = [
     [FETCH_ADAPTER, "axiosWithoutFetch"],
     [FORM_DATA_CLASS, "axiosWithoutFormData"],
+    [AXIOS_HTTP2_USERS, "axiosLazyHttp2"],
     [ZOD_LOCALES, "zodEnglishOnly"],
   ];
   for (const [file, standIn] of standIns)

@@ -58,6 +58,13 @@ describe("the two scripts", () => {
     expect(provider).not.toMatch(/\bundici\b/);
   });
 
+  it("the provider → axios with Node's http2 loaded at its first use (an HTTP/2 request, which the plugin never makes), not with axios", () => {
+    const requires = [...provider.matchAll(/^(.*)require\("http2"\)/gm)].map((m) => m[1].trimStart());
+    expect(requires.length).toBeGreaterThan(0);
+    for (const before of requires)
+      expect(before).toMatch(/^(http2{1,2} = \{ connect: \(\.\.\.args\) => |return )$/);
+  });
+
   it("the provider → zod with its English messages alone, the one locale zod takes", () => {
     const locales = [...provider.matchAll(/node_modules\/zod\/v4\/locales\/([a-zA-Z-]+)\.js/g)].map(
       (m) => m[1],
