@@ -160,7 +160,7 @@ const AXIOS_HTTP2_USERS =
 /**
  * axios with Node's `http2` loaded at its first use, not with axios: its Node adapter imports the
  * module for requests made with `httpVersion: 2`, which the plugin's client never makes, and
- * loading it (`http2` and its internals) was about 3 ms and 40 M instructions of every
+ * loading it (`http2` and its internals) was about 8 M instructions (3 %) of every
  * configuration (docs/benchmarks.md, 2026-12-07). Both modules use `http2` only inside the
  * functions of such a request (`connect`, `constants`); the stand-in loads it there. The build
  * fails if either no longer imports it as it did.
