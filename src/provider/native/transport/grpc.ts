@@ -64,12 +64,14 @@ export class GrpcFailure extends Error {
   }
 }
 
-/** The answer's headers, before its message. */
-const ANSWER_HEADERS: readonly HeaderField[] = [
-  [":status", "200"],
-  ["content-type", "application/grpc"],
-];
-const OK_TRAILERS: HeaderField[] = [["grpc-status", "0"]];
+/** The answer's headers, before its message (frozen: their block is encoded once, hpack.ts). */
+const ANSWER_HEADERS: readonly HeaderField[] = Object.freeze([
+  Object.freeze([":status", "200"]) as HeaderField,
+  Object.freeze(["content-type", "application/grpc"]) as HeaderField,
+]);
+const OK_TRAILERS: readonly HeaderField[] = Object.freeze([
+  Object.freeze(["grpc-status", "0"]) as HeaderField,
+]);
 
 /** A server's options. */
 export interface ServeOptions {

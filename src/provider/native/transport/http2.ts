@@ -78,7 +78,7 @@ interface SendingStream extends Stream {
   sendWindow: number;
   /** DATA still to send, and the header block (trailers) after it. */
   pending: Buffer[];
-  pendingEnd: "data" | HeaderField[] | undefined;
+  pendingEnd: "data" | readonly HeaderField[] | undefined;
   /** This side ended the stream (END_STREAM sent). */
   localEnded: boolean;
   /** Octets received since this side last gave the window back. */
@@ -152,7 +152,12 @@ export class Connection {
   }
 
   /** Answers `stream` (server): headers, body and trailers, the trailers ending it. */
-  respond(stream: Stream, headers: readonly HeaderField[], body: Buffer, trailers: HeaderField[]): void {
+  respond(
+    stream: Stream,
+    headers: readonly HeaderField[],
+    body: Buffer,
+    trailers: readonly HeaderField[],
+  ): void {
     const sending = this.streams.get(stream.id);
     if (!sending || sending.reset || this.closed) return;
     this.sendHeaders(stream.id, headers, false);
@@ -234,7 +239,7 @@ export class Connection {
   }
 
   /** Queues `chunks` on `stream`, then `end`: END_STREAM on the last DATA, or these trailers. */
-  private sendData(stream: SendingStream, chunks: Buffer[], end: "data" | HeaderField[]): void {
+  private sendData(stream: SendingStream, chunks: Buffer[], end: "data" | readonly HeaderField[]): void {
     stream.pending.push(...chunks.filter((chunk) => chunk.length > 0));
     stream.pendingEnd = end;
     this.drain(stream);

@@ -259,3 +259,18 @@ test("HPACK: what the encoder writes, the decoder reads, static entries and lite
   expect(new HpackDecoder().decode(encodeHeaders(fields))).toEqual(fields);
   expect(percentDecoded(percentEncoded("a – b %"))).toBe("a – b %");
 });
+
+test("HPACK: a frozen list of frozen fields (every answer's headers) is encoded once, any other list anew", () => {
+  const frozen = Object.freeze([Object.freeze(["grpc-status", "0"]) as [string, string]]);
+  const block = encodeHeaders(frozen);
+  expect(encodeHeaders(frozen)).toBe(block);
+  expect(new HpackDecoder().decode(block)).toEqual([["grpc-status", "0"]]);
+  // A field that may still change, or a list that may: its block is its own each time.
+  const field: [string, string] = ["grpc-status", "0"];
+  const outerOnly = Object.freeze([field]);
+  expect(encodeHeaders(outerOnly)).not.toBe(encodeHeaders(outerOnly));
+  field[1] = "13";
+  expect(new HpackDecoder().decode(encodeHeaders(outerOnly))).toEqual([["grpc-status", "13"]]);
+  const open: [string, string][] = [["grpc-status", "0"]];
+  expect(encodeHeaders(open)).not.toBe(encodeHeaders(open));
+});
