@@ -26,12 +26,11 @@ export interface WireBag {
 /** `wire` as an implementation takes it (module comment). */
 export function openWire(wire: EngineProps): WireBag {
   const { props, secretKeys } = fromWire(wire);
-  const plain = Object.fromEntries(Object.entries(props).filter(([key]) => !key.startsWith("__")));
-  return {
-    plain,
-    secretKeys: [...secretKeys].filter((key) => key in plain),
-    autoNamed: props[AUTO_NAMED] === true,
-  };
+  const plain: Record<string, unknown> = {};
+  for (const key of Object.keys(props)) if (!key.startsWith("__")) plain[key] = props[key];
+  const secrets: string[] = [];
+  for (const key of secretKeys) if (key in plain) secrets.push(key);
+  return { plain, secretKeys: secrets, autoNamed: props[AUTO_NAMED] === true };
 }
 
 /** `props` with what the plugin keeps in state beside them: whether the resource's name was drawn. */

@@ -24,25 +24,44 @@ function isSecret(value: unknown): value is { value: unknown } {
   );
 }
 
-/** `value` with every secret mark removed; `found` is called once per secret met. */
-function unwrapped(value: unknown, found: () => void): unknown {
+/**
+ * `value` with every secret mark removed, `seen.secrets` counting the secrets met. A value that
+ * holds no secret is answered as it is, not copied: the bags come fresh from the request's decoding,
+ * and a Machine's state (its events a list of objects) was copied whole for every request.
+ */
+function unwrapped(value: unknown, seen: { secrets: number }): unknown {
+  if (typeof value !== "object" || value === null) return value;
   if (isSecret(value)) {
-    found();
-    return unwrapped(value.value, found);
+    seen.secrets++;
+    return unwrapped(value.value, seen);
   }
-  if (Array.isArray(value)) return value.map((v) => unwrapped(v, found));
-  if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unwrapped(v, found)]));
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const plain = unwrapped(value[i], seen);
+      if (plain !== value[i]) (copy ??= value.slice())[i] = plain;
+    }
+    return copy ?? value;
   }
-  return value;
+  const record = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | undefined;
+  for (const key of Object.keys(record)) {
+    const plain = unwrapped(record[key], seen);
+    if (plain !== record[key]) (copy ??= { ...record })[key] = plain;
+  }
+  return copy ?? value;
 }
 
 /** The plain values of a bag from the engine, and which top-level keys held a secret. */
 export function fromWire(wire: Record<string, unknown> | undefined): PlainProps {
   const secretKeys = new Set<string>();
   const props: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(wire ?? {})) {
-    props[key] = unwrapped(value, () => secretKeys.add(key));
+  if (wire === undefined) return { props, secretKeys };
+  const seen = { secrets: 0 };
+  for (const key of Object.keys(wire)) {
+    const before = seen.secrets;
+    props[key] = unwrapped(wire[key], seen);
+    if (seen.secrets > before) secretKeys.add(key);
   }
   return { props, secretKeys };
 }

@@ -20,6 +20,15 @@ test("fromWire: secrets at the top, inside objects and arrays, and inside each o
   expect([...secretKeys].sort()).toEqual(["apiKey", "nested", "tags"]);
 });
 
+test("fromWire: the bag it is given is left as it was, a secret's siblings kept beside its plain value", () => {
+  const events = [{ name: "create", state: "done" }];
+  const wire = { events, nested: { keep: [1, 2], token: secret("t") }, list: [{ a: 1 }, secret("s")] };
+  const given = JSON.parse(JSON.stringify(wire)) as unknown;
+  const { props } = fromWire(wire);
+  expect(props).toEqual({ events, nested: { keep: [1, 2], token: "t" }, list: [{ a: 1 }, "s"] });
+  expect(wire).toEqual(given);
+});
+
 test("fromWire: no properties (the engine sends none) → empty, nothing secret", () => {
   expect(fromWire(undefined)).toEqual({ props: {}, secretKeys: new Set() });
 });
