@@ -56,7 +56,7 @@ function unwrapped(value: unknown, seen: { secrets: number }): unknown {
 export function fromWire(wire: Record<string, unknown> | undefined): PlainProps {
   const secretKeys = new Set<string>();
   const props: Record<string, unknown> = {};
-  if (wire === undefined) return { props, secretKeys };
+  if (wire === undefined || wire === null) return { props, secretKeys };
   const seen = { secrets: 0 };
   for (const key of Object.keys(wire)) {
     const before = seen.secrets;
