@@ -7,7 +7,7 @@
 import { PROVIDER, type ConvergenceResult } from "./convergence";
 import { round } from "./support";
 import type { HeadroomResult } from "./emulatorHeadroom";
-import type { EngineKind, EngineResult } from "./engine";
+import type { EngineKind, EngineResult, EngineRow } from "./engine";
 import type { EngineUpResult } from "./engineUp";
 import type { FleetResult, ScaleBaseline, ScaleCommand } from "./fleet";
 import type { StartResult } from "./pluginStart";
@@ -106,6 +106,17 @@ export function judgeConsole(r: Partial<Pick<BenchResults, "headroom">>): Target
   ]);
 }
 
+/** Those of `labelled` (a kind of benchmark 4 and its label) that ran, each its row and label. */
+function rowsRun(
+  r: Partial<Pick<BenchResults, "engine">>,
+  labelled: ReadonlyArray<[EngineKind, string]>,
+): Array<[EngineRow, string]> {
+  return labelled.flatMap(([kind, label]): Array<[EngineRow, string]> => {
+    const row = r.engine?.rows.find((x) => x.kind === kind);
+    return row ? [[row, label]] : [];
+  });
+}
+
 /**
  * The plugin route's targets (benchmark 4's `pluginMachine` row, benchmark 5's plugin columns and
  * benchmark 7, when they ran). Its preview and refresh of 200 Machines, on the plugin as users
@@ -143,24 +154,21 @@ export function judgePlugin(
       ["goNoop", "the Go no-op plugin"],
       ["goNoopMachine", "the Go no-op answering the plugin's state"],
     ];
-    for (const [kind, label] of floors) {
-      const floor = r.engine?.rows.find((x) => x.kind === kind);
-      if (floor)
-        targets.push(
-          target(
-            `pulumi preview, ${n} Machines on the plugin vs ${label}`,
-            "≤ 1.2",
-            round(plugin.previewMs / floor.previewMs),
-            (v) => v <= 1.2,
-          ),
-          target(
-            `pulumi refresh, ${n} Machines on the plugin vs ${label}`,
-            "≤ 1.2",
-            round(plugin.refreshMs / floor.refreshMs),
-            (v) => v <= 1.2,
-          ),
-        );
-    }
+    for (const [floor, label] of rowsRun(r, floors))
+      targets.push(
+        target(
+          `pulumi preview, ${n} Machines on the plugin vs ${label}`,
+          "≤ 1.2",
+          round(plugin.previewMs / floor.previewMs),
+          (v) => v <= 1.2,
+        ),
+        target(
+          `pulumi refresh, ${n} Machines on the plugin vs ${label}`,
+          "≤ 1.2",
+          round(plugin.refreshMs / floor.refreshMs),
+          (v) => v <= 1.2,
+        ),
+      );
   }
   const up = r.up?.rows.find((x) => x.machines === 50 && x.pluginOverFloor != null);
   if (up)
@@ -242,18 +250,15 @@ export function judgeFleet(r: Partial<Pick<BenchResults, "engine" | "fleet">>): 
       ["noop40", "a no-op of their shape"],
       ["noop40stack", "that no-op loading zod and axios"],
     ];
-    for (const [kind, label] of beside) {
-      const baseline = r.engine?.rows.find((x) => x.kind === kind);
-      if (baseline)
-        targets.push(
-          target(
-            `pulumi refresh, ${n} Machines vs ${label}`,
-            "≤ 1.1",
-            round(machines.refreshRatio / baseline.refreshRatio),
-            (v) => v <= 1.1,
-          ),
-        );
-    }
+    for (const [baseline, label] of rowsRun(r, beside))
+      targets.push(
+        target(
+          `pulumi refresh, ${n} Machines vs ${label}`,
+          "≤ 1.1",
+          round(machines.refreshRatio / baseline.refreshRatio),
+          (v) => v <= 1.1,
+        ),
+      );
   }
   if (!r.fleet) return targets;
   const { limited, scale } = r.fleet;
