@@ -5,7 +5,7 @@
  * it can report at exit; the mark only grows, so the last reading before the process goes is its
  * peak to within the growth of one interval. Linux only (the benchmarks' machines).
  */
-import * as fs from "node:fs";
+import { processesOf, statusOf } from "../test/e2e/support/processes";
 
 /** How often the processes are read. */
 export const INTERVAL_MS = 50;
@@ -20,16 +20,10 @@ export interface PeakWatch {
 export function watchPeakRss(executable: string): PeakWatch {
   const peaks = new Map<number, number>();
   const read = () => {
-    for (const entry of fs.readdirSync("/proc")) {
-      if (!/^\d+$/.test(entry)) continue;
-      const pid = Number(entry);
-      try {
-        if (fs.readlinkSync(`/proc/${pid}/exe`) !== executable) continue;
-        const kb = highWaterKB(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
-        if (kb !== undefined) peaks.set(pid, Math.max(peaks.get(pid) ?? 0, kb));
-      } catch {
-        // The process ended between the listing and the read, or is not ours to read.
-      }
+    for (const pid of processesOf(executable)) {
+      const status = statusOf(pid);
+      const kb = status === undefined ? undefined : highWaterKB(status);
+      if (kb !== undefined) peaks.set(pid, Math.max(peaks.get(pid) ?? 0, kb));
     }
   };
   read();

@@ -20,6 +20,22 @@ function read(file: string): string | undefined {
   }
 }
 
+/** The processes whose executable is `file` (/proc/<pid>/exe), this one left out. */
+export function processesOf(file: string): number[] {
+  return pids().filter((pid) => {
+    try {
+      return fs.readlinkSync(`/proc/${pid}/exe`) === file;
+    } catch {
+      return false; // gone, or not ours to read
+    }
+  });
+}
+
+/** Process `pid`'s /proc/<pid>/status, or undefined once it is gone. */
+export function statusOf(pid: number): string | undefined {
+  return read(`/proc/${pid}/status`);
+}
+
 /** The direct children of `parent` whose command name is `name`. */
 export function childrenNamed(parent: number, name: string): number[] {
   return pids().filter((pid) => {
