@@ -157,6 +157,25 @@ function instructionsSection(counts: InstructionsResult): string[] {
       counts.perResource.map((x) => [resourceLabels[x.kind], x.baseM, x.withResourcesM, x.perResourceK]),
     ),
     ``,
+    ...(counts.refreshPerResource
+      ? [
+          table(
+            [
+              `a Machine's Read + Diff, as a refresh asks them (${counts.resources} resources, 8 in flight)`,
+              "base, M",
+              "with them, M",
+              "per resource, K",
+            ],
+            counts.refreshPerResource.map((x) => [
+              resourceLabels[x.kind],
+              x.baseM,
+              x.withResourcesM,
+              x.perResourceK,
+            ]),
+          ),
+          ``,
+        ]
+      : []),
   ];
 }
 

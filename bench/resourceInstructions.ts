@@ -9,12 +9,19 @@
  * what they check against (the account, the catalog) once a process, as in a preview: an emulator
  * in this process answers, outside the count.
  *
- *   node -r ts-node/register/transpile-only bench/resourceInstructions.ts [--resources 200]
+ *   node -r ts-node/register/transpile-only bench/resourceInstructions.ts [--resources 200] [--refresh]
  *
  * The Go no-op runs twice: as the engine starts it, and with GOMAXPROCS=1. Under callgrind, which
  * runs one thread at a time, Go's idle processors spin looking for work between two requests, and
  * that spinning (about 15 M instructions a resource here) is counted with the rest; with one
  * processor there is none, so that row is the floor the release is held to.
+ *
+ * The refresh's count (`--refresh`) is the same with `Read` then `Diff` of an unchanged Machine,
+ * as the engine asks them in a refresh, a few resources in flight: one machine the emulator holds,
+ * made before any count, read by every resource; both plugins get the outputs and inputs the
+ * release answers its import (an uncounted run). The reads share the account's listings
+ * (provider/account/listSnapshot.ts), on the real clock: callgrind's slowness makes the plugin
+ * take a few more of them than a refresh does (a listing serves reads for 2 s), which counts them.
  *
  * Needs valgrind on PATH; the release is built when stale (`npm run plugin:dist`).
  */
@@ -22,7 +29,9 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
-import { PluginClient } from "../tools/plugin/pluginClient";
+import { spawn } from "node:child_process";
+import { PluginClient, printedPort } from "../tools/plugin/pluginClient";
+import { VmApiClient } from "../src/client";
 import { startE2eEmulator } from "../test/e2e/support/kit";
 import { goNoopPluginDir } from "./releasePlugin";
 import { counted, releaseExecutable } from "./startInstructions";
@@ -81,15 +90,79 @@ export function preview(
   };
 }
 
+/** A Machine's stored state: its outputs and its inputs. */
+interface Stored {
+  id: string;
+  outputs: Record<string, unknown>;
+  inputs: Record<string, unknown>;
+}
+
+/** Reads the engine keeps in flight in a refresh (`--parallel`'s default on this machine's two cores). */
+const IN_FLIGHT = 8;
+/** Resources a refresh reads before the counted ones, in the base too: the account's listing is taken among them. */
+const FIRST_READS = IN_FLIGHT;
+
+/**
+ * Asks the plugin on `port` what a refresh asks of `resources` unchanged Machines, all of
+ * `stored`: each resource's `Read` then its `Diff`, `IN_FLIGHT` resources at a time, after
+ * `FIRST_READS` others (in the base too).
+ */
+export function refresh(
+  resources: number,
+  settings: Record<string, string>,
+  stored: Stored,
+): (port: string) => Promise<void> {
+  return async (port) => {
+    const client = new PluginClient(port, 120_000);
+    try {
+      await client.pluginVersion();
+      await client.configure(settings);
+      let next = 0;
+      const total = FIRST_READS + resources;
+      const reader = async () => {
+        for (let i = next++; i < total; i = next++) {
+          const urn = `${URN}-${i}`;
+          const read = await client.read(urn, stored.id, stored.outputs, stored.inputs);
+          await client.diff(urn, stored.id, read.properties, read.inputs);
+        }
+      };
+      await Promise.all(Array.from({ length: IN_FLIGHT }, reader));
+    } finally {
+      client.close();
+    }
+  };
+}
+
+/** A machine made in the emulator, and what the release answers its import (uncounted). */
+export async function storedMachine(file: string, settings: Record<string, string>): Promise<Stored> {
+  const api = new VmApiClient({ apiKey: settings.apiKey, baseUrl: settings.baseUrl });
+  type CreateInput = Parameters<typeof api.machines.create>[0];
+  const made = await api.machines.create({ ...INPUTS, machineName: "bench-read" } as CreateInput);
+  await api.machines.waitFor(made.id, "ready", { pollPolicy: { initialDelayMs: 5, maxDelayMs: 20 } });
+  const child = spawn(file, [], { stdio: ["ignore", "pipe", "ignore"] });
+  try {
+    const client = new PluginClient(await printedPort(child, 60_000), 60_000);
+    try {
+      await client.configure(settings);
+      const read = await client.read(URN, made.id, {}, {});
+      return { id: made.id, outputs: read.properties, inputs: read.inputs };
+    } finally {
+      client.close();
+    }
+  } finally {
+    child.kill("SIGTERM");
+  }
+}
+
 /** One plugin's count: all threads, millions of instructions, for `resources` Machines. */
 async function allThreads(
   file: string,
+  drive: (resources: number) => (port: string) => Promise<void>,
   resources: number,
-  settings: Record<string, string>,
   work: string,
   env: NodeJS.ProcessEnv,
 ): Promise<number> {
-  const threads = await counted(file, [], preview(resources, settings), work, env);
+  const threads = await counted(file, [], drive(resources), work, env);
   return threads.reduce((a, b) => a + b, 0);
 }
 
@@ -98,26 +171,41 @@ export interface ResourceCount {
   /** Millions of instructions, every thread, with no resource and with N. */
   baseM: number;
   withResourcesM: number;
-  /** Instructions (thousands) of one resource's Check + Diff. */
+  /** Instructions (thousands) of one resource's Check + Diff (a preview's), or Read + Diff (a refresh's). */
   perResourceK: number;
 }
 
-export async function resourceInstructions(resources: number): Promise<ResourceCount[]> {
+/** What is counted per resource: a preview's Check + Diff, or a refresh's Read + Diff. */
+export type Shape = "preview" | "refresh";
+
+export async function resourceInstructions(
+  resources: number,
+  shape: Shape = "preview",
+): Promise<ResourceCount[]> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "vmapi-resource-count-"));
   const emu = await startE2eEmulator();
   const settings = { apiKey: emu.keys.individual, baseUrl: emu.url };
   try {
+    const release = releaseExecutable(work);
+    const stored = shape === "refresh" ? await storedMachine(release, settings) : undefined;
+    const drive = (n: number) => (stored ? refresh(n, settings, stored) : preview(n, settings));
     const goNoop = path.join(goNoopPluginDir(), "pulumi-resource-vmapi");
     const runs: Record<ResourceCount["kind"], { file: string; env: NodeJS.ProcessEnv }> = {
-      release: { file: releaseExecutable(work), env: {} },
+      release: { file: release, env: {} },
       goNoop: { file: goNoop, env: {} },
       goNoopOneProc: { file: goNoop, env: { GOMAXPROCS: "1" } },
     };
     const rows: ResourceCount[] = [];
-    for (const kind of ["release", "goNoop", "goNoopOneProc"] as const) {
+    // A refresh's reads keep Go's idle processors spinning under callgrind far longer than a
+    // preview's checks (billions of instructions for a few resources): only the one-processor row.
+    const kinds =
+      shape === "refresh"
+        ? (["release", "goNoopOneProc"] as const)
+        : (["release", "goNoop", "goNoopOneProc"] as const);
+    for (const kind of kinds) {
       const { file, env } = runs[kind];
-      const baseM = await allThreads(file, 0, settings, work, env);
-      const withResourcesM = await allThreads(file, resources, settings, work, env);
+      const baseM = await allThreads(file, drive, 0, work, env);
+      const withResourcesM = await allThreads(file, drive, resources, work, env);
       rows.push({
         kind,
         baseM: Math.round(baseM * 10) / 10,
@@ -133,8 +221,8 @@ export async function resourceInstructions(resources: number): Promise<ResourceC
 }
 
 if (require.main === module) {
-  const { values } = parseArgs({ options: { resources: { type: "string" } } });
-  resourceInstructions(Number(values.resources ?? 200)).then(
+  const { values } = parseArgs({ options: { resources: { type: "string" }, refresh: { type: "boolean" } } });
+  resourceInstructions(Number(values.resources ?? 200), values.refresh ? "refresh" : "preview").then(
     (rows) => process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`),
     (error: unknown) => {
       process.stderr.write(

@@ -122,6 +122,31 @@ export class PluginClient {
     await this.#ask("diff", request);
   }
 
+  /**
+   * `Read` of resource `urn` (`id`), as a refresh asks it: its stored outputs and inputs; resolves
+   * with what the plugin answers (both empty for a resource that is gone).
+   */
+  async read(
+    urn: string,
+    id: string,
+    properties: Record<string, unknown>,
+    inputs: Record<string, unknown>,
+  ): Promise<{ properties: Record<string, unknown>; inputs: Record<string, unknown> }> {
+    const request = new this.#proto.ReadRequest();
+    request.setUrn(urn);
+    request.setId(id);
+    request.setProperties(this.#struct.Struct.fromJavaScript(properties));
+    request.setInputs(this.#struct.Struct.fromJavaScript(inputs));
+    const answer = (await this.#ask("read", request)) as {
+      getProperties(): { toJavaScript(): Record<string, unknown> } | undefined;
+      getInputs(): { toJavaScript(): Record<string, unknown> } | undefined;
+    };
+    return {
+      properties: answer.getProperties()?.toJavaScript() ?? {},
+      inputs: answer.getInputs()?.toJavaScript() ?? {},
+    };
+  }
+
   close(): void {
     this.#client.close();
   }
