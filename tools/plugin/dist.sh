@@ -29,7 +29,8 @@
 # emulator) makes a startup snapshot of start.js into a single-executable blob (`node
 # --experimental-sea-config`, `useSnapshot`: the modules loaded, the schema parsed), with the
 # provider's script and V8's code cache of it as assets, made by tools/plugin/codeCache.ts from a
-# run of the plugin through `Configure` started from a snapshot of the same script (both snapshots
+# run of the plugin through `Configure`, then a preview's and a refresh's requests of Machines (an
+# emulator of the API in the build's process answers), started from a snapshot of the same script (both snapshots
 # made with codeCache.ts's SNAPSHOT_FLAGS, or V8 rejects the cache); postject injects the blob into
 # a copy of that Node build. A snapshot and a code cache only run on the Node binary that made them.
 #
