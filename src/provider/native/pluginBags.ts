@@ -44,8 +44,19 @@ export function withAutoNamed(props: EngineProps, autoNamed: boolean): EnginePro
  * whether its name was drawn (`autoNamed`, as the bag the call is about stored it).
  */
 export function resourceFacts(urn: string, autoNamed: boolean, randomSeed?: string): ResourceFacts {
-  const identity = urnIdentity(urn);
-  return { name: urnParts(urn).name, identity, namingSeed: randomSeed ?? identity, autoNamed };
+  // The identity is a digest of the URN, which only creates and names use: made at its first
+  // read, not for every read and diff (two digests of a refresh's every resource, three of a preview's).
+  let identity: string | undefined;
+  return {
+    name: urnParts(urn).name,
+    get identity() {
+      return (identity ??= urnIdentity(urn));
+    },
+    get namingSeed() {
+      return randomSeed ?? this.identity;
+    },
+    autoNamed,
+  };
 }
 
 /** The engine's timeout of `operation` (seconds; 0: none) as the operation's bound, named as the engine sent it. */

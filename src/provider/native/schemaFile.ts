@@ -28,6 +28,8 @@ interface SchemaDocument {
 /** The schema, and the secret properties of each resource and function. */
 export class NativeSchema {
   private readonly doc: SchemaDocument;
+  /** Each answer below, by what it was asked of: the schema does not change, and every call asks. */
+  private readonly answers = new Map<string, readonly string[]>();
 
   constructor(readonly text: string) {
     this.doc = JSON.parse(text) as SchemaDocument;
@@ -39,23 +41,37 @@ export class NativeSchema {
   }
 
   /** Inputs of resource `kind` that are always secret. */
-  secretInputs(kind: string): string[] {
-    return secretOf(this.doc.resources?.[pluginToken(kind)]?.inputProperties);
+  secretInputs(kind: string): readonly string[] {
+    return this.answer(`secretInputs ${kind}`, () =>
+      secretOf(this.doc.resources?.[pluginToken(kind)]?.inputProperties),
+    );
   }
 
   /** Outputs of resource `kind` that are always secret. */
-  secretOutputs(kind: string): string[] {
-    return secretOf(this.doc.resources?.[pluginToken(kind)]?.properties);
+  secretOutputs(kind: string): readonly string[] {
+    return this.answer(`secretOutputs ${kind}`, () =>
+      secretOf(this.doc.resources?.[pluginToken(kind)]?.properties),
+    );
   }
 
   /** Every output of resource `kind`. */
-  outputNames(kind: string): string[] {
-    return Object.keys(this.doc.resources?.[pluginToken(kind)]?.properties ?? {});
+  outputNames(kind: string): readonly string[] {
+    return this.answer(`outputNames ${kind}`, () =>
+      Object.keys(this.doc.resources?.[pluginToken(kind)]?.properties ?? {}),
+    );
   }
 
   /** Result properties of function `name` that are secret. */
-  secretResults(name: string): string[] {
-    return secretOf(this.doc.functions?.[pluginToken(name)]?.outputs?.properties);
+  secretResults(name: string): readonly string[] {
+    return this.answer(`secretResults ${name}`, () =>
+      secretOf(this.doc.functions?.[pluginToken(name)]?.outputs?.properties),
+    );
+  }
+
+  private answer(question: string, make: () => string[]): readonly string[] {
+    let answer = this.answers.get(question);
+    if (answer === undefined) this.answers.set(question, (answer = Object.freeze(make())));
+    return answer;
   }
 }
 

@@ -10,7 +10,9 @@ import { Accounts } from "../../../src/provider/account/accounts";
 import { dynamicProvider } from "../../../src/provider/dynamic/dynamicProvider";
 import { implementationOf, type Implementation } from "../../../src/provider/implementations";
 import { NativeProvider } from "../../../src/provider/native/nativeProvider";
+import { resourceFacts } from "../../../src/provider/native/pluginBags";
 import { shippedSchema } from "../../../src/provider/native/schemaFile";
+import { urnIdentity } from "../../../src/contract/unfinishedCreates";
 import { providerContext } from "../../../src/provider/account/context";
 import { ResourceInitError } from "../../../src/provider/shared/partialFailure";
 import type { Call } from "../../../src/provider/shared/resourceImplementation";
@@ -188,5 +190,21 @@ describe("the call an implementation is given", () => {
     });
     await door.create({ size: 1, __customTimeouts: { create: "90s" } });
     expect(calls[0].timeout).toEqual({ ms: 90_000, label: "customTimeouts.create (90s)" });
+  });
+
+  it("plugin door: the resource's identity is its URN's digest; its naming seed the engine's randomSeed, else that identity", () => {
+    const urn = "urn:pulumi:dev::p::vmapi:index:Machine::box";
+    expect(resourceFacts(urn, false)).toEqual({
+      name: "box",
+      identity: urnIdentity(urn),
+      namingSeed: urnIdentity(urn),
+      autoNamed: false,
+    });
+    expect(resourceFacts(urn, true, "ab12")).toEqual({
+      name: "box",
+      identity: urnIdentity(urn),
+      namingSeed: "ab12",
+      autoNamed: true,
+    });
   });
 });
