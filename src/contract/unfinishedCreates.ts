@@ -50,6 +50,17 @@ export function createIdentity(inputs: Record<string, unknown>): string {
   return typeof seed === "string" ? seed : typeof name === "string" ? name : "";
 }
 
+/** How every creating name ends, whichever resource's: ` (creating <token>)`. */
+const CREATING_END = new RegExp(` \\(creating [0-9a-f]{${TOKEN_LENGTH}}\\)$`);
+
+/**
+ * Pure: whether `name` ends as a creating name does, whichever resource's (a name that does not
+ * is nobody's creating name, and needs no digest to tell).
+ */
+export function endsAsCreating(name: string): boolean {
+  return CREATING_END.test(name);
+}
+
 /** What the creating names of the resource `identity` end with: ` (creating <token>)`. */
 export function creatingSuffix(identity: string): string {
   const token = crypto

@@ -20,6 +20,7 @@ import type { Machine as ApiMachine } from "../../contract/schemas";
 import {
   creatingName,
   creatingSuffix,
+  endsAsCreating,
   leftByUnfinishedCreates,
   nameBeforeCreating,
 } from "../../contract/unfinishedCreates";
@@ -57,7 +58,14 @@ export function creatingNameOf(resource: ResourceFacts, name: string): string {
  * is), so a refresh records it as the input and the next `up` renames the machine in place. Any
  * other name is the machine's own.
  */
-export function nameToGet(machineName: string, declared: unknown, identity: string): string {
+export function nameToGet(
+  machineName: string,
+  declared: unknown,
+  resource: Pick<ResourceFacts, "identity">,
+): string {
+  // A name that is nobody's creating name is the machine's own, without the identity's digest.
+  if (!endsAsCreating(machineName)) return machineName;
+  const identity = resource.identity;
   if (!machineName.endsWith(creatingSuffix(identity))) return machineName;
   if (typeof declared === "string" && creatingName(declared, identity) === machineName) return declared;
   return nameBeforeCreating(machineName, identity);

@@ -135,7 +135,7 @@ export const machineProvider: MachineImplementation = {
     // Inputs as the machine stands: a machine at rest in the other power state shows as drift.
     const resting = isPowerState(machine.state) ? machine.state : outs.state;
     const inputs: EngineProps = { ...inputsFromOutputs(outs), state: resting };
-    if (typeof outs.name === "string") inputs.name = nameToGet(outs.name, props.name, call.resource.identity);
+    if (typeof outs.name === "string") inputs.name = nameToGet(outs.name, props.name, call.resource);
     return { id, props: outs, inputs };
   },
 
