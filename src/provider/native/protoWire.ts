@@ -17,6 +17,24 @@ export const FIXED32 = 5;
 /** Strings this short are copied in a loop when they are ASCII; longer ones by Buffer's encoder. */
 const SHORT_STRING = 64;
 
+/**
+ * The short ASCII strings read lately, by a hash of their bytes: a bag's keys and most of its
+ * values (a Machine's state, its region, its template) come again in every request of a command,
+ * and each was built anew, a character at a time, for the collector to take back. A string found
+ * here is the same text (its bytes compared), handed out again; strings are immutable, so sharing
+ * one changes nothing. At most INTERNED_LIMIT are kept: past it, a new string takes the place of
+ * the one of its hash, or is not kept.
+ */
+const interned = new Map<number, string>();
+const INTERNED_LIMIT = 4096;
+
+/** Whether `text` is the `length` ASCII bytes of `buf` from `start`. */
+function sameAscii(text: string, buf: Buffer, start: number, length: number): boolean {
+  if (text.length !== length) return false;
+  for (let i = 0; i < length; i++) if (text.charCodeAt(i) !== buf[start + i]) return false;
+  return true;
+}
+
 /** Reads one message's bytes (or a part of them) front to back. */
 export class ProtoReader {
   pos = 0;
@@ -62,13 +80,20 @@ export class ProtoReader {
     const end = this.delimited();
     const start = this.pos;
     this.pos = end;
-    if (end - start <= SHORT_STRING) {
-      let ascii = "";
+    const length = end - start;
+    if (length <= SHORT_STRING) {
+      const buf = this.buf;
+      let hash = length;
       for (let i = start; i < end; i++) {
-        const byte = this.buf[i];
-        if (byte >= 0x80) return this.buf.toString("utf8", start, end);
-        ascii += String.fromCharCode(byte);
+        const byte = buf[i];
+        if (byte >= 0x80) return buf.toString("utf8", start, end);
+        hash = (Math.imul(hash, 31) + byte) | 0;
       }
+      const known = interned.get(hash);
+      if (known !== undefined && sameAscii(known, buf, start, length)) return known;
+      let ascii = "";
+      for (let i = start; i < end; i++) ascii += String.fromCharCode(buf[i]);
+      if (known !== undefined || interned.size < INTERNED_LIMIT) interned.set(hash, ascii);
       return ascii;
     }
     return this.buf.toString("utf8", start, end);

@@ -287,6 +287,15 @@ describe("Struct values at the edges", () => {
     expect(JSON.stringify(decoded)).toBe('{"a":"2","b":"3"}');
   });
 
+  it("decode: short strings read again, and strings whose hashes collide ('Aa', 'BB') → each its own text every time", () => {
+    const texts = ["Aa", "BB", "AaAa", "BBBB", "AaBB", "BBAa", "ready", "", "x".repeat(64), "é"];
+    for (let round = 0; round < 3; round++)
+      for (const order of [texts, [...texts].reverse()]) {
+        const bag = Object.fromEntries(order.map((text, i) => [`${text}-${i}`, text]));
+        expect(codec.decode(codec.encode({ return: bag })).return).toEqual(bag);
+      }
+  });
+
   it("decode: bytes cut short anywhere → a RangeError, never a hang or a wrong value", () => {
     const bytes = codec.encode({ return: { text: "é".repeat(300), list: [1, { a: true }], n: 2 ** 53 } });
     for (let cut = 1; cut < bytes.length; cut += 7) {
