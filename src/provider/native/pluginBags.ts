@@ -11,7 +11,7 @@ import { urnIdentity } from "../../contract/unfinishedCreates";
 import { boundOf, type Bound, type Operation } from "../shared/operationOptions";
 import type { EngineProps, ResourceFacts } from "../shared/resourceImplementation";
 import { urnParts } from "./urns";
-import { fromWire } from "./wireValues";
+import { fromWire, plainValue } from "./wireValues";
 
 /** The key the plugin keeps beside a resource's inputs and outputs. */
 const AUTO_NAMED = "__autoNamed";
@@ -25,12 +25,15 @@ export interface WireBag {
 
 /** `wire` as an implementation takes it (module comment). */
 export function openWire(wire: EngineProps): WireBag {
-  const { props, secretKeys } = fromWire(wire);
-  const plain: Record<string, unknown> = {};
-  for (const key of Object.keys(props)) if (!key.startsWith("__")) plain[key] = props[key];
-  const secrets: string[] = [];
-  for (const key of secretKeys) if (key in plain) secrets.push(key);
-  return { plain, secretKeys: secrets, autoNamed: props[AUTO_NAMED] === true };
+  // One pass: the `__` keys left out as the values are opened, not copied out of them after.
+  const { props, secretKeys } = fromWire(wire, isInternal);
+  const autoNamed = wire === undefined || wire === null ? undefined : plainValue(wire[AUTO_NAMED]);
+  return { plain: props, secretKeys: [...secretKeys], autoNamed: autoNamed === true };
+}
+
+/** A key the plugin keeps, or an earlier version of it kept, beside a bag's properties. */
+function isInternal(key: string): boolean {
+  return key.startsWith("__");
 }
 
 /** `props` with what the plugin keeps in state beside them: whether the resource's name was drawn. */

@@ -52,13 +52,25 @@ function unwrapped(value: unknown, seen: { secrets: number }): unknown {
   return copy ?? value;
 }
 
-/** The plain values of a bag from the engine, and which top-level keys held a secret. */
-export function fromWire(wire: Record<string, unknown> | undefined): PlainProps {
+/** `value` with every secret mark removed. */
+export function plainValue(value: unknown): unknown {
+  return unwrapped(value, { secrets: 0 });
+}
+
+/**
+ * The plain values of a bag from the engine, and which top-level keys held a secret; the keys
+ * `dropped` answers true for are left out of both.
+ */
+export function fromWire(
+  wire: Record<string, unknown> | undefined,
+  dropped?: (key: string) => boolean,
+): PlainProps {
   const secretKeys = new Set<string>();
   const props: Record<string, unknown> = {};
   if (wire === undefined || wire === null) return { props, secretKeys };
   const seen = { secrets: 0 };
   for (const key of Object.keys(wire)) {
+    if (dropped?.(key)) continue;
     const before = seen.secrets;
     props[key] = unwrapped(wire[key], seen);
     if (seen.secrets > before) secretKeys.add(key);
@@ -76,7 +88,8 @@ export function toWire(
 ): Record<string, unknown> {
   const secret = new Set(secretKeys);
   const wire: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(props)) {
+  for (const key of Object.keys(props)) {
+    const value = props[key];
     if (value === undefined) continue;
     wire[key] = secret.has(key) ? { [SIG_KEY]: SECRET_SIG, value } : value;
   }

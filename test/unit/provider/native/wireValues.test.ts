@@ -5,6 +5,7 @@
  */
 import { UNKNOWN } from "../../../../src/provider/shared/unknown";
 import { fromWire, toWire } from "../../../../src/provider/native/wireValues";
+import { openWire } from "../../../../src/provider/native/pluginBags";
 
 const SIG = { "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270" };
 const secret = (value: unknown) => ({ ...SIG, value });
@@ -52,4 +53,22 @@ test("toWire then fromWire → the same values and the same secret keys", () => 
   const back = fromWire(toWire(props, ["b", "d"]));
   expect(back.props).toEqual(props);
   expect([...back.secretKeys].sort()).toEqual(["b", "d"]);
+});
+
+test("openWire: the plugin's `__` keys left out of the values and of the secret keys; whether the name was drawn read, secret or not", () => {
+  const bag = openWire({
+    name: "box-1a2b3c4",
+    apiKey: secret("k"),
+    __autoNamed: true,
+    __namingSeed: secret("s"),
+    __resourceName: "box",
+  });
+  expect(bag).toEqual({
+    plain: { name: "box-1a2b3c4", apiKey: "k" },
+    secretKeys: ["apiKey"],
+    autoNamed: true,
+  });
+  expect(openWire({ name: "box", __autoNamed: secret(true) }).autoNamed).toBe(true);
+  expect(openWire({ name: "box", __autoNamed: false }).autoNamed).toBe(false);
+  expect(openWire({})).toEqual({ plain: {}, secretKeys: [], autoNamed: false });
 });
