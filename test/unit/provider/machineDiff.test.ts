@@ -1,6 +1,7 @@
 import { providerContext } from "../../../src/provider/account/context";
 import { machineProvider as machineImplementation } from "../../../src/provider/machine/machineProvider";
 import { MACHINE_DIFF_TABLE, digestPassword } from "../../../src/provider/machine/machineModel";
+import { DEFAULT_WAIT_SECONDS } from "../../../src/provider/machine/converge";
 import { UNKNOWN } from "../../../src/provider/shared/unknown";
 import { MACHINE_BASICS } from "../../kit/machines";
 import { OFFLINE_SETTINGS, viaSettings } from "../../kit/providers";
@@ -119,6 +120,40 @@ describe("Machine diff table", () => {
     const result = await machineProvider.diff("ps1", olds(), news({ templateId: UNKNOWN, name: UNKNOWN }));
     expect(result.changes).toBe(true);
     expect(result.replaces).toEqual(["templateId"]);
+  });
+
+  it("diff: a state without the inputs the API never reports, or without the provider's settings (a machine taken in by import) → no change when they are declared as their defaults", async () => {
+    const imported = olds();
+    for (const key of ["templateId", "assignPublicIp", "takeInitialSnapshot", "email", "firstName"])
+      delete imported[key];
+    delete imported.waitTimeoutSeconds;
+    delete imported.releasePublicIpOnDestroy;
+    const declared = news({ waitTimeoutSeconds: DEFAULT_WAIT_SECONDS, releasePublicIpOnDestroy: false });
+    expect((await machineProvider.diff("ps1", imported, declared)).changes).toBe(false);
+    expect(await machineProvider.diff("ps1", imported, news({ waitTimeoutSeconds: 60 }))).toMatchObject({
+      changes: true,
+      changed: ["waitTimeoutSeconds"],
+    });
+  });
+
+  it("diff: a declared input the state holds nothing of (not one the API never reports) → a change", async () => {
+    const { networkId: _n, ...state } = olds();
+    expect(await machineProvider.diff("ps1", state, news())).toMatchObject({
+      changes: true,
+      changed: ["networkId"],
+    });
+  });
+
+  it("diff: a new password → a change; the declared power state compared with the observed one", async () => {
+    expect(await machineProvider.diff("ps1", olds(), news({ password: "new-password" }))).toMatchObject({
+      changes: true,
+      changed: ["password"],
+    });
+    expect(
+      await machineProvider.diff("ps1", { ...olds(), state: "off" }, news({ state: "off" })),
+    ).toMatchObject({
+      changes: false,
+    });
   });
 
   it("diff: same password → no change; the password is compared with its digest only", async () => {
