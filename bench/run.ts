@@ -49,6 +49,12 @@ const NAMES = [
   "instructions",
   "pluginScripts",
 ] as const;
+/**
+ * Timed rounds of the engine benchmark (a full run). Five since 2026-12-07: the medians of three
+ * moved by a fifth between back-to-back runs on this shared machine (docs/benchmarks.md).
+ */
+const ENGINE_ROUNDS = 5;
+
 /** Resources per stack in the engine benchmark. */
 const ENGINE_RESOURCES = 200;
 type Name = (typeof NAMES)[number];
@@ -83,7 +89,7 @@ async function main(): Promise<void> {
     partial.headroom = await step("3. emulator headroom", () => emulatorHeadroom(quick ? 3 : 10));
   if (wanted("engine"))
     partial.engine = await step("4. real engine", () =>
-      engineBenchmark(ENGINE_RESOURCES, quick ? 1 : 3, kinds),
+      engineBenchmark(ENGINE_RESOURCES, quick ? 1 : ENGINE_ROUNDS, kinds),
     );
   if (wanted("up")) partial.up = await step("5. pulumi up", engineUpBenchmark);
   if (wanted("fleet")) partial.fleet = await step("6. fleets", () => fleetBenchmark(quick));
