@@ -87,18 +87,11 @@ function built(node: readonly string[], args: string[]): Promise<void> {
   });
 }
 
-/** Runs `node args` as the plugin, asks it what the engine asks, and has it write its cache (SIGUSR2). */
+/**
+ * Runs `node args` as the plugin, asks it what the engine asks (of Machines too, answered by an
+ * emulator in this process), and has it write its cache (SIGUSR2).
+ */
 async function trained(node: readonly string[], args: string[]): Promise<void> {
-  // No NODE_OPTIONS: V8 takes a cache only under the flags it was made with, the executable's.
-  const child = spawn(node[0], [...node.slice(1), ...args], {
-    env: { PATH: process.env.PATH },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-  const port = await printedPort(child, TIMEOUT_MS).catch((err: Error) => {
-    throw new Error(`the training run ${err.message}`);
-  });
-  const client = new PluginClient(port, TIMEOUT_MS);
   const emulator = await startEmulator({
     port: 0,
     host: "127.0.0.1",
@@ -107,15 +100,28 @@ async function trained(node: readonly string[], args: string[]): Promise<void> {
     log: () => undefined,
   });
   try {
-    await client.throughConfigure(trainingSettings(emulator));
-    await askedOfMachines(client, emulator);
+    // No NODE_OPTIONS: V8 takes a cache only under the flags it was made with, the executable's.
+    const child = spawn(node[0], [...node.slice(1), ...args], {
+      env: { PATH: process.env.PATH },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    const port = await printedPort(child, TIMEOUT_MS).catch((err: Error) => {
+      throw new Error(`the training run ${err.message}`);
+    });
+    const client = new PluginClient(port, TIMEOUT_MS);
+    try {
+      await client.throughConfigure(trainingSettings(emulator));
+      await askedOfMachines(client, emulator);
+    } finally {
+      client.close();
+      child.kill("SIGUSR2");
+    }
+    const code = await exited;
+    if (code !== 0) throw new Error(`the training run exited ${code}`);
   } finally {
-    client.close();
     await emulator.close();
-    child.kill("SIGUSR2");
   }
-  const code = await exited;
-  if (code !== 0) throw new Error(`the training run exited ${code}`);
 }
 
 /** The emulator's time scale in the training (its machines start at once) and the plugin's poll scale. */
