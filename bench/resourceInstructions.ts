@@ -31,7 +31,7 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { spawn } from "node:child_process";
 import { PluginClient, printedPort } from "../tools/plugin/pluginClient";
-import { VmApiClient } from "../src/client";
+import { DECLARED_MACHINE, inFlight, readyMachine } from "../tools/plugin/machineRequests";
 import { startE2eEmulator } from "../test/e2e/support/kit";
 import { goNoopPluginDir } from "./releasePlugin";
 import { counted, releaseExecutable } from "./startInstructions";
@@ -40,13 +40,7 @@ const URN = "urn:pulumi:bench::machines::vmapi:index:Machine::machine-1";
 const ID = "psbench01";
 
 /** The program's inputs of one Machine (bench/pluginProgram.ts's). */
-export const INPUTS = {
-  region: "East Coast (NY2)",
-  machineType: "C4",
-  size: 50,
-  billingType: "hourly",
-  templateId: "tubsrv01",
-};
+export const INPUTS: Record<string, unknown> = DECLARED_MACHINE;
 
 /** Every output the schema declares for a Machine, each a value of its type, the inputs over them. */
 export function storedOutputs(): Record<string, unknown> {
@@ -117,16 +111,11 @@ export function refresh(
     try {
       await client.pluginVersion();
       await client.configure(settings);
-      let next = 0;
-      const total = FIRST_READS + resources;
-      const reader = async () => {
-        for (let i = next++; i < total; i = next++) {
-          const urn = `${URN}-${i}`;
-          const read = await client.read(urn, stored.id, stored.outputs, stored.inputs);
-          await client.diff(urn, stored.id, read.properties, read.inputs);
-        }
-      };
-      await Promise.all(Array.from({ length: IN_FLIGHT }, reader));
+      await inFlight(FIRST_READS + resources, IN_FLIGHT, async (i) => {
+        const urn = `${URN}-${i}`;
+        const read = await client.read(urn, stored.id, stored.outputs, stored.inputs);
+        await client.diff(urn, stored.id, read.properties, read.inputs);
+      });
     } finally {
       client.close();
     }
@@ -135,17 +124,14 @@ export function refresh(
 
 /** A machine made in the emulator, and what the release answers its import (uncounted). */
 export async function storedMachine(file: string, settings: Record<string, string>): Promise<Stored> {
-  const api = new VmApiClient({ apiKey: settings.apiKey, baseUrl: settings.baseUrl });
-  type CreateInput = Parameters<typeof api.machines.create>[0];
-  const made = await api.machines.create({ ...INPUTS, machineName: "bench-read" } as CreateInput);
-  await api.machines.waitFor(made.id, "ready", { pollPolicy: { initialDelayMs: 5, maxDelayMs: 20 } });
+  const id = await readyMachine(settings.apiKey, settings.baseUrl, "bench-read");
   const child = spawn(file, [], { stdio: ["ignore", "pipe", "ignore"] });
   try {
     const client = new PluginClient(await printedPort(child, 60_000), 60_000);
     try {
       await client.configure(settings);
-      const read = await client.read(URN, made.id, {}, {});
-      return { id: made.id, outputs: read.properties, inputs: read.inputs };
+      const read = await client.read(URN, id, {}, {});
+      return { id, outputs: read.properties, inputs: read.inputs };
     } finally {
       client.close();
     }

@@ -23,7 +23,7 @@ import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { VmApiClient } from "../../src/client";
+import { DECLARED_MACHINE, inFlight, readyMachine } from "./machineRequests";
 import { PluginClient, printedPort } from "./pluginClient";
 
 /** How long the training run may take to print its port, and to give each answer. */
@@ -127,15 +127,6 @@ async function trained(node: readonly string[], args: string[]): Promise<void> {
 /** The emulator's time scale in the training (its machines start at once) and the plugin's poll scale. */
 const TRAINING_TIME_SCALE = 0.002;
 
-/** A Machine of the training, as a program declares it. */
-const TRAINING_MACHINE = {
-  region: "East Coast (NY2)",
-  machineType: "C4",
-  size: 50,
-  billingType: "hourly",
-  templateId: "tubsrv01",
-} as const;
-
 /** Machines the engine asks about at once (a refresh's reads, 4 per core here), and rounds of them. */
 const IN_FLIGHT = 8;
 const ROUNDS = 2;
@@ -151,21 +142,16 @@ function trainingSettings(emulator: RunningEmulator): Record<string, string> {
  * made in `emulator` and stored as the plugin's import of it answers.
  */
 async function askedOfMachines(client: PluginClient, emulator: RunningEmulator): Promise<void> {
-  const api = new VmApiClient({ apiKey: emulator.keys.individual, baseUrl: emulator.url });
-  const made = await api.machines.create({ ...TRAINING_MACHINE, machineName: "training" });
-  await api.machines.waitFor(made.id, "ready", { pollPolicy: { initialDelayMs: 5, maxDelayMs: 20 } });
+  const id = await readyMachine(emulator.keys.individual, emulator.url, "training");
   const urn = (i: number) => `urn:pulumi:training::machines::vmapi:index:Machine::machine-${i}`;
-  const stored = await client.read(urn(0), made.id, {}, {});
-  for (let round = 0; round < ROUNDS; round++)
-    await Promise.all(
-      Array.from({ length: IN_FLIGHT }, async (_, i) => {
-        const resource = urn(1 + round * IN_FLIGHT + i);
-        await client.check(resource, TRAINING_MACHINE, TRAINING_MACHINE);
-        await client.diff(resource, made.id, stored.properties, TRAINING_MACHINE);
-        const read = await client.read(resource, made.id, stored.properties, stored.inputs);
-        await client.diff(resource, made.id, read.properties, read.inputs);
-      }),
-    );
+  const stored = await client.read(urn(0), id, {}, {});
+  await inFlight(ROUNDS * IN_FLIGHT, IN_FLIGHT, async (i) => {
+    const resource = urn(1 + i);
+    await client.check(resource, DECLARED_MACHINE, DECLARED_MACHINE);
+    await client.diff(resource, id, stored.properties, DECLARED_MACHINE);
+    const read = await client.read(resource, id, stored.properties, stored.inputs);
+    await client.diff(resource, id, read.properties, read.inputs);
+  });
 }
 
 if (require.main === module) {
