@@ -50,8 +50,13 @@ export function createIdentity(inputs: Record<string, unknown>): string {
   return typeof seed === "string" ? seed : typeof name === "string" ? name : "";
 }
 
-/** How every creating name ends, whichever resource's: ` (creating <token>)`. */
-const CREATING_END = new RegExp(` \\(creating [0-9a-f]{${TOKEN_LENGTH}}\\)$`);
+/** How a creating name ends, `token` its resource's: ` (creating <token>)`. */
+function creatingEnd(token: string): string {
+  return ` (creating ${token})`;
+}
+
+/** How every creating name ends, whichever resource's (creatingEnd of any token). */
+const CREATING_END = new RegExp(`${creatingEnd(`[0-9a-f]{${TOKEN_LENGTH}}`).replace(/[()]/g, "\\$&")}$`);
 
 /**
  * Pure: whether `name` ends as a creating name does, whichever resource's (a name that does not
@@ -68,7 +73,7 @@ export function creatingSuffix(identity: string): string {
     .update(JSON.stringify(["unfinished-create", identity]))
     .digest("hex")
     .slice(0, TOKEN_LENGTH);
-  return ` (creating ${token})`;
+  return creatingEnd(token);
 }
 
 /**
