@@ -11,6 +11,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { DECLARED_MACHINE } from "../tools/plugin/machineRequests";
 
 /** The repository's plugin folder: the npm package's launcher. */
 export const PLUGIN_DIR = path.resolve(__dirname, "..", "plugin");
@@ -38,16 +39,13 @@ export function pluginMachinesProgram(
 /** The text of that program's Pulumi.yaml. */
 export function machinesYaml(count: number, templateId: string, pluginDir?: string): string {
   const names = Array.from({ length: count }, (_, i) => `worker${i}`);
+  const properties = Object.entries({ ...DECLARED_MACHINE, templateId });
   const machine = (name: string) =>
     [
       `  ${name}:`,
       `    type: vmapi:index:Machine`,
       `    properties:`,
-      `      region: East Coast (NY2)`,
-      `      machineType: C4`,
-      `      size: 50`,
-      `      billingType: hourly`,
-      `      templateId: ${templateId}`,
+      ...properties.map(([key, value]) => `      ${key}: ${value}`),
     ].join("\n");
   return [
     `name: vmapi-bench-plugin-machines`,

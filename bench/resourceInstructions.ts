@@ -39,9 +39,6 @@ import { counted, releaseExecutable } from "./startInstructions";
 const URN = "urn:pulumi:bench::machines::vmapi:index:Machine::machine-1";
 const ID = "psbench01";
 
-/** The program's inputs of one Machine (bench/pluginProgram.ts's). */
-export const INPUTS: Record<string, unknown> = DECLARED_MACHINE;
-
 /** Every output the schema declares for a Machine, each a value of its type, the inputs over them. */
 export function storedOutputs(): Record<string, unknown> {
   const schema = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "plugin", "schema.json"), "utf8")) as {
@@ -60,7 +57,7 @@ export function storedOutputs(): Record<string, unknown> {
               ? {}
               : `${name}-value`;
   }
-  return { ...outputs, ...INPUTS, id: ID, state: "ready" };
+  return { ...outputs, ...DECLARED_MACHINE, id: ID, state: "ready" };
 }
 
 /** Asks the plugin on `port` what a preview asks of `resources` unchanged Machines. */
@@ -75,8 +72,8 @@ export function preview(
       await client.pluginVersion();
       await client.configure(settings);
       for (let i = 0; i < resources; i++) {
-        await client.check(URN, INPUTS, INPUTS);
-        await client.diff(URN, ID, olds, INPUTS);
+        await client.check(URN, DECLARED_MACHINE, DECLARED_MACHINE);
+        await client.diff(URN, ID, olds, DECLARED_MACHINE);
       }
     } finally {
       client.close();

@@ -1,12 +1,12 @@
 /**
- * What the plugin's build and its benchmarks ask of Machines alike: the Machine they declare (as
- * bench/pluginProgram.ts's YAML program does), one made ready in an emulator, and requests sent a
- * few at a time as the engine sends them. The code cache's training (codeCache.ts) and benchmark
- * 8's counts (bench/resourceInstructions.ts) use them.
+ * What the plugin's build and its benchmarks ask of Machines alike: the Machine they declare (the
+ * one benchmark 4's YAML program declares, bench/pluginProgram.ts, on its own template), one made
+ * ready in an emulator, and requests sent a few at a time as the engine sends them. The code
+ * cache's training (codeCache.ts) and benchmark 8's counts (bench/resourceInstructions.ts) use them.
  */
 import { VmApiClient } from "../../src/client";
 
-/** A Machine as the programs declare it. */
+/** A Machine as the programs declare it (benchmark 4's with a template of its own). */
 export const DECLARED_MACHINE = {
   region: "East Coast (NY2)",
   machineType: "C4",
